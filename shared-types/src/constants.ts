@@ -1,0 +1,79 @@
+/** Business constants and limits of SPEC §2 and §9. */
+export const ANIMATION_MS = { headerText: 120, modalHeight: 150, viewTransition: 150 } as const
+export const MODAL_WIDTH_PX = 360
+export const DEFAULT_Z_INDEX = 999
+export const WALLET_FRAME_Z_INDEX = 999999
+
+export const TOAST_RESHOW_DELAY_MS = 150
+export const VIEW_BACK_RESYNC_DELAY_MS = 100
+export const METHOD_NOT_ALLOWED_DELAY_MS = 300
+
+export const BALANCE_RETRY_BLOCK_MS = 30_000
+export const CACHE_TTL_MS = {
+  balance: 30_000,
+  nativeBalance: 30_000,
+  nameService: 300_000,
+  identity: 300_000,
+} as const
+export const RECENT_WALLETS_MAX = 2
+export const PAIRING_EXPIRY_MS = 4 * 60_000
+export const PAIRING_EXPIRED_WHEN_REMAINING_MS = 10_000
+export const DEFAULT_RETRY_INTERVAL_MS = 1_000
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
+export const DEFAULT_DEBOUNCE_MS = 500
+export const FRAME_CALL_TIMEOUT_MS = 30_000
+
+export const HTTP_RETRY = {
+  retries: 3,
+  baseDelayMs: 150,
+  statusCodes: [403, 408, 413, 429, 500, 502, 503, 504],
+  timeoutMs: 10_000,
+} as const
+
+export const WALLET_LIST = {
+  pageSize: 40,
+  prefetchImages: 20,
+  searchEntries: 100,
+  searchMinWaitMs: 300,
+  recommended: 4,
+  featuredDefault: 4,
+} as const
+
+export const PROVIDER_FEE_RATE = 0.0085
+export const GAS_UNITS_FOR_ESTIMATES = 150_000n
+export const SWAP_SLIPPAGE_TOLERANCE = 1
+export const MAX_PENDING_TRANSACTIONS = 99
+export const BASE_FEE_MULTIPLIER = 1.2
+
+/** Default account type per namespace (SPEC §6). */
+export const DEFAULT_ACCOUNT_TYPES = {
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  polkadot: 'eoa',
+  bip122: 'payment',
+} as const
+
+export const NAME_SUFFIXES = ['.reown.id', '.wcn.id'] as const
+export const SDK_VERSION = '1.7.0'
+export const SDK_TYPE = 'portico'
+
+/** eip155 chain ids the blockchain API supports (SPEC §7), plus the three Solana networks. */
+export const SUPPORTED_EIP155_CHAIN_IDS = [
+  1, 5, 11155111, 10, 420, 42161, 421613, 137, 80001, 42220, 1313161554, 1313161555, 56, 97, 43114, 43113,
+  324, 280, 100, 8453, 84531, 84532, 7777777, 999,
+] as const
+
+/** RPC methods that run without approval and those that need ApproveTransaction (SPEC §6). */
+export const UNSAFE_RPC_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+] as const

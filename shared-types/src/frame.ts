@@ -1,0 +1,52 @@
+/** The auth frame's postMessage protocol (SPEC §7): app events with their payloads and replies. */
+import type { AccountType, AuthFrameUser, DappData, Theme } from './entities.ts'
+
+export interface FrameRequests {
+  SWITCH_NETWORK: { payload: { chainId: string | number }; reply: { chainId: string | number } }
+  CONNECT_EMAIL: {
+    payload: { email: string }
+    reply: { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }
+  }
+  CONNECT_DEVICE: { payload: undefined; reply: undefined }
+  CONNECT_OTP: { payload: { otp: string }; reply: undefined }
+  CONNECT_SOCIAL: { payload: { uri: string }; reply: AuthFrameUser }
+  GET_FARCASTER_URI: { payload: undefined; reply: { url: string } }
+  CONNECT_FARCASTER: { payload: undefined; reply: AuthFrameUser }
+  GET_USER: {
+    payload: { chainId?: string | number; preferredAccountType?: AccountType }
+    reply: AuthFrameUser
+  }
+  GET_SOCIAL_REDIRECT_URI: { payload: { provider: string }; reply: { uri: string } }
+  SIGN_OUT: { payload: undefined; reply: undefined }
+  IS_CONNECTED: { payload: { token?: string }; reply: { isConnected: boolean } }
+  GET_CHAIN_ID: { payload: undefined; reply: { chainId: string | number } }
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: { payload: undefined; reply: { smartAccountEnabledNetworks: number[] } }
+  INIT_SMART_ACCOUNT: { payload: undefined; reply: undefined }
+  SET_PREFERRED_ACCOUNT: { payload: { type: AccountType }; reply: undefined }
+  RPC_REQUEST: { payload: { method: string; params?: unknown }; reply: unknown }
+  UPDATE_EMAIL: {
+    payload: { email: string }
+    reply: { action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }
+  }
+  UPDATE_EMAIL_PRIMARY_OTP: { payload: { otp: string }; reply: undefined }
+  UPDATE_EMAIL_SECONDARY_OTP: { payload: { otp: string }; reply: { newEmail: string } }
+  SYNC_THEME: { payload: Pick<Theme, 'themeMode' | 'themeVariables'>; reply: undefined }
+  SYNC_DAPP_DATA: { payload: DappData; reply: undefined }
+  RELOAD: { payload: undefined; reply: undefined }
+}
+
+export type FrameRequestType = keyof FrameRequests
+
+/** App → frame. Each call carries a random id that its reply echoes. */
+export interface FrameRequestMessage<K extends FrameRequestType = FrameRequestType> {
+  id: string
+  type: `@portico/app/${K}`
+  payload: FrameRequests[K]['payload']
+}
+
+/** Frame → app: a success or an error reply per request, plus unsolicited events. */
+export type FrameReplyMessage =
+  | { id: string; type: `@portico/frame/${FrameRequestType}_SUCCESS`; payload: unknown }
+  | { id: string; type: `@portico/frame/${FrameRequestType}_ERROR`; payload: { message: string } }
+  | { type: '@portico/frame/READY'; payload?: { version?: string } }
+  | { type: '@portico/frame/SESSION_UPDATE'; payload: { token: string } }

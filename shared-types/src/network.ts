@@ -1,0 +1,30 @@
+import type { CaipNetworkId, ChainNamespace } from './caip.ts'
+
+export interface NativeCurrency {
+  name: string
+  symbol: string
+  decimals: number
+}
+
+export interface RpcUrls {
+  default: { http: readonly string[]; webSocket?: readonly string[] }
+  [key: string]: { http: readonly string[]; webSocket?: readonly string[] }
+}
+
+export interface BlockExplorer {
+  name: string
+  url: string
+}
+
+/** A network (SPEC §3): id, caipNetworkId, name, chainNamespace, nativeCurrency, rpcUrls, … */
+export interface Network {
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  name: string
+  chainNamespace: ChainNamespace
+  nativeCurrency: NativeCurrency
+  rpcUrls: RpcUrls
+  blockExplorers?: { default: BlockExplorer; [key: string]: BlockExplorer }
+  testnet?: boolean
+  assets?: { imageId?: string; imageUrl?: string }
+}

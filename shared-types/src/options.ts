@@ -1,0 +1,108 @@
+/** createModal options. Names follow AppKit wherever the concept is the same, so migrating renames little. */
+import type { ChainNamespace } from './caip.ts'
+import type { AccountType, AppMetadata, ThemeMode, ThemeVariables, WalletDirectoryEntry } from './entities.ts'
+import type { Network } from './network.ts'
+import type { PluginDefinition } from './plugin.ts'
+
+export type SocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord' | 'farcaster'
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+
+export interface Features {
+  swaps: boolean
+  onramp: boolean
+  receive: boolean
+  send: boolean
+  email: boolean
+  emailShowWallets: boolean
+  socials: SocialProvider[] | false
+  history: boolean
+  names: boolean
+  siwx: boolean
+  analytics: boolean
+  allWallets: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  collapseWallets: boolean
+  connectMethodsOrder?: ConnectMethod[]
+  /** Any other key: a third-party plugin's feature flag. */
+  [pluginFeature: string]: boolean | SocialProvider[] | ConnectMethod[] | undefined
+}
+
+/** Where a plugin comes from: a federated remote URL, or a definition bundled by the app. */
+export type PluginSource = { url: string } | { definition: PluginDefinition }
+
+export interface ModalOptions {
+  projectId: string
+  networks: readonly [Network, ...Network[]]
+  defaultNetwork?: Network
+  metadata?: AppMetadata
+  features?: Partial<Features>
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  featuredWalletIds?: string[]
+  includeWalletIds?: string[]
+  excludeWalletIds?: string[]
+  customWallets?: WalletDirectoryEntry[]
+  allowUnsupportedChain?: boolean
+  enableEIP6963?: boolean
+  enableInjected?: boolean
+  enableWalletConnect?: boolean
+  /** Do not append the modal element to document.body; call `mount(element)` instead. */
+  disableAppend?: boolean
+  /** Render inline inside the element given to `mount`, without the overlay. */
+  enableEmbedded?: boolean
+  defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
+  debug?: boolean
+  /** Base URL of federated plugin remotes: `<pluginBaseUrl>/<id>/remoteEntry.js`. */
+  pluginBaseUrl?: string
+  /** Per-plugin override of the remote URL, a bundled definition, or a third-party plugin. */
+  plugins?: Record<string, PluginSource>
+  /** Time a plugin remote may take to load before it is treated as failed. */
+  pluginLoadTimeoutMs?: number
+  /** Blockchain API base URL (our services/api when self-hosted). */
+  apiUrl?: string
+  /** Wallet directory API base URL. */
+  walletDirectoryUrl?: string
+  /** WalletConnect relay URL. */
+  relayUrl?: string
+  /** Sign-in: when required, close is blocked on sign/approve views until a session exists. */
+  siwx?: { required?: boolean }
+}
+
+export interface ResolvedOptions extends Omit<ModalOptions, 'features' | 'themeMode' | 'themeVariables'> {
+  features: Features
+  zIndex: number
+  pluginLoadTimeoutMs: number
+}
+
+/** SPEC §9 defaults: on: swaps, onramp, receive, send, email, emailShowWallets, history, analytics, allWallets… */
+export const DEFAULT_FEATURES: Features = {
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  emailShowWallets: true,
+  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  history: true,
+  names: true,
+  siwx: false,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+}
+
+/** Feature flags that are delivered as plugins (DESIGN §1). The kernel treats these ids as data only. */
+export const PLUGIN_FEATURE_IDS = [
+  'email',
+  'socials',
+  'swaps',
+  'send',
+  'receive',
+  'onramp',
+  'history',
+  'names',
+  'siwx',
+] as const

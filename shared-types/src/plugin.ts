@@ -1,0 +1,161 @@
+/** The one typed contract between the kernel and every plugin (DESIGN §2). */
+import type { ComponentType } from 'react'
+import type { ChainNamespace } from './caip.ts'
+import type { Eip1193Provider } from './entities.ts'
+import type { PorticoEventName, PorticoEvents } from './events.ts'
+import type { Network } from './network.ts'
+import type { ResolvedOptions } from './options.ts'
+import type { AccountState, KernelState } from './state.ts'
+import type { UiKit } from './ui.ts'
+
+/** The kernel's plugin-API version; plugins declare a semver range (`api`) it must satisfy. */
+export const PLUGIN_API_VERSION = '1.0.0'
+
+export type Disposer = () => void
+
+export interface RouterApi {
+  push(view: string, params?: Record<string, unknown>): void
+  replace(view: string, params?: Record<string, unknown>): void
+  goBack(): void
+  reset(view: string): void
+}
+
+export interface ToastApi {
+  success(message: string): void
+  error(message: string): void
+  loading(message: string): void
+  svg(message: string, svg: string): void
+}
+
+export interface EventsApi {
+  on<K extends PorticoEventName>(type: K, handler: (payload: PorticoEvents[K]) => void): Disposer
+  emit<K extends PorticoEventName>(type: K, payload: PorticoEvents[K]): void
+}
+
+export interface PluginStorage {
+  get<T>(key: string): T | undefined
+  set(key: string, value: unknown): void
+  remove(key: string): void
+}
+
+export interface Logger {
+  debug(...args: unknown[]): void
+  info(...args: unknown[]): void
+  warn(...args: unknown[]): void
+  error(...args: unknown[]): void
+}
+
+/** A small immer store a plugin can own for its own state, with the kernel store's semantics. */
+export interface PluginStore<S> {
+  get(): S
+  update(recipe: (draft: S) => void): void
+  subscribe(listener: () => void): Disposer
+  use<T>(selector: (state: S) => T): T
+}
+
+export interface ChainsApi {
+  activeNamespace(): ChainNamespace | undefined
+  activeNetwork(namespace?: ChainNamespace): Network | undefined
+  requestedNetworks(namespace?: ChainNamespace): Network[]
+  switchNetwork(network: Network): Promise<void>
+  formatBalance(value: string | undefined): string
+  truncateAddress(address: string): string
+}
+
+export interface AccountApi {
+  /** Account state of the active namespace (or the given one). */
+  get(namespace?: ChainNamespace): AccountState | undefined
+  /** The connected wallet's EIP-1193 provider, for signing and sending. */
+  provider(namespace?: ChainNamespace): Eip1193Provider | undefined
+  refreshBalance(): Promise<void>
+}
+
+/** Everything a plugin sees of the kernel. */
+export interface PluginContext {
+  pluginId: string
+  config: Readonly<ResolvedOptions>
+  getState(): KernelState
+  useStore<T>(selector: (state: KernelState) => T): T
+  subscribe(listener: () => void): Disposer
+  router: RouterApi
+  events: EventsApi
+  toast: ToastApi
+  ui: UiKit
+  chains: ChainsApi
+  account: AccountApi
+  storage: PluginStorage
+  createStore<S>(initial: S): PluginStore<S>
+  modal: { open(view?: string): void; close(): void }
+  log: Logger
+}
+
+export interface PluginViewProps {
+  ctx: PluginContext
+  params: Record<string, unknown>
+}
+
+export interface PluginView {
+  component: ComponentType<PluginViewProps>
+  /** Header title. */
+  title: string
+  /** A sign or approve view: closing is blocked when sign-in is required and no session exists. */
+  sensitive?: boolean
+}
+
+/** Extra ways to connect shown in the Connect view; `method` places it in the connect-method order. */
+export interface ConnectMethodContribution {
+  id: string
+  method: 'email' | 'social'
+  component: ComponentType<{ ctx: PluginContext }>
+}
+
+export interface AccountTabContribution {
+  id: 'tokens' | 'nfts' | 'activity' | (string & {})
+  label: string
+  component: ComponentType<{ ctx: PluginContext }>
+}
+
+/** A button in the Account view's wallet-features row (onramp, swaps, receive, send, …). */
+export interface WalletFeatureContribution {
+  id: string
+  label: string
+  icon: import('./ui.ts').IconName
+  /** The view pushed when chosen. */
+  view: string
+  /** Hidden unless this returns true (e.g. only for eip155). Shown when absent. */
+  isAvailable?: (state: KernelState) => boolean
+}
+
+export interface AccountMenuContribution {
+  id: string
+  label: string
+  icon?: import('./ui.ts').IconName
+  view: string
+}
+
+export interface PluginContributions {
+  connectMethods?: ConnectMethodContribution[]
+  accountTabs?: AccountTabContribution[]
+  walletFeatures?: WalletFeatureContribution[]
+  accountMenu?: AccountMenuContribution[]
+}
+
+export interface PluginDefinition {
+  /** Unique; matches `features.<id>`. */
+  id: string
+  /** Semver range of the kernel plugin API this plugin was built for, e.g. `^1.0.0`. */
+  api: string
+  views?: Record<string, PluginView>
+  contributes?: PluginContributions
+  setup?(ctx: PluginContext): undefined | Disposer | Promise<undefined | Disposer>
+}
+
+/** Identity helper that gives plugin authors type checking. */
+export function definePlugin<const T extends PluginDefinition>(plugin: T): T {
+  return plugin
+}
+
+/** What a federated remote must expose as `./plugin`. */
+export interface PluginModule {
+  default: PluginDefinition
+}
