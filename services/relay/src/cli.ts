@@ -1,0 +1,35 @@
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startRelay } from './relay.ts'
+
+// PORTICO_RELAY_PORT (default 4190), PORTICO_RELAY_HOST (default 127.0.0.1),
+// PORTICO_RELAY_DATA: file keeping pending messages across restarts (default .data/messages.json in
+// this package; "memory" keeps them in memory only), PORTICO_RELAY_LOG=0 to silence the log.
+const port = Number(process.env.PORTICO_RELAY_PORT ?? 4190)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORTICO_RELAY_PORT must be a port number, got ${process.env.PORTICO_RELAY_PORT}`)
+  process.exit(2)
+}
+const host = process.env.PORTICO_RELAY_HOST ?? '127.0.0.1'
+const data = process.env.PORTICO_RELAY_DATA
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const dataFile = data === 'memory' ? undefined : resolve(data ?? resolve(packageDir, '.data/messages.json'))
+
+const relay = await startRelay({
+  host,
+  port,
+  log: process.env.PORTICO_RELAY_LOG !== '0',
+  ...(dataFile !== undefined && { dataFile }),
+})
+console.log(`relay ready at ${relay.url}`)
+
+let stopping = false
+const shutdown = async (signal: NodeJS.Signals) => {
+  if (stopping) return
+  stopping = true
+  await relay.close()
+  process.exitCode = signal === 'SIGINT' ? 130 : 143
+  process.exit()
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

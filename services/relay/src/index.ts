@@ -1,0 +1,3 @@
+export { AuthError, audienceMatcher, type VerifiedClient, verifyClientJwt } from './auth.ts'
+export { ErrorCode } from './jsonrpc.ts'
+export { type Relay, type RelayOptions, type RelayStats, startRelay, subscriptionId, TAGS } from './relay.ts'
