@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url'
+
 export { DEV_ACCOUNTS, DEV_BALANCE_ETH, DEV_MNEMONIC, type DevAccount } from './accounts.ts'
 export { type AnvilOptions, type AnvilProcess, startAnvil } from './anvil.ts'
 export { findAnvilBinary } from './anvil-binary.ts'
@@ -10,3 +12,7 @@ export {
   startDevnet,
 } from './devnet.ts'
 export type { Address, ChainFixtures, DevnetFixtures } from './fixtures/types.ts'
+export * from './wallet/index.ts'
+
+/** Where `npm run build` puts the browser dev wallet (an IIFE for <script> or page.addInitScript). */
+export const DEV_WALLET_BUNDLE = fileURLToPath(new URL('../dist/dev-wallet.js', import.meta.url))

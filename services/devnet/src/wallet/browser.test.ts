@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DEV_ACCOUNTS } from '../accounts.ts'
+import { STORAGE_KEYS } from './storage.ts'
+
+type Announced = { info: { rdns: string }; provider: { request(a: { method: string }): Promise<unknown> } }
+type TestWindow = Window & { __PORTICO_DEV_WALLET__?: unknown; ethereum?: unknown }
+
+/** Loads the browser entry fresh, as a page would with addInitScript, and collects announcements. */
+async function loadEntry(): Promise<Announced[]> {
+  const seen: Announced[] = []
+  window.addEventListener('eip6963:announceProvider', (e) => seen.push((e as CustomEvent<Announced>).detail))
+  vi.resetModules()
+  await import('./browser.ts')
+  return seen
+}
+
+const config = {
+  privateKey: DEV_ACCOUNTS[0]?.privateKey,
+  chains: { 31337: 'http://127.0.0.1:1', 31338: 'http://127.0.0.1:2' },
+  defaultChainId: 31338,
+}
+
+describe('browser entry', () => {
+  afterEach(() => {
+    const w = window as TestWindow
+    delete w.__PORTICO_DEV_WALLET__
+    delete w.ethereum
+    localStorage.clear()
+  })
+
+  it('reads window.__PORTICO_DEV_WALLET__, announces, and persists authorization in localStorage', async () => {
+    ;(window as TestWindow).__PORTICO_DEV_WALLET__ = { ...config }
+    const seen = await loadEntry()
+    expect(seen).toHaveLength(1)
+    const { provider, info } = seen[0] as Announced
+    expect(info.rdns).toBe('dev.portico.wallet')
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([DEV_ACCOUNTS[0]?.address])
+    expect(localStorage.getItem(STORAGE_KEYS.authorized)).toContain(DEV_ACCOUNTS[0]?.address)
+    window.dispatchEvent(new Event('eip6963:requestProvider'))
+    expect(seen.length).toBeGreaterThanOrEqual(2)
+    expect((window as TestWindow).ethereum).toBeUndefined()
+  })
+
+  it('sets window.ethereum when legacyInjected, and reads autoReject live', async () => {
+    const live = { ...config, legacyInjected: true, autoReject: [] as string[] }
+    ;(window as TestWindow).__PORTICO_DEV_WALLET__ = live
+    const seen = await loadEntry()
+    const ethereum = (window as TestWindow).ethereum
+    expect(ethereum).toBe(seen[0]?.provider)
+    live.autoReject.push('eth_requestAccounts')
+    await expect(seen[0]?.provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({
+      code: 4001,
+    })
+  })
+
+  it('stays off without a config', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const seen = await loadEntry()
+    expect(seen).toHaveLength(0)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('__PORTICO_DEV_WALLET__'))
+    warn.mockRestore()
+  })
+})

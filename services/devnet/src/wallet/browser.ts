@@ -1,0 +1,45 @@
+import { privateKeyToAccount } from 'viem/accounts'
+import { announceProvider } from './announce.ts'
+import { CONFIG_GLOBAL, type DevWalletConfig, parseDevWalletConfig } from './config.ts'
+import { createDevWalletProvider } from './provider.ts'
+import { rejectionPolicy } from './rejection.ts'
+import { memoryStorage, type WalletStorage } from './storage.ts'
+
+type WalletWindow = Window & { [CONFIG_GLOBAL]?: DevWalletConfig; ethereum?: unknown }
+const win = window as WalletWindow
+
+/** localStorage throws on opaque origins (sandboxed frames, about:blank in some cases). */
+function pageStorage(): WalletStorage {
+  try {
+    const storage = win.localStorage
+    storage.getItem('portico-dev-wallet:probe')
+    return storage
+  } catch {
+    return memoryStorage()
+  }
+}
+
+function install(): void {
+  const raw = win[CONFIG_GLOBAL]
+  if (raw === undefined) {
+    console.warn(`[portico dev wallet] window.${CONFIG_GLOBAL} is not set: the dev wallet stays off`)
+    return
+  }
+  const config = parseDevWalletConfig(raw)
+  const provider = createDevWalletProvider({
+    account: privateKeyToAccount(config.privateKey),
+    chains: config.chains,
+    chainId: config.defaultChainId,
+    storage: pageStorage(),
+    fetch: (input, init) => win.fetch(input, init),
+    shouldReject: rejectionPolicy(() => win[CONFIG_GLOBAL]),
+    origin: win.location.origin,
+  })
+  announceProvider(win, provider)
+  if (config.legacyInjected) {
+    win.ethereum = provider
+    win.dispatchEvent(new Event('ethereum#initialized'))
+  }
+}
+
+install()

@@ -1,0 +1,36 @@
+import { type Hex, isHex } from 'viem'
+import type { RejectionConfig } from './rejection.ts'
+
+/** What a page (or Playwright's addInitScript) sets on window.__PORTICO_DEV_WALLET__. */
+export interface DevWalletConfig extends RejectionConfig {
+  privateKey: Hex
+  chains: { [chainId: number]: string }
+  defaultChainId: number
+  /** Also expose the provider as window.ethereum, like pre-EIP-6963 extensions. */
+  legacyInjected?: boolean
+}
+
+export const CONFIG_GLOBAL = '__PORTICO_DEV_WALLET__'
+
+export function parseDevWalletConfig(raw: unknown): DevWalletConfig {
+  const fail = (why: string): never => {
+    throw new Error(`Invalid window.${CONFIG_GLOBAL}: ${why}`)
+  }
+  if (typeof raw !== 'object' || raw === null) return fail('expected an object')
+  const config = raw as Partial<DevWalletConfig>
+  if (typeof config.privateKey !== 'string' || !isHex(config.privateKey) || config.privateKey.length !== 66) {
+    fail('privateKey must be a 32-byte 0x-prefixed hex string')
+  }
+  if (typeof config.chains !== 'object' || config.chains === null)
+    fail('chains must map chain ids to RPC URLs')
+  const chains: Record<number, string> = {}
+  for (const [id, url] of Object.entries(config.chains ?? {})) {
+    if (!Number.isSafeInteger(Number(id)) || Number(id) <= 0) fail(`chain id ${id} is not a positive integer`)
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) fail(`chain ${id} needs an http(s) RPC URL`)
+    chains[Number(id)] = url
+  }
+  const defaultChainId = Number(config.defaultChainId)
+  if (!(defaultChainId in chains)) fail(`defaultChainId ${config.defaultChainId} is not one of chains`)
+  if (config.autoReject !== undefined && !Array.isArray(config.autoReject)) fail('autoReject must be a list')
+  return { ...config, chains, defaultChainId } as DevWalletConfig
+}

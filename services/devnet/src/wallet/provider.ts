@@ -1,0 +1,247 @@
+import { type Hex, isHex, type LocalAccount, toHex } from 'viem'
+import { Emitter } from './emitter.ts'
+import { ErrorCode, invalidParams, ProviderRpcError, unauthorized, userRejected } from './errors.ts'
+import { createJsonRpc, type Fetch } from './json-rpc.ts'
+import { sendTransaction, type TransactionRequest } from './send-transaction.ts'
+import { signPersonal, signTypedDataV4 } from './sign.ts'
+import { memoryStorage, readJson, STORAGE_KEYS, type WalletStorage, writeJson } from './storage.ts'
+
+export interface DevWalletOptions {
+  account: LocalAccount
+  /** RPC URL per chain id. */
+  chains: Record<number, string>
+  /** Chain to start on unless storage remembers another known one. */
+  chainId: number
+  storage?: WalletStorage
+  fetch?: Fetch
+  /** Answer a request with 4001 as if the user clicked "Reject" (e2e drives this). */
+  shouldReject?: (method: string) => boolean
+  /** Shown as the permission invoker. */
+  origin?: string
+}
+
+export interface RequestArguments {
+  method: string
+  params?: unknown
+}
+
+interface Authorization {
+  address: string
+  date: number
+}
+
+export interface Permission {
+  parentCapability: 'eth_accounts'
+  invoker: string
+  date: number
+  caveats: { type: 'restrictReturnedAccounts'; value: string[] }[]
+}
+
+export class DevWalletProvider extends Emitter {
+  readonly isPorticoDevWallet = true
+  readonly #account: LocalAccount
+  readonly #storage: WalletStorage
+  readonly #rpc: ReturnType<typeof createJsonRpc>
+  readonly #shouldReject: (method: string) => boolean
+  readonly #origin: string
+  readonly #chains: Map<number, string>
+  #chainId: number
+  #connected = true
+  /** Sends run one at a time so each sees the previous one's nonce in the pending pool. */
+  #sendQueue: Promise<unknown> = Promise.resolve()
+
+  constructor(opts: DevWalletOptions) {
+    super()
+    this.#account = opts.account
+    this.#storage = opts.storage ?? memoryStorage()
+    this.#rpc = createJsonRpc(opts.fetch ?? ((input, init) => globalThis.fetch(input, init)))
+    this.#shouldReject = opts.shouldReject ?? (() => false)
+    this.#origin = opts.origin ?? 'portico-dev-wallet'
+    const added = readJson<Record<string, string>>(this.#storage, STORAGE_KEYS.chains) ?? {}
+    this.#chains = new Map(
+      Object.entries({ ...added, ...opts.chains }).map(([id, url]) => [Number(id), String(url)]),
+    )
+    if (!this.#chains.has(opts.chainId)) {
+      throw new Error(`Dev wallet: default chain ${opts.chainId} has no RPC URL in chains`)
+    }
+    const remembered = readJson<number>(this.#storage, STORAGE_KEYS.chainId)
+    this.#chainId = remembered !== undefined && this.#chains.has(remembered) ? remembered : opts.chainId
+    queueMicrotask(() => this.emit('connect', { chainId: toHex(this.#chainId) }))
+  }
+
+  get chainId(): Hex {
+    return toHex(this.#chainId)
+  }
+
+  get selectedAddress(): string | null {
+    return this.#authorized() ? this.#account.address : null
+  }
+
+  isConnected(): boolean {
+    return this.#connected
+  }
+
+  async request({ method, params }: RequestArguments): Promise<unknown> {
+    if (typeof method !== 'string') throw invalidParams('request needs a method name')
+    const args = Array.isArray(params) ? (params as unknown[]) : []
+    if (this.#shouldReject(method)) throw userRejected()
+    switch (method) {
+      case 'eth_requestAccounts':
+        this.#authorize()
+        return [this.#account.address]
+      case 'eth_accounts':
+        return this.#authorized() ? [this.#account.address] : []
+      case 'eth_coinbase':
+        return this.#authorized() ? this.#account.address : null
+      case 'eth_chainId':
+        return toHex(this.#chainId)
+      case 'net_version':
+        return String(this.#chainId)
+      case 'wallet_switchEthereumChain':
+        return this.#switchChain(args[0])
+      case 'wallet_addEthereumChain':
+        return this.#addChain(args[0])
+      case 'wallet_getPermissions':
+        return this.#permissions()
+      case 'wallet_requestPermissions':
+        this.#authorize()
+        return this.#permissions()
+      case 'wallet_revokePermissions':
+        this.#revoke()
+        return null
+      case 'personal_sign':
+        this.#requireSigner(args[1])
+        return signPersonal(this.#account, args[0])
+      case 'eth_signTypedData_v4':
+        this.#requireSigner(args[0])
+        return signTypedDataV4(this.#account, args[1])
+      case 'eth_sendTransaction':
+        return this.#send(args[0])
+      case 'wallet_watchAsset':
+        return true
+      default:
+        // The node holds the same unlocked dev keys: it must never sign on the wallet's behalf.
+        if (/^(eth_sign|eth_signTransaction|eth_signTypedData|personal_|wallet_)/.test(method)) {
+          throw new ProviderRpcError(ErrorCode.unsupportedMethod, `The dev wallet does not support ${method}`)
+        }
+        return this.#proxy(method, params ?? [])
+    }
+  }
+
+  #authorized(): boolean {
+    const auth = readJson<Authorization>(this.#storage, STORAGE_KEYS.authorized)
+    return auth?.address?.toLowerCase() === this.#account.address.toLowerCase()
+  }
+
+  #authorize(): void {
+    if (this.#authorized()) return
+    writeJson(this.#storage, STORAGE_KEYS.authorized, { address: this.#account.address, date: Date.now() })
+    this.emit('accountsChanged', [this.#account.address])
+  }
+
+  #revoke(): void {
+    const was = this.#authorized()
+    writeJson(this.#storage, STORAGE_KEYS.authorized, undefined)
+    if (was) this.emit('accountsChanged', [])
+  }
+
+  #permissions(): Permission[] {
+    const auth = readJson<Authorization>(this.#storage, STORAGE_KEYS.authorized)
+    if (!auth || !this.#authorized()) return []
+    return [
+      {
+        parentCapability: 'eth_accounts',
+        invoker: this.#origin,
+        date: auth.date,
+        caveats: [{ type: 'restrictReturnedAccounts', value: [this.#account.address] }],
+      },
+    ]
+  }
+
+  #requireSigner(address: unknown): void {
+    if (!this.#authorized()) throw unauthorized('Call eth_requestAccounts first.')
+    if (typeof address === 'string' && address.toLowerCase() !== this.#account.address.toLowerCase()) {
+      throw unauthorized(`The wallet holds ${this.#account.address}, not ${address}.`)
+    }
+  }
+
+  #switchChain(param: unknown): null {
+    const id = parseChainId((param as { chainId?: unknown } | undefined)?.chainId)
+    if (!this.#chains.has(id)) {
+      throw new ProviderRpcError(
+        ErrorCode.unrecognizedChain,
+        `Unrecognized chain ID "${toHex(id)}". Try adding the chain using wallet_addEthereumChain first.`,
+      )
+    }
+    if (id !== this.#chainId) {
+      this.#chainId = id
+      writeJson(this.#storage, STORAGE_KEYS.chainId, id)
+      this.emit('chainChanged', toHex(id))
+    }
+    return null
+  }
+
+  async #addChain(param: unknown): Promise<null> {
+    const chain = param as { chainId?: unknown; rpcUrls?: unknown } | undefined
+    const id = parseChainId(chain?.chainId)
+    const rpcUrl = Array.isArray(chain?.rpcUrls) ? chain.rpcUrls[0] : undefined
+    if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) {
+      throw invalidParams('wallet_addEthereumChain needs rpcUrls with at least one http(s) URL')
+    }
+    const answered = Number(await this.#rpc(rpcUrl, 'eth_chainId'))
+    if (answered !== id) throw invalidParams(`${rpcUrl} reports chain ${answered}, not ${id}`)
+    this.#chains.set(id, rpcUrl)
+    const added = readJson<Record<string, string>>(this.#storage, STORAGE_KEYS.chains) ?? {}
+    writeJson(this.#storage, STORAGE_KEYS.chains, { ...added, [id]: rpcUrl })
+    return this.#switchChain({ chainId: toHex(id) })
+  }
+
+  #send(tx: unknown): Promise<Hex> {
+    if (typeof tx !== 'object' || tx === null)
+      throw invalidParams('eth_sendTransaction expects [transaction]')
+    const request = tx as TransactionRequest
+    this.#requireSigner(request.from)
+    const chainId = this.#chainId
+    const run = () =>
+      sendTransaction(this.#account, chainId, request, (method, params) =>
+        this.#proxyTo(chainId, method, params ?? []),
+      )
+    const result = this.#sendQueue.then(run, run)
+    this.#sendQueue = result.catch(() => undefined)
+    return result
+  }
+
+  #proxy(method: string, params: unknown): Promise<unknown> {
+    return this.#proxyTo(this.#chainId, method, params)
+  }
+
+  async #proxyTo(chainId: number, method: string, params: unknown): Promise<unknown> {
+    const url = this.#chains.get(chainId)
+    if (!url) throw new ProviderRpcError(ErrorCode.chainDisconnected, `No RPC URL for chain ${chainId}`)
+    try {
+      const result = await this.#rpc(url, method, params)
+      if (!this.#connected) {
+        this.#connected = true
+        this.emit('connect', { chainId: toHex(chainId) })
+      }
+      return result
+    } catch (err) {
+      if (err instanceof ProviderRpcError && err.code === ErrorCode.chainDisconnected && this.#connected) {
+        this.#connected = false
+        this.emit('disconnect', err)
+      }
+      throw err
+    }
+  }
+}
+
+function parseChainId(value: unknown): number {
+  if (typeof value !== 'string' || !isHex(value) || value === '0x') {
+    throw invalidParams(`chainId must be a 0x-prefixed hex string, got ${JSON.stringify(value)}`)
+  }
+  return Number(value)
+}
+
+export function createDevWalletProvider(opts: DevWalletOptions): DevWalletProvider {
+  return new DevWalletProvider(opts)
+}

@@ -1,0 +1,79 @@
+import { type Hex, hexToBigInt, isAddress, isHex, type LocalAccount, toHex } from 'viem'
+import { invalidParams } from './errors.ts'
+
+export interface TransactionRequest {
+  from?: string
+  to?: string | null
+  value?: Hex
+  data?: Hex
+  input?: Hex
+  gas?: Hex
+  nonce?: Hex
+  gasPrice?: Hex
+  maxFeePerGas?: Hex
+  maxPriorityFeePerGas?: Hex
+  chainId?: Hex
+}
+
+type Rpc = (method: string, params?: unknown) => Promise<unknown>
+
+const quantity = (value: unknown, field: string): bigint | undefined => {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !isHex(value)) throw invalidParams(`${field} must be a hex quantity`)
+  return hexToBigInt(value)
+}
+
+/**
+ * Fills what the dapp left out (nonce from the pending pool, gas from eth_estimateGas, fees from the
+ * chain), signs locally and broadcasts the raw transaction. Returns the transaction hash.
+ */
+export async function sendTransaction(
+  account: LocalAccount,
+  chainId: number,
+  tx: TransactionRequest,
+  rpc: Rpc,
+): Promise<Hex> {
+  const to = tx.to ?? undefined
+  if (to !== undefined && !isAddress(to, { strict: false }))
+    throw invalidParams(`Invalid "to" address: ${to}`)
+  const data = tx.data ?? tx.input
+  if (data !== undefined && !isHex(data)) throw invalidParams('data must be hex')
+  const value = quantity(tx.value, 'value') ?? 0n
+  const requestedChain = quantity(tx.chainId, 'chainId')
+  if (requestedChain !== undefined && requestedChain !== BigInt(chainId)) {
+    throw invalidParams(`Transaction chainId ${requestedChain} does not match the wallet's chain ${chainId}`)
+  }
+  let gasPrice = quantity(tx.gasPrice, 'gasPrice')
+  let maxFeePerGas = quantity(tx.maxFeePerGas, 'maxFeePerGas')
+  let maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas')
+  if (gasPrice !== undefined && (maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined)) {
+    throw invalidParams('Cannot specify gasPrice together with maxFeePerGas or maxPriorityFeePerGas')
+  }
+
+  const call = { from: account.address, to, data, value: toHex(value) }
+  const nonce =
+    quantity(tx.nonce, 'nonce') ??
+    hexToBigInt((await rpc('eth_getTransactionCount', [account.address, 'pending'])) as Hex)
+  const gas = quantity(tx.gas, 'gas') ?? hexToBigInt((await rpc('eth_estimateGas', [call])) as Hex)
+
+  let signed: Hex
+  const base = { chainId, nonce: Number(nonce), gas, to, data, value }
+  if (gasPrice === undefined) {
+    const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: Hex } | null
+    if (block?.baseFeePerGas) {
+      maxPriorityFeePerGas ??= hexToBigInt((await rpc('eth_maxPriorityFeePerGas')) as Hex)
+      maxFeePerGas ??= hexToBigInt(block.baseFeePerGas) * 2n + maxPriorityFeePerGas
+      if (maxFeePerGas < maxPriorityFeePerGas) {
+        throw invalidParams('maxFeePerGas cannot be lower than maxPriorityFeePerGas')
+      }
+      signed = await account.signTransaction({ ...base, type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas })
+      return (await rpc('eth_sendRawTransaction', [signed])) as Hex
+    }
+    if (maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined) {
+      throw invalidParams(`Chain ${chainId} has no EIP-1559 base fee: use gasPrice instead of maxFeePerGas`)
+    }
+    gasPrice = hexToBigInt((await rpc('eth_gasPrice')) as Hex)
+  }
+  signed = await account.signTransaction({ ...base, type: 'legacy', gasPrice })
+  return (await rpc('eth_sendRawTransaction', [signed])) as Hex
+}
