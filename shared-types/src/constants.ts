@@ -77,3 +77,6 @@ export const UNSAFE_RPC_METHODS = [
   'wallet_revokePermissions',
   'eth_sendUserOperation',
 ] as const
+
+/** SPEC §9 wallet feature order in the Account view; unknown features follow. */
+export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const

@@ -7,8 +7,8 @@ export interface NativeCurrency {
 }
 
 export interface RpcUrls {
-  default: { http: readonly string[]; webSocket?: readonly string[] }
-  [key: string]: { http: readonly string[]; webSocket?: readonly string[] }
+  default: { http: string[]; webSocket?: string[] }
+  [key: string]: { http: string[]; webSocket?: string[] }
 }
 
 export interface BlockExplorer {

@@ -33,7 +33,7 @@ export type PluginSource = { url: string } | { definition: PluginDefinition }
 
 export interface ModalOptions {
   projectId: string
-  networks: readonly [Network, ...Network[]]
+  networks: [Network, ...Network[]]
   defaultNetwork?: Network
   metadata?: AppMetadata
   features?: Partial<Features>

@@ -1,0 +1,78 @@
+import type { ModalOptions, PluginSource } from '@portico/kernel'
+import { defineNetwork } from '@portico/kernel'
+
+/** Addresses of the local stack, injected into the page by the demo server (scripts/serve). */
+export interface DemoEnvironment {
+  projectId: string
+  chains: { chainId: number; rpcUrl: string; name: string }[]
+  pluginBaseUrl: string
+  apiUrl?: string
+  relayUrl?: string
+}
+
+declare global {
+  interface Window {
+    __PORTICO_DEMO__?: DemoEnvironment
+  }
+}
+
+const FALLBACK: DemoEnvironment = {
+  projectId: 'portico-dev',
+  chains: [
+    { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', name: 'Portico Devnet A' },
+    { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546', name: 'Portico Devnet B' },
+  ],
+  pluginBaseUrl: 'http://127.0.0.1:4174/plugins',
+}
+
+/**
+ * Options for the demo. The query string can override features and plugin URLs, which the e2e suite
+ * uses: `?features=receive:false,history:true` and `?plugin.receive=<remoteEntry URL>`.
+ */
+export function demoOptions(
+  env: DemoEnvironment = window.__PORTICO_DEMO__ ?? FALLBACK,
+  search = location.search,
+): ModalOptions {
+  const query = new URLSearchParams(search)
+  const features: Record<string, boolean> = {
+    receive: true,
+    // Not built yet: their remotes would 404.
+    email: false,
+    socials: false,
+    swaps: false,
+    send: false,
+    onramp: false,
+    history: false,
+    names: false,
+  }
+  for (const pair of (query.get('features') ?? '').split(',').filter(Boolean)) {
+    const [id, value] = pair.split(':')
+    if (id) features[id] = value !== 'false'
+  }
+  const plugins: Record<string, PluginSource> = {}
+  for (const [key, value] of query)
+    if (key.startsWith('plugin.')) plugins[key.slice('plugin.'.length)] = { url: value }
+  const networks = env.chains.map((chain) =>
+    defineNetwork({
+      id: chain.chainId,
+      chainNamespace: 'eip155',
+      name: chain.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: chain.rpcUrl,
+      testnet: true,
+    }),
+  )
+  const [first, ...rest] = networks
+  if (!first) throw new Error('The demo needs at least one chain')
+  return {
+    projectId: env.projectId,
+    networks: [first, ...rest],
+    metadata: { name: 'Portico demo', description: 'Portico demo dapp', url: location.origin, icons: [] },
+    features,
+    plugins,
+    pluginBaseUrl: env.pluginBaseUrl,
+    ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),
+    ...(env.relayUrl ? { relayUrl: env.relayUrl } : {}),
+    themeMode: query.get('theme') === 'light' ? 'light' : 'dark',
+  }
+}

@@ -1,0 +1,40 @@
+import type { ChainNamespace } from '@portico/shared-types'
+import { parseHexChainId } from '../chains/eip155.ts'
+import type { Kernel } from '../kernel.ts'
+import { startEip155Session } from './eip155Session.ts'
+
+export interface ConnectResult {
+  /** Whether the wallet is on a network the app requested. */
+  supported: boolean
+}
+
+function setStatus(kernel: Kernel, namespace: ChainNamespace, status: 'connecting' | 'disconnected') {
+  kernel.store.update((draft) => {
+    const account = draft.accounts[namespace]
+    if (account && account.status !== 'connected') account.status = status
+  })
+}
+
+/** Connects an announced or injected eip155 wallet (prompts the wallet). */
+export async function connectExternal(kernel: Kernel, connectorId: string): Promise<ConnectResult> {
+  const connector = kernel.store.get().connectors.find((candidate) => candidate.id === connectorId)
+  const provider = kernel.providers.get(connectorId)
+  if (!connector || !provider) throw new Error(`Wallet "${connectorId}" is not available`)
+  const namespace = connector.chain
+  setStatus(kernel, namespace, 'connecting')
+  try {
+    const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[]
+    const address = accounts?.[0]
+    if (!address) throw new Error('The wallet returned no account')
+    const chainId = parseHexChainId(await provider.request({ method: 'eth_chainId' }))
+    if (chainId === undefined) throw new Error('The wallet returned no chain id')
+    const supported = startEip155Session(kernel, connector, provider, address, chainId)
+    kernel.bus.emit('CONNECT_SUCCESS', { method: 'browser', name: connector.name, namespace })
+    return { supported }
+  } catch (error) {
+    setStatus(kernel, namespace, 'disconnected')
+    const message = error instanceof Error ? error.message : String(error)
+    kernel.bus.emit('CONNECT_ERROR', { message, name: connector.name })
+    throw error
+  }
+}

@@ -1,0 +1,39 @@
+import { MESSAGES } from '@portico/shared-types'
+import type { Kernel } from '../kernel.ts'
+import { networkStateFor } from '../state/initialState.ts'
+import { forgetAllConnections } from '../storage/connection.ts'
+import { resetNamespace } from './reset.ts'
+
+/** SPEC §4 disconnect: every chain's account and network and the wallet connection reset. */
+export async function disconnectAll(kernel: Kernel): Promise<void> {
+  try {
+    const state = kernel.store.get()
+    for (const account of Object.values(state.accounts)) {
+      if (!account || account.status === 'disconnected') continue
+      const provider = account.connectorId ? kernel.providers.get(account.connectorId) : undefined
+      // Best effort: wallets without EIP-2255 revoke simply keep their own permission.
+      await provider
+        ?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+        .catch(() => undefined)
+      resetNamespace(kernel, account.namespace)
+    }
+    const { options } = kernel.store.get()
+    kernel.store.update((draft) => {
+      for (const namespace of Object.keys(
+        draft.networks.byNamespace,
+      ) as (keyof typeof draft.networks.byNamespace)[]) {
+        draft.networks.byNamespace[namespace] = networkStateFor(namespace, options.networks)
+      }
+      const fallback = options.defaultNetwork ?? options.networks[0]
+      draft.networks.activeNamespace = fallback.chainNamespace
+      const slice = draft.networks.byNamespace[fallback.chainNamespace]
+      if (slice) slice.caipNetwork = fallback
+    })
+    forgetAllConnections(kernel.storage)
+    kernel.bus.emit('DISCONNECT_SUCCESS', {})
+  } catch (error) {
+    kernel.log.error(MESSAGES.failedToDisconnect, error)
+    kernel.bus.emit('DISCONNECT_ERROR', { message: MESSAGES.failedToDisconnect })
+    throw new Error(MESSAGES.failedToDisconnect)
+  }
+}

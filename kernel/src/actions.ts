@@ -1,0 +1,39 @@
+import type { Network, ThemeMode } from '@portico/shared-types'
+import { refreshNativeBalance } from './account/balance.ts'
+import { connectExternal } from './account/connect.ts'
+import { disconnectAll } from './account/disconnect.ts'
+import { switchNetwork } from './account/switchNetwork.ts'
+import type { Kernel } from './kernel.ts'
+import { closeModal, openModal } from './modal/actions.ts'
+import { goBack, pushView, replaceView, resetView } from './router/router.ts'
+import { createToaster } from './toast/toast.ts'
+
+/** The actions the UI and the public handle call; each is a plain function over the kernel. */
+export function createActions(kernel: Kernel) {
+  const toast = createToaster(kernel)
+  const close = () => closeModal(kernel)
+  return {
+    open: (view?: string) => openModal(kernel, view),
+    close,
+    push: (view: string, params?: Record<string, unknown>) => pushView(kernel, view, params),
+    replace: (view: string, params?: Record<string, unknown>) => replaceView(kernel, view, params),
+    reset: (view: string, params?: Record<string, unknown>) => resetView(kernel, view, params),
+    goBack: () => goBack(kernel, close),
+    connectExternal: (connectorId: string) => connectExternal(kernel, connectorId),
+    disconnect: () => disconnectAll(kernel),
+    switchNetwork: (network: Network) => switchNetwork(kernel, network),
+    refreshBalance: async () => {
+      const namespace = kernel.store.get().networks.activeNamespace
+      if (namespace) await refreshNativeBalance(kernel, namespace)
+    },
+    setThemeMode: (themeMode: ThemeMode) => {
+      kernel.store.update((draft) => {
+        draft.theme.themeMode = themeMode
+      })
+      kernel.bus.emit('THEME_CHANGED', { themeMode })
+    },
+    toast,
+  }
+}
+
+export type KernelActions = ReturnType<typeof createActions>

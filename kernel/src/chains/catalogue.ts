@@ -1,0 +1,94 @@
+import type { CaipNetworkId, ChainNamespace, Network } from '@portico/shared-types'
+
+interface NetworkInput {
+  id: number | string
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: Network['nativeCurrency']
+  rpcUrl: string
+  explorer?: { name: string; url: string }
+  testnet?: boolean
+  imageId?: string
+}
+
+/** Builds a Network from the few facts an app knows about it. */
+export function defineNetwork(input: NetworkInput): Network {
+  const caipNetworkId = `${input.chainNamespace}:${input.id}` as CaipNetworkId
+  return {
+    id: input.id,
+    caipNetworkId,
+    name: input.name,
+    chainNamespace: input.chainNamespace,
+    nativeCurrency: input.nativeCurrency,
+    rpcUrls: { default: { http: [input.rpcUrl] } },
+    ...(input.explorer ? { blockExplorers: { default: input.explorer } } : {}),
+    testnet: input.testnet ?? false,
+    ...(input.imageId ? { assets: { imageId: input.imageId } } : {}),
+  }
+}
+
+const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 }
+const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }
+
+/** SPEC §3 built-in networks. Their default RPCs are public hosts: apps running offline pass their own. */
+export const BUILT_IN_NETWORKS = {
+  mainnet: defineNetwork({
+    id: 1,
+    chainNamespace: 'eip155',
+    name: 'Ethereum',
+    nativeCurrency: ETH,
+    rpcUrl: 'https://eth.merkle.io',
+    explorer: { name: 'Etherscan', url: 'https://etherscan.io' },
+  }),
+  arbitrum: defineNetwork({
+    id: 42161,
+    chainNamespace: 'eip155',
+    name: 'Arbitrum One',
+    nativeCurrency: ETH,
+    rpcUrl: 'https://arb1.arbitrum.io/rpc',
+    explorer: { name: 'Arbiscan', url: 'https://arbiscan.io' },
+  }),
+  solana: defineNetwork({
+    id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    chainNamespace: 'solana',
+    name: 'Solana',
+    nativeCurrency: SOL,
+    rpcUrl: 'https://api.mainnet-beta.solana.com',
+  }),
+  solanaDevnet: defineNetwork({
+    id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    chainNamespace: 'solana',
+    name: 'Solana Devnet',
+    nativeCurrency: SOL,
+    rpcUrl: 'https://api.devnet.solana.com',
+    testnet: true,
+  }),
+  solanaTestnet: defineNetwork({
+    id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+    chainNamespace: 'solana',
+    name: 'Solana Testnet',
+    nativeCurrency: SOL,
+    rpcUrl: 'https://api.testnet.solana.com',
+    testnet: true,
+  }),
+  bitcoin: defineNetwork({
+    id: '000000000019d6689c085ae165831e93',
+    chainNamespace: 'bip122',
+    name: 'Bitcoin',
+    nativeCurrency: BTC,
+    rpcUrl: 'https://rpc.walletconnect.org/v1',
+  }),
+  bitcoinTestnet: defineNetwork({
+    id: '000000000933ea01ad0ee984209779ba',
+    chainNamespace: 'bip122',
+    name: 'Bitcoin Testnet',
+    nativeCurrency: BTC,
+    rpcUrl: 'https://rpc.walletconnect.org/v1',
+    testnet: true,
+  }),
+} as const
+
+/** SPEC §5: a network is supported if the requested list is empty or contains it. */
+export const isNetworkSupported = (requested: readonly Network[], caipNetworkId: CaipNetworkId): boolean =>
+  requested.length === 0 || requested.some((network) => network.caipNetworkId === caipNetworkId)

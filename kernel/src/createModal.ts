@@ -1,0 +1,129 @@
+import type {
+  KernelState,
+  ModalOptions,
+  Network,
+  PorticoEventName,
+  PorticoEvents,
+  ThemeMode,
+  ThemeVariables,
+} from '@portico/shared-types'
+import { autoReconnect } from './account/reconnect.ts'
+import { createActions } from './actions.ts'
+import { startConnectorDiscovery } from './connectors/registry.ts'
+import { createEventBus } from './events/bus.ts'
+import type { Kernel } from './kernel.ts'
+import { createLogger } from './log.ts'
+import { resolveOptions } from './options.ts'
+import { createPluginContext } from './plugins/context.ts'
+import { createPluginHost } from './plugins/host.ts'
+import { registerPluginViews } from './plugins/registerViews.tsx'
+import { createViewRegistry } from './router/registry.ts'
+import { createInitialState } from './state/initialState.ts'
+import { selectActiveAccount, selectActiveNetwork } from './state/selectors.ts'
+import { createStore } from './state/store.ts'
+import { createSafeStorage, defaultBackend } from './storage/storage.ts'
+import { registerKernelViews } from './ui/kernelViews.ts'
+import { mountModal } from './ui/mount.tsx'
+
+export interface ModalHandle {
+  open(view?: string): void
+  /** Returns false when a SPEC §2 rule keeps the modal open. */
+  close(): boolean
+  getState(): KernelState
+  subscribe(listener: (state: KernelState) => void): () => void
+  on<K extends PorticoEventName>(event: K, handler: (payload: PorticoEvents[K]) => void): () => void
+  switchNetwork(network: Network): Promise<void>
+  disconnect(): Promise<void>
+  setThemeMode(themeMode: ThemeMode): void
+  setThemeVariables(themeVariables: ThemeVariables): void
+  getAddress(): string | undefined
+  getNetwork(): Network | undefined
+  /** Renders the modal into `element` (for `disableAppend` or `enableEmbedded`); returns unmount. */
+  mount(element: HTMLElement): () => void
+  /** Resolves once a stored connection was restored (true) or found absent (false). */
+  ready: Promise<boolean>
+  destroy(): void
+}
+
+export function createModal(options: ModalOptions): ModalHandle {
+  const resolved = resolveOptions(options)
+  const log = createLogger(resolved.debug === true)
+  const store = createStore(createInitialState(resolved, options))
+  const bus = createEventBus()
+  const views = createViewRegistry()
+  const kernel: Kernel = {
+    store,
+    bus,
+    log,
+    views,
+    storage: createSafeStorage(defaultBackend(), log),
+    providers: new Map(),
+    sessions: new Map(),
+    cleanups: [],
+    plugins: createPluginHost({
+      kernel: { store, bus, log, views },
+      contextFor: (id) => createPluginContext(kernel, actions, id),
+      registerViews: (definition, ctx) => registerPluginViews(views, definition, ctx),
+    }),
+  }
+  const actions = createActions(kernel)
+  registerKernelViews(views)
+  // Plugins are needed once the modal is used: load (or retry) them on every open.
+  bus.on('MODAL_OPEN', () => void kernel.plugins.ensureLoaded())
+
+  const mounts = new Set<() => void>()
+  const mount = (element: HTMLElement) => {
+    const unmount = mountModal(kernel, actions, element, resolved.enableEmbedded === true)
+    mounts.add(unmount)
+    if (resolved.enableEmbedded) actions.open()
+    return () => {
+      mounts.delete(unmount)
+      unmount()
+    }
+  }
+
+  let ready: Promise<boolean> = Promise.resolve(false)
+  if (typeof window !== 'undefined') {
+    startConnectorDiscovery(kernel, window)
+    ready = autoReconnect(kernel)
+    if (!resolved.disableAppend && !resolved.enableEmbedded) {
+      const container = document.createElement('div')
+      container.id = 'portico-modal'
+      document.body.append(container)
+      const unmount = mount(container)
+      kernel.cleanups.push(() => {
+        unmount()
+        container.remove()
+      })
+    }
+  }
+
+  return {
+    open: actions.open,
+    close: actions.close,
+    getState: store.get,
+    subscribe: (listener) => store.subscribe(() => listener(store.get())),
+    on(event, handler) {
+      bus.on(event, handler)
+      return () => bus.off(event, handler)
+    },
+    switchNetwork: actions.switchNetwork,
+    disconnect: actions.disconnect,
+    setThemeMode: actions.setThemeMode,
+    setThemeVariables: (themeVariables) =>
+      store.update((draft) => {
+        draft.theme.themeVariables = { ...draft.theme.themeVariables, ...themeVariables }
+      }),
+    getAddress: () => selectActiveAccount(store.get())?.address,
+    getNetwork: () => selectActiveNetwork(store.get()),
+    mount,
+    ready,
+    destroy() {
+      for (const unmount of mounts) unmount()
+      for (const cleanup of kernel.cleanups.splice(0)) cleanup()
+      for (const dispose of kernel.sessions.values()) dispose()
+      kernel.plugins.dispose()
+      bus.all.clear()
+    },
+  }
+}

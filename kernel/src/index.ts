@@ -1,0 +1,5 @@
+export type * from '@portico/shared-types'
+export { definePlugin, PLUGIN_API_VERSION } from '@portico/shared-types'
+export { BUILT_IN_NETWORKS, defineNetwork } from './chains/catalogue.ts'
+export { formatBalance, formatFiat, truncateAddress } from './chains/format.ts'
+export { createModal, type ModalHandle } from './createModal.ts'

@@ -1,0 +1,22 @@
+import type { ChainNamespace, Eip1193Provider, KernelState, Logger } from '@portico/shared-types'
+import type { EventBus } from './events/bus.ts'
+import type { PluginHost } from './plugins/host.ts'
+import type { ViewRegistry } from './router/registry.ts'
+import type { Store } from './state/store.ts'
+import type { SafeStorage } from './storage/storage.ts'
+
+/** Everything one modal instance owns; actions are plain functions that take it. */
+export interface Kernel {
+  store: Store<KernelState>
+  bus: EventBus
+  storage: SafeStorage
+  log: Logger
+  views: ViewRegistry
+  /** Live wallet providers by connector id: objects with behaviour stay out of the immutable store. */
+  providers: Map<string, Eip1193Provider>
+  plugins: PluginHost
+  /** Wallet event listeners of the live session per namespace. */
+  sessions: Map<ChainNamespace, () => void>
+  /** Disposers run by `destroy()`. */
+  cleanups: (() => void)[]
+}

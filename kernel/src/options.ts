@@ -1,0 +1,26 @@
+import {
+  DEFAULT_FEATURES,
+  DEFAULT_Z_INDEX,
+  MESSAGES,
+  type ModalOptions,
+  type ResolvedOptions,
+} from '@portico/shared-types'
+
+const DEFAULT_PLUGIN_LOAD_TIMEOUT_MS = 10_000
+
+/** Merges app options over the SPEC defaults; throws on configurations that cannot work. */
+export function resolveOptions(options: ModalOptions): ResolvedOptions {
+  if (!options.networks || options.networks.length === 0) {
+    throw new Error('Portico: `networks` needs at least one network')
+  }
+  if ('siweConfig' in options && options.siwx) throw new Error(MESSAGES.bothSiweAndSiwx)
+  const { features, themeMode: _mode, themeVariables, ...rest } = options
+  return {
+    ...rest,
+    enableEIP6963: options.enableEIP6963 ?? true,
+    enableInjected: options.enableInjected ?? true,
+    features: { ...DEFAULT_FEATURES, ...features },
+    zIndex: Number(themeVariables?.['--w3m-z-index'] ?? DEFAULT_Z_INDEX),
+    pluginLoadTimeoutMs: options.pluginLoadTimeoutMs ?? DEFAULT_PLUGIN_LOAD_TIMEOUT_MS,
+  }
+}

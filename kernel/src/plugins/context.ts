@@ -1,0 +1,69 @@
+import type { KernelState, PluginContext, PluginStorage } from '@portico/shared-types'
+import type { KernelActions } from '../actions.ts'
+import { formatBalance, truncateAddress } from '../chains/format.ts'
+import { eventsApi } from '../events/bus.ts'
+import type { Kernel } from '../kernel.ts'
+import { createLogger } from '../log.ts'
+import { selectActiveAccount } from '../state/selectors.ts'
+import { createStore } from '../state/store.ts'
+import { useSelector } from '../state/useSelector.ts'
+import { uiKit } from '../ui/primitives/index.ts'
+
+function pluginStorage(kernel: Kernel, pluginId: string): PluginStorage {
+  const prefix = `@portico/plugin/${pluginId}/`
+  return {
+    get: <T>(key: string) => kernel.storage.getJson(prefix + key, (value): value is T => value !== undefined),
+    set: (key, value) => kernel.storage.set(prefix + key, JSON.stringify(value)),
+    remove: (key) => kernel.storage.remove(prefix + key),
+  }
+}
+
+/** The whole surface a plugin sees (DESIGN §2): no kernel internals leak through it. */
+export function createPluginContext(kernel: Kernel, actions: KernelActions, pluginId: string): PluginContext {
+  const { store } = kernel
+  const requested = (state: KernelState, namespace = state.networks.activeNamespace) =>
+    namespace ? (state.networks.byNamespace[namespace]?.requestedCaipNetworks ?? []) : []
+  return {
+    pluginId,
+    config: store.get().options,
+    getState: store.get,
+    useStore: (selector) => useSelector(store, selector),
+    subscribe: store.subscribe,
+    router: { push: actions.push, replace: actions.replace, goBack: actions.goBack, reset: actions.reset },
+    events: eventsApi(kernel.bus),
+    toast: actions.toast,
+    ui: uiKit,
+    chains: {
+      activeNamespace: () => store.get().networks.activeNamespace,
+      activeNetwork: (namespace) => {
+        const state = store.get()
+        const ns = namespace ?? state.networks.activeNamespace
+        return ns ? state.networks.byNamespace[ns]?.caipNetwork : undefined
+      },
+      requestedNetworks: (namespace) => [...requested(store.get(), namespace)],
+      switchNetwork: actions.switchNetwork,
+      formatBalance,
+      truncateAddress,
+    },
+    account: {
+      get: (namespace) => (namespace ? store.get().accounts[namespace] : selectActiveAccount(store.get())),
+      provider: (namespace) => {
+        const account = namespace ? store.get().accounts[namespace] : selectActiveAccount(store.get())
+        return account?.connectorId ? kernel.providers.get(account.connectorId) : undefined
+      },
+      refreshBalance: actions.refreshBalance,
+    },
+    storage: pluginStorage(kernel, pluginId),
+    createStore: <S>(initial: S) => {
+      const pluginStore = createStore(initial)
+      return {
+        get: pluginStore.get,
+        update: (recipe) => pluginStore.update(recipe as Parameters<typeof pluginStore.update>[0]),
+        subscribe: pluginStore.subscribe,
+        use: <T>(selector: (state: S) => T) => useSelector<S, T>(pluginStore, selector),
+      }
+    },
+    modal: { open: actions.open, close: () => void actions.close() },
+    log: createLogger(store.get().options.debug === true, `Portico:${pluginId}`),
+  }
+}

@@ -1,0 +1,2 @@
+export { useAccount, useModal, useNetwork, useWalletInfo } from './hooks.ts'
+export { PorticoProvider, useModalHandle } from './PorticoProvider.tsx'

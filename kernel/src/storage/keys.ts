@@ -1,0 +1,23 @@
+import type { ChainNamespace } from '@portico/shared-types'
+
+/** SPEC §3 browser-stored keys. One place names them all. */
+export const STORAGE_KEYS = {
+  emailLoginUsed: '@portico/email_login_used',
+  email: '@portico/email',
+  socialUsername: '@portico/social_username',
+  lastEmailLoginTime: '@portico/last_email_login_time',
+  lastUsedChain: '@portico/last_used_chain',
+  smartAccountEnabledNetworks: '@portico/smart_account_enabled_networks',
+  connectionStatus: '@portico/connection_status',
+  activeNamespace: '@portico/active_namespace',
+  activeCaipNetworkId: '@portico/active_caip_network_id',
+  connectedSocial: '@portico/connected_social',
+  connectedNamespaces: '@portico/connected_namespaces',
+  recentWallets: '@portico/recent_wallets',
+  deepLinkChoice: '@portico/deeplink_choice',
+  portfolioCache: '@portico/portfolio_cache',
+  nativeBalanceCache: '@portico/native_balance_cache',
+  nameServiceCache: '@portico/ens_cache',
+  identityCache: '@portico/identity_cache',
+  connectedConnectorId: (namespace: ChainNamespace) => `@portico/${namespace}:connected_connector_id`,
+} as const

@@ -1,0 +1,23 @@
+import { themeToCssVariables } from '../theme/cssVariables.ts'
+import { useKernel, useKernelState } from './context.tsx'
+import { Modal } from './shell/Modal.tsx'
+import { Toasts } from './shell/Toasts.tsx'
+
+/** The modal root: theme custom properties scoped here, then the modal and its toasts. */
+export function Root({ embedded }: { embedded: boolean }) {
+  const { kernel } = useKernel()
+  const theme = useKernelState((state) => state.theme)
+  const zIndex = kernel.store.get().options.zIndex
+  const style = themeToCssVariables(theme, zIndex) as React.CSSProperties
+  return (
+    <div
+      data-portico=""
+      data-theme={theme.themeMode}
+      className={embedded ? 'pt-embedded' : undefined}
+      style={style}
+    >
+      <Modal embedded={embedded} />
+      <Toasts />
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import type { ButtonProps } from '@portico/shared-types'
+import { Icon } from './Icon.tsx'
+import { Spinner } from './Spinner.tsx'
+
+export function Button({
+  children,
+  variant = 'secondary',
+  size = 'md',
+  fullWidth,
+  loading,
+  disabled,
+  icon,
+  type = 'button',
+  onClick,
+  'aria-label': ariaLabel,
+}: ButtonProps) {
+  const classes = ['pt-btn', `pt-btn-${variant}`, size !== 'md' && `pt-btn-${size}`, fullWidth && 'pt-full']
+  return (
+    <button
+      type={type}
+      className={classes.filter(Boolean).join(' ')}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      aria-label={ariaLabel}
+      onClick={onClick}
+    >
+      {loading ? <Spinner label="" /> : icon ? <Icon name={icon} size={18} /> : null}
+      {children}
+    </button>
+  )
+}

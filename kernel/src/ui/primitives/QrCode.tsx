@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react'
+import { qrPath } from './qrMatrix.ts'
+import { Spinner } from './Spinner.tsx'
+
+export function QrCode({
+  value,
+  label,
+  size = 240,
+}: {
+  value: string
+  label: string
+  size?: number
+  imageUrl?: string
+}) {
+  const [qr, setQr] = useState<{ size: number; path: string } | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    let live = true
+    setQr(null)
+    qrPath(value).then(
+      (result) => live && setQr(result),
+      () => live && setFailed(true),
+    )
+    return () => {
+      live = false
+    }
+  }, [value])
+  if (failed) return <p className="pt-text-small pt-tone-error">{label}: QR code unavailable</p>
+  return (
+    <div className="pt-qr" style={{ minHeight: size / 2 }}>
+      {qr ? (
+        <svg
+          role="img"
+          aria-label={label}
+          viewBox={`-2 -2 ${qr.size + 4} ${qr.size + 4}`}
+          width={size}
+          height={size}
+          shapeRendering="crispEdges"
+        >
+          <path d={qr.path} fill="var(--pt-qr-color)" />
+        </svg>
+      ) : (
+        <Spinner label={label} />
+      )}
+    </div>
+  )
+}

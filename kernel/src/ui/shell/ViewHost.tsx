@@ -1,0 +1,40 @@
+import { en } from '../../i18n/en.ts'
+import { useKernel, useKernelState } from '../context.tsx'
+import { Button } from '../primitives/Button.tsx'
+import { EmptyState } from '../primitives/EmptyState.tsx'
+import { ErrorBoundary } from './ErrorBoundary.tsx'
+
+/** Renders the current view from the registry, inside an error boundary, keyed for its transition. */
+export function ViewHost() {
+  const { kernel, actions } = useKernel()
+  const route = useKernelState((state) => state.router.history.at(-1))
+  const direction = useKernelState((state) => state.router.direction)
+  useKernelState((state) => state.plugins)
+  const depth = useKernelState((state) => state.router.history.length)
+  if (!route) return null
+  const view = kernel.views.get(route.view)
+  const key = `${depth}:${route.view}`
+  if (!view) {
+    return (
+      <div className="pt-view">
+        <EmptyState icon="warning" title={en.featureFailed} />
+      </div>
+    )
+  }
+  const View = view.component
+  return (
+    <div className="pt-view" data-direction={direction} key={key}>
+      <ErrorBoundary
+        owner={view.owner}
+        fallback={
+          <div className="pt-stack pt-gap-m">
+            <EmptyState icon="warning" title={en.featureFailed} />
+            <Button onClick={actions.goBack}>{en.back}</Button>
+          </div>
+        }
+      >
+        <View params={route.params ?? {}} />
+      </ErrorBoundary>
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import type { ComponentType, KeyboardEvent } from 'react'
+import { useId } from 'react'
+import { formatBalance } from '../../chains/format.ts'
+import { en } from '../../i18n/en.ts'
+import { selectActiveAccount, selectActiveNetwork } from '../../state/selectors.ts'
+import { useKernel, useKernelState } from '../context.tsx'
+import { EmptyState } from '../primitives/EmptyState.tsx'
+import { ErrorBoundary } from '../shell/ErrorBoundary.tsx'
+import { useContributions } from '../useContributions.ts'
+
+function TokensTab() {
+  const account = useKernelState(selectActiveAccount)
+  const network = useKernelState(selectActiveNetwork)
+  if (!account?.address || !network) return <EmptyState icon="wallet" title={en.noTokens} />
+  return (
+    <ul className="pt-list">
+      <li
+        className="pt-item"
+        aria-label={`${network.nativeCurrency.name} ${formatBalance(account.balance)} ${network.nativeCurrency.symbol}`}
+      >
+        <span className="pt-item-text">
+          <span className="pt-item-label">{network.nativeCurrency.name}</span>
+          <span className="pt-muted pt-text-small">
+            {formatBalance(account.balance)} {network.nativeCurrency.symbol}
+          </span>
+        </span>
+      </li>
+    </ul>
+  )
+}
+
+function NftsTab() {
+  return <EmptyState icon="card" title={en.noNfts} description={en.noNftsDescription} />
+}
+
+interface Tab {
+  id: string
+  label: string
+  render: ComponentType
+}
+
+/** SPEC §2: Tokens, NFTs, Activity. Tokens and NFTs are the kernel's; further tabs come from plugins. */
+export function AccountTabs() {
+  const { kernel } = useKernel()
+  const baseId = useId()
+  const currentTab = useKernelState((state) => selectActiveAccount(state)?.currentTab ?? 0)
+  const contributed = useContributions('accountTabs')
+  const tabs: Tab[] = [
+    { id: 'tokens', label: en.tabs.tokens, render: TokensTab },
+    { id: 'nfts', label: en.tabs.nfts, render: NftsTab },
+    ...contributed.flatMap((tab) => {
+      const ctx = kernel.plugins.contextOf(tab.pluginId)
+      const Component = tab.component
+      if (!ctx) return []
+      const render = () => (
+        <ErrorBoundary owner={tab.pluginId} fallback={<EmptyState icon="warning" title={en.featureFailed} />}>
+          <Component ctx={ctx} />
+        </ErrorBoundary>
+      )
+      return [{ id: tab.id, label: tab.label, render }]
+    }),
+  ]
+  const selected = Math.min(currentTab, tabs.length - 1)
+  const select = (index: number) =>
+    kernel.store.update((draft) => {
+      const namespace = draft.networks.activeNamespace
+      const account = namespace ? draft.accounts[namespace] : undefined
+      if (account) account.currentTab = index
+    })
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    const next = (selected + step + tabs.length) % tabs.length
+    select(next)
+    document.getElementById(`${baseId}-tab-${next}`)?.focus()
+  }
+  const Active = tabs[selected]?.render
+  return (
+    <div className="pt-stack pt-gap-s">
+      <div className="pt-tabs" role="tablist" aria-label={en.accountTabs} tabIndex={-1} onKeyDown={onKeyDown}>
+        {tabs.map((tab, index) => (
+          <button
+            key={tab.id}
+            id={`${baseId}-tab-${index}`}
+            type="button"
+            role="tab"
+            className="pt-tab"
+            aria-selected={index === selected}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={index === selected ? 0 : -1}
+            onClick={() => select(index)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${selected}`}>
+        {Active ? <Active /> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,96 @@
+import { MESSAGES } from '@portico/shared-types'
+import { formatBalance, truncateAddress } from '../../chains/format.ts'
+import { en } from '../../i18n/en.ts'
+import { selectActiveAccount, selectActiveNetwork } from '../../state/selectors.ts'
+import { useKernel, useKernelState } from '../context.tsx'
+import { Avatar } from '../primitives/Avatar.tsx'
+import { Button } from '../primitives/Button.tsx'
+import { Icon } from '../primitives/Icon.tsx'
+import { ListItem } from '../primitives/ListItem.tsx'
+import { useContributions } from '../useContributions.ts'
+import { AccountTabs } from './AccountTabs.tsx'
+
+function WalletFeatures() {
+  const { actions } = useKernel()
+  const state = useKernelState((s) => s)
+  const features = useContributions('walletFeatures').filter(
+    (feature) => feature.isAvailable?.(state) ?? true,
+  )
+  if (features.length === 0) return null
+  return (
+    <nav className="pt-features" aria-label={en.walletFeatures}>
+      {features.map((feature) => (
+        <button
+          key={feature.id}
+          type="button"
+          className="pt-feature"
+          onClick={() => actions.push(feature.view)}
+        >
+          <Icon name={feature.icon} />
+          {feature.label}
+        </button>
+      ))}
+    </nav>
+  )
+}
+
+export function AccountView() {
+  const { actions } = useKernel()
+  const account = useKernelState(selectActiveAccount)
+  const network = useKernelState(selectActiveNetwork)
+  if (!account?.address) return null
+  const address = account.address
+  const balance =
+    account.balanceLoading && account.balance === undefined ? null : formatBalance(account.balance)
+  const copy = () =>
+    navigator.clipboard.writeText(address).then(
+      () => actions.toast.success(en.addressCopied),
+      () => actions.toast.error(en.copyFailed),
+    )
+  return (
+    <div className="pt-stack pt-gap-l">
+      <div className="pt-stack pt-gap-s pt-align-center">
+        <Avatar address={address} imageUrl={account.profileImage ?? null} />
+        <div className="pt-stack pt-row pt-gap-xs pt-align-center">
+          <p className="pt-text-title" title={address}>
+            {account.profileName ?? truncateAddress(address)}
+          </p>
+          <button type="button" className="pt-icon-btn" aria-label={en.copyAddress} onClick={copy}>
+            <Icon name="copy" size={16} />
+          </button>
+        </div>
+        <p className="pt-balance" aria-live="polite">
+          {balance === null
+            ? en.loading
+            : `${balance} ${account.balanceSymbol ?? network?.nativeCurrency.symbol ?? ''}`}
+        </p>
+        {account.addressExplorerUrl ? (
+          <a className="pt-link" href={account.addressExplorerUrl} target="_blank" rel="noreferrer">
+            {en.viewOnExplorer} <Icon name="externalLink" size={14} />
+          </a>
+        ) : null}
+      </div>
+      <ListItem
+        label={network?.name ?? en.network}
+        description={en.switchNetwork}
+        icon="network"
+        onClick={() => actions.push('Networks')}
+      />
+      <WalletFeatures />
+      <AccountTabs />
+      <Button
+        variant="ghost"
+        icon="disconnect"
+        fullWidth
+        onClick={() =>
+          void actions.disconnect().then(
+            () => actions.reset('Connect'),
+            () => actions.toast.error(MESSAGES.failedToDisconnect),
+          )
+        }
+      >
+        {en.disconnect}
+      </Button>
+    </div>
+  )
+}

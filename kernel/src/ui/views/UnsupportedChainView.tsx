@@ -1,0 +1,24 @@
+import { en } from '../../i18n/en.ts'
+import { useKernel } from '../context.tsx'
+import { Button } from '../primitives/Button.tsx'
+import { NetworkList } from './NetworkList.tsx'
+
+/** SPEC §2/§4: shown when the wallet is on a network the app did not request; back is blocked here. */
+export function UnsupportedChainView() {
+  const { actions } = useKernel()
+  return (
+    <div className="pt-stack pt-gap-m">
+      <p className="pt-text-body">{en.unsupportedTitle}</p>
+      <p className="pt-text-small pt-tone-secondary">{en.unsupportedDescription}</p>
+      <NetworkList onSwitched={() => actions.reset('Account')} />
+      <Button
+        variant="ghost"
+        icon="disconnect"
+        fullWidth
+        onClick={() => void actions.disconnect().then(() => actions.reset('Connect'))}
+      >
+        {en.disconnect}
+      </Button>
+    </div>
+  )
+}
