@@ -110,7 +110,7 @@ describe('createHttpClient', () => {
     expect(elapsed).toBeLessThan(3000)
     expect(error).toBeInstanceOf(HttpError)
     expect(error).toMatchObject({ status: 500, body: { message: 'boom' } })
-    expect(errorMessage(error)).toBe('GET /down failed with status 500')
+    expect(errorMessage(error)).toBe('GET /down failed with status 500: boom')
   })
 
   it('does not retry other statuses and keeps a non-JSON error body as text', async () => {

@@ -115,11 +115,10 @@ export function createHttpClient({
       const delay =
         mayRetry && RETRY_STATUSES.includes(response.status) ? retryDelay(response, attempt) : undefined
       if (delay === undefined || delay > maxRetryAfterMs) {
-        throw new HttpError(
-          response.status,
-          `${label} failed with status ${response.status}`,
-          errorBody(response.text),
-        )
+        const body = errorBody(response.text)
+        const detail = (body as { message?: unknown } | undefined)?.message
+        const reason = typeof detail === 'string' && detail ? `: ${detail}` : ''
+        throw new HttpError(response.status, `${label} failed with status ${response.status}${reason}`, body)
       }
       await sleep(delay, signal)
     }

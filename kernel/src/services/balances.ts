@@ -1,0 +1,48 @@
+import { BALANCE_RETRY_BLOCK_MS, type CaipNetworkId, type TokenBalance } from '@portico/shared-types'
+import type { BlockchainApi } from './blockchainApi.ts'
+
+export interface BalanceFetcherOptions {
+  api: Pick<BlockchainApi, 'fetchBalances' | 'isSupportedNetwork'>
+  now?: () => number
+  /** The kernel shows the toast 'Token Balance Unavailable'. */
+  onUnavailable(error?: unknown): void
+}
+
+export interface BalanceFetcher {
+  /** Never throws: failures and unsupported networks give an empty list. */
+  fetch(
+    address: string,
+    caipNetworkId: CaipNetworkId,
+    options?: { forceUpdate?: boolean },
+  ): Promise<TokenBalance[]>
+  /** When the last failure happened (the account state's lastRetry), or undefined after a success. */
+  lastRetry(): number | undefined
+}
+
+/** SPEC §3/§4 balance fetch: 0-decimal items are low quality; after a failure, 30 s without calling. */
+export function createBalanceFetcher({
+  api,
+  now = Date.now,
+  onUnavailable,
+}: BalanceFetcherOptions): BalanceFetcher {
+  let lastRetry: number | undefined
+  return {
+    async fetch(address, caipNetworkId, { forceUpdate } = {}) {
+      if (lastRetry !== undefined && now() - lastRetry < BALANCE_RETRY_BLOCK_MS) return []
+      if (!api.isSupportedNetwork(caipNetworkId)) {
+        onUnavailable()
+        return []
+      }
+      try {
+        const balances = await api.fetchBalances(address, caipNetworkId, { forceUpdate })
+        lastRetry = undefined
+        return balances.filter((balance) => Number(balance.quantity.decimals) !== 0)
+      } catch (error) {
+        lastRetry = now()
+        onUnavailable(error)
+        return []
+      }
+    },
+    lastRetry: () => lastRetry,
+  }
+}
