@@ -1,0 +1,21 @@
+import path from 'node:path'
+import { rspack } from '@rspack/core'
+import { baseConfig, DIST } from '../../build/rspack.shared.ts'
+
+/** The kernel's standalone build (window.Portico, React included) and a plain-HTML page using it. */
+export default {
+  ...baseConfig('vanilla'),
+  context: import.meta.dirname,
+  entry: { portico: '@portico/kernel/standalone' },
+  output: {
+    path: path.join(DIST, 'vanilla'),
+    publicPath: 'auto',
+    filename: '[name].js',
+    chunkFilename: '[name].[contenthash:8].js',
+    library: { name: 'Portico', type: 'window' },
+    clean: true,
+  },
+  plugins: [
+    new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer' }),
+  ],
+}

@@ -1,0 +1,112 @@
+import path from 'node:path'
+import { DEV_ACCOUNTS, DEV_WALLET_BUNDLE, type Devnet, startDevnet } from '@portico/devnet'
+import type { StackPorts } from './ports.ts'
+import { type StaticServer, startStaticServer } from './staticServer.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const DIST = path.join(ROOT, 'dist')
+
+export interface StackOptions {
+  ports: StackPorts
+  /** Put the dev wallet on the demo page (npm start); e2e injects it itself, like an extension. */
+  devWalletOnPage?: boolean
+  /** Deploy the devnet's test tokens. */
+  fixtures?: boolean
+  log?: (line: string) => void
+}
+
+export interface Stack {
+  devnet: Devnet
+  demoUrl: string
+  vanillaUrl: string
+  pluginsUrl: string
+  pluginBaseUrl: string
+  /** The object the demo page reads as window.__PORTICO_DEMO__. */
+  demoEnvironment: Record<string, unknown>
+  /** The dev wallet configuration for a given dev account index. */
+  devWalletConfig(accountIndex?: number): Record<string, unknown>
+  devWalletBundle: string
+  stop(): Promise<void>
+}
+
+const CHAIN_NAMES: Record<number, string> = { 31337: 'Portico Devnet A', 31338: 'Portico Devnet B' }
+
+const script = (js: string) => `<script>${js.replace(/</g, '\\u003c')}</script>`
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { ports } = options
+  const log = options.log ?? (() => {})
+  const devnet = await startDevnet({
+    host: ports.host,
+    chains: [
+      { chainId: 31337, port: ports.chainA },
+      { chainId: 31338, port: ports.chainB },
+    ],
+    fixtures: options.fixtures ?? false,
+  })
+  log(`chains: ${devnet.chains.map((chain) => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`)
+  const servers: StaticServer[] = []
+  try {
+    const plugins = await startStaticServer({
+      host: '127.0.0.1',
+      port: ports.plugins,
+      mounts: [{ prefix: '/plugins', dir: path.join(DIST, 'plugins') }],
+      cors: true,
+    })
+    servers.push(plugins)
+    const pluginBaseUrl = `${plugins.url}/plugins`
+    const demoEnvironment = {
+      projectId: 'portico-dev',
+      chains: devnet.chains.map((chain) => ({
+        chainId: chain.chainId,
+        rpcUrl: chain.rpcUrl,
+        name: CHAIN_NAMES[chain.chainId] ?? `Chain ${chain.chainId}`,
+      })),
+      pluginBaseUrl,
+    }
+    const devWalletConfig = (accountIndex = 0) => ({
+      privateKey: DEV_ACCOUNTS[accountIndex]?.privateKey,
+      chains: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
+      defaultChainId: devnet.chains[0]?.chainId,
+    })
+    const head = [
+      script(`window.__PORTICO_DEMO__=${JSON.stringify(demoEnvironment)}`),
+      ...(options.devWalletOnPage
+        ? [
+            script(`window.__PORTICO_DEV_WALLET__=${JSON.stringify(devWalletConfig(0))}`),
+            '<script src="/dev-wallet.js"></script>',
+          ]
+        : []),
+    ].join('')
+    const demo = await startStaticServer({
+      host: 'localhost',
+      port: ports.demo,
+      mounts: [
+        { prefix: '/vanilla', dir: path.join(DIST, 'vanilla') },
+        { prefix: '/', dir: path.join(DIST, 'demo') },
+      ],
+      files: options.devWalletOnPage ? { '/dev-wallet.js': DEV_WALLET_BUNDLE } : {},
+      injectHead: head,
+    })
+    servers.push(demo)
+    log(`demo: ${demo.url}   plugins: ${pluginBaseUrl}`)
+    return {
+      devnet,
+      demoUrl: `${demo.url}/`,
+      vanillaUrl: `${demo.url}/vanilla/`,
+      pluginsUrl: plugins.url,
+      pluginBaseUrl,
+      demoEnvironment,
+      devWalletConfig,
+      devWalletBundle: DEV_WALLET_BUNDLE,
+      async stop() {
+        await Promise.all(servers.map((server) => server.close()))
+        await devnet.stop()
+      },
+    }
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.close()))
+    await devnet.stop()
+    throw error
+  }
+}

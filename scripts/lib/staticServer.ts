@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import compression from 'compression'
+import sirv from 'sirv'
+
+export interface Mount {
+  /** URL prefix, e.g. `/` or `/plugins`. */
+  prefix: string
+  dir: string
+}
+
+export interface StaticServerOptions {
+  host: string
+  port: number
+  mounts: Mount[]
+  /** Extra single files by URL path. */
+  files?: Record<string, string>
+  /** HTML inserted before </head> of every served .html page (runtime configuration of the demo). */
+  injectHead?: string
+  /** Cross-origin reads (federated remotes are fetched from another origin). */
+  cors?: boolean
+}
+
+export interface StaticServer {
+  url: string
+  close(): Promise<void>
+}
+
+/** Serves built files gzip-compressed, as a CDN would; SPA fallback to index.html per mount. */
+export function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+  const gzip = compression({ threshold: 0 })
+  const handlers = options.mounts
+    .map((mount) => ({ ...mount, serve: sirv(mount.dir, { dev: true, single: true, etag: true }) }))
+    .sort((a, b) => b.prefix.length - a.prefix.length)
+
+  const server = http.createServer((req, res) => {
+    if (options.cors) {
+      res.setHeader('Access-Control-Allow-Origin', '*')
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    }
+    gzip(req as never, res as never, () => {
+      const url = new URL(req.url ?? '/', 'http://local')
+      const file = options.files?.[url.pathname]
+      if (file) {
+        res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
+        res.end(readFileSync(file))
+        return
+      }
+      const mount = handlers.find((candidate) => url.pathname.startsWith(candidate.prefix))
+      if (!mount) {
+        res.statusCode = 404
+        res.end('Not found')
+        return
+      }
+      const rest = url.pathname.slice(mount.prefix.length).replace(/^\/?/, '/')
+      if (options.injectHead && (rest === '/' || rest.endsWith('.html') || !path.extname(rest))) {
+        const html = readHtml(mount.dir, rest)
+        if (html !== undefined) {
+          res.setHeader('Content-Type', 'text/html; charset=utf-8')
+          res.setHeader('Cache-Control', 'no-store')
+          res.end(html.replace('</head>', `${options.injectHead}</head>`))
+          return
+        }
+      }
+      req.url = rest + url.search
+      mount.serve(req, res, () => {
+        res.statusCode = 404
+        res.end('Not found')
+      })
+    })
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, options.host, () => {
+      const { port } = server.address() as AddressInfo
+      const host = options.host === '127.0.0.1' ? '127.0.0.1' : 'localhost'
+      resolve({
+        url: `http://${host}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
+      })
+    })
+  })
+}
+
+function readHtml(dir: string, rest: string): string | undefined {
+  const candidates = rest.endsWith('.html') ? [rest] : [path.join(rest, 'index.html'), '/index.html']
+  for (const candidate of candidates) {
+    try {
+      return readFileSync(path.join(dir, candidate), 'utf8')
+    } catch {}
+  }
+  return undefined
+}

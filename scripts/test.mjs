@@ -1,0 +1,18 @@
+// npm test: install what is missing (a Debian Chromium too), then typecheck, lint, unit, build and e2e.
+import { ensureChromium, ensureDependencies, run } from './lib/setup.mjs'
+
+ensureDependencies()
+const chromium = ensureChromium()
+const env = { ...process.env, PORTICO_CHROMIUM: chromium }
+const steps = [
+  ['typecheck', ['run', 'typecheck', '--silent']],
+  ['lint', ['run', 'lint', '--silent']],
+  ['unit', ['run', 'unit', '--silent']],
+  ['build', ['run', 'build', '--silent']],
+  ['e2e', ['run', 'e2e', '--silent']],
+]
+for (const [name, args] of steps) {
+  console.log(`\n› ${name}`)
+  run('npm', args, { env })
+}
+console.log('\nAll checks passed.')
