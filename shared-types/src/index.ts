@@ -1,3 +1,4 @@
+export * from './api.ts'
 export * from './caip.ts'
 export * from './constants.ts'
 export * from './entities.ts'

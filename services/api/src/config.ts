@@ -1,0 +1,106 @@
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export interface ChainConfig {
+  chainId: number
+  rpcUrl: string
+  /** Native currency; ETH unless told otherwise. */
+  native?: { name: string; symbol: string; decimals: number }
+}
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string /** Schema to create and use (tests use one each). */; schema?: string }
+
+/** A contract on a chain, e.g. a listed token or a spam NFT. */
+export interface ChainContract {
+  chainId: number
+  address: string
+}
+
+/** Deployed fixture contracts per chain id, as the devnet reports them (or a JSON file of it). */
+export type FixturesInput = Record<string, { tokens?: Record<string, string>; spamNft?: string }>
+
+export interface ApiConfig {
+  host: string
+  /** 0 picks a free port. */
+  port: number
+  chains: ChainConfig[]
+  database: DatabaseConfig
+  projectIds: string[]
+  /** 'localhost' allows any http(s)://localhost|127.0.0.1 origin; '*' allows every origin. */
+  corsOrigins: 'localhost' | '*' | string[]
+  rateLimit: { perSecond: number; burst: number }
+  /** Tokens listed in balances (metadata is read from the chain). */
+  tokens: ChainContract[]
+  /** NFT contracts whose transfers are flagged as spam. */
+  spamContracts: ChainContract[]
+  /** Networks announced as supported beyond the configured chains (SPEC §7 list by default). */
+  extraSupportedChains: string[]
+  indexer: { enabled: boolean; pollMs: number; batchSize: number; startBlock: number }
+  historyPageSize: number
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Milliseconds a chain RPC call may take. */
+  rpcTimeoutMs: number
+}
+
+export type ApiConfigInput = Partial<Omit<ApiConfig, 'indexer' | 'rateLimit'>> & {
+  indexer?: Partial<ApiConfig['indexer']>
+  rateLimit?: Partial<ApiConfig['rateLimit']>
+  fixtures?: FixturesInput
+}
+
+export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
+export const DEFAULT_SQLITE_FILE = join(PACKAGE_DIR, '.data', 'api.sqlite')
+export const DEFAULT_PROJECT_ID = 'portico-dev'
+
+/** SPEC §7's supported chains plus the three Solana networks. */
+export const SPEC_SUPPORTED_CHAINS = [
+  ...[
+    1, 5, 11155111, 10, 420, 42161, 421613, 137, 80001, 42220, 1313161554, 1313161555, 56, 97, 43114, 43113,
+    324, 280, 100, 8453, 84531, 84532, 7777777, 999,
+  ].map((id) => `eip155:${id}`),
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+]
+
+export const DEFAULT_CHAINS: ChainConfig[] = [
+  { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' },
+  { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546' },
+]
+
+export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
+  const fromFixtures = input.fixtures ? contractsFromFixtures(input.fixtures) : { tokens: [], spam: [] }
+  return {
+    host: input.host ?? '127.0.0.1',
+    port: input.port ?? 4180,
+    chains: input.chains ?? DEFAULT_CHAINS,
+    database: input.database ?? { kind: 'sqlite', file: DEFAULT_SQLITE_FILE },
+    projectIds: input.projectIds ?? [DEFAULT_PROJECT_ID],
+    corsOrigins: input.corsOrigins ?? 'localhost',
+    rateLimit: { perSecond: 50, burst: 200, ...input.rateLimit },
+    tokens: [...(input.tokens ?? []), ...fromFixtures.tokens],
+    spamContracts: [...(input.spamContracts ?? []), ...fromFixtures.spam],
+    extraSupportedChains: input.extraSupportedChains ?? SPEC_SUPPORTED_CHAINS,
+    indexer: { enabled: true, pollMs: 500, batchSize: 200, startBlock: 0, ...input.indexer },
+    historyPageSize: input.historyPageSize ?? 20,
+    logLevel: input.logLevel ?? 'info',
+    rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
+  }
+}
+
+export function contractsFromFixtures(fixtures: FixturesInput): {
+  tokens: ChainContract[]
+  spam: ChainContract[]
+} {
+  const tokens: ChainContract[] = []
+  const spam: ChainContract[] = []
+  for (const [id, f] of Object.entries(fixtures)) {
+    const chainId = Number(id)
+    if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Fixtures: bad chain id "${id}"`)
+    for (const address of Object.values(f.tokens ?? {})) tokens.push({ chainId, address })
+    if (f.spamNft) spam.push({ chainId, address: f.spamNft })
+  }
+  return { tokens, spam }
+}

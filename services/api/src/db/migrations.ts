@@ -1,0 +1,131 @@
+import type { SqlDriver } from './driver.ts'
+
+export interface Migration {
+  version: number
+  name: string
+  /** Statements valid in both SQLite and PostgreSQL. */
+  statements: string[]
+}
+
+/** Append only: an applied migration is never edited, a change is a new version. */
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'tokens, prices, names, sessions',
+    statements: [
+      `CREATE TABLE tokens (
+        chain_id BIGINT NOT NULL,
+        address TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT,
+        symbol TEXT,
+        decimals INTEGER,
+        icon_url TEXT,
+        listed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (chain_id, address)
+      )`,
+      `CREATE TABLE prices (
+        symbol TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        price DOUBLE PRECISION NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (symbol, currency)
+      )`,
+      `CREATE TABLE names (
+        name TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        avatar TEXT,
+        attributes TEXT NOT NULL DEFAULT '{}',
+        created_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX names_by_address ON names (address, created_at)',
+      `CREATE TABLE sessions (
+        pci TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        permission TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expiry BIGINT,
+        revoked_at BIGINT
+      )`,
+      'CREATE INDEX sessions_by_address ON sessions (address, created_at)',
+    ],
+  },
+  {
+    version: 2,
+    name: 'history index',
+    statements: [
+      `CREATE TABLE spam_contracts (
+        chain_id BIGINT NOT NULL,
+        address TEXT NOT NULL,
+        PRIMARY KEY (chain_id, address)
+      )`,
+      `CREATE TABLE chain_cursors (
+        chain_id BIGINT PRIMARY KEY,
+        block_number BIGINT NOT NULL,
+        block_hash TEXT NOT NULL,
+        genesis_hash TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE transfers (
+        chain_id BIGINT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        block_number BIGINT NOT NULL,
+        block_hash TEXT NOT NULL,
+        tx_index INTEGER NOT NULL,
+        mined_at BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        contract TEXT,
+        from_addr TEXT NOT NULL,
+        to_addr TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        token_id TEXT,
+        tx_from TEXT NOT NULL,
+        tx_to TEXT,
+        nonce BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        PRIMARY KEY (chain_id, tx_hash, log_index)
+      )`,
+      'CREATE INDEX transfers_by_block ON transfers (chain_id, block_number)',
+      `CREATE TABLE account_txs (
+        address TEXT NOT NULL,
+        chain_id BIGINT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        mined_at BIGINT NOT NULL,
+        block_number BIGINT NOT NULL,
+        tx_index INTEGER NOT NULL,
+        PRIMARY KEY (address, chain_id, tx_hash)
+      )`,
+      'CREATE INDEX account_txs_by_time ON account_txs (address, mined_at, chain_id, block_number, tx_index)',
+      'CREATE INDEX account_txs_by_block ON account_txs (chain_id, block_number)',
+    ],
+  },
+]
+
+/** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */
+export async function migrate(driver: SqlDriver, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
+  await driver.run(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+  )
+  const applied: number[] = []
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    const done = await driver.transaction(async (tx) => {
+      await driver.lockForMigrations(tx)
+      const rows = await tx.all<{ version: number }>(
+        'SELECT version FROM schema_migrations WHERE version = ?',
+        [m.version],
+      )
+      if (rows.length > 0) return false
+      for (const statement of m.statements) await tx.run(statement)
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        m.version,
+        m.name,
+        Math.floor(Date.now() / 1000),
+      ])
+      return true
+    })
+    if (done) applied.push(m.version)
+  }
+  return applied
+}

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs'
+import type { ApiConfig, ApiConfigInput, ChainConfig, ChainContract, FixturesInput } from './config.ts'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+/**
+ * Reads the service configuration from environment variables (see README.md for the list).
+ * Throws with the variable's name on a malformed value.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigInput {
+  const input: ApiConfigInput = {}
+  if (env.PORTICO_API_HOST) input.host = env.PORTICO_API_HOST
+  if (env.PORTICO_API_PORT) input.port = int(env.PORTICO_API_PORT, 'PORTICO_API_PORT', 0)
+  if (env.PORTICO_CHAINS) input.chains = parseChains(env.PORTICO_CHAINS)
+  if (env.DATABASE_URL) input.database = { kind: 'postgres', url: env.DATABASE_URL }
+  else if (env.PORTICO_API_SQLITE_FILE) input.database = { kind: 'sqlite', file: env.PORTICO_API_SQLITE_FILE }
+  if (env.PORTICO_PROJECT_IDS) input.projectIds = list(env.PORTICO_PROJECT_IDS)
+  if (env.PORTICO_API_CORS_ORIGINS) input.corsOrigins = parseCors(env.PORTICO_API_CORS_ORIGINS)
+  if (env.PORTICO_RATE_LIMIT || env.PORTICO_RATE_BURST) {
+    input.rateLimit = {
+      ...(env.PORTICO_RATE_LIMIT && { perSecond: num(env.PORTICO_RATE_LIMIT, 'PORTICO_RATE_LIMIT') }),
+      ...(env.PORTICO_RATE_BURST && { burst: num(env.PORTICO_RATE_BURST, 'PORTICO_RATE_BURST') }),
+    }
+  }
+  if (env.PORTICO_TOKENS) input.tokens = parseContracts(env.PORTICO_TOKENS, 'PORTICO_TOKENS')
+  if (env.PORTICO_SPAM_CONTRACTS)
+    input.spamContracts = parseContracts(env.PORTICO_SPAM_CONTRACTS, 'PORTICO_SPAM_CONTRACTS')
+  if (env.PORTICO_FIXTURES_FILE) input.fixtures = readFixtures(env.PORTICO_FIXTURES_FILE)
+  if (env.PORTICO_SUPPORTED_CHAINS !== undefined)
+    input.extraSupportedChains = list(env.PORTICO_SUPPORTED_CHAINS)
+  const indexer: ApiConfigInput['indexer'] = {}
+  if (env.PORTICO_INDEXER) indexer.enabled = !['0', 'off', 'false', 'no'].includes(env.PORTICO_INDEXER)
+  if (env.PORTICO_INDEXER_POLL_MS)
+    indexer.pollMs = int(env.PORTICO_INDEXER_POLL_MS, 'PORTICO_INDEXER_POLL_MS', 1)
+  if (env.PORTICO_INDEXER_BATCH)
+    indexer.batchSize = int(env.PORTICO_INDEXER_BATCH, 'PORTICO_INDEXER_BATCH', 1)
+  if (env.PORTICO_INDEXER_START_BLOCK)
+    indexer.startBlock = int(env.PORTICO_INDEXER_START_BLOCK, 'PORTICO_INDEXER_START_BLOCK', 0)
+  if (Object.keys(indexer).length > 0) input.indexer = indexer
+  if (env.PORTICO_HISTORY_PAGE_SIZE)
+    input.historyPageSize = int(env.PORTICO_HISTORY_PAGE_SIZE, 'PORTICO_HISTORY_PAGE_SIZE', 1)
+  if (env.PORTICO_API_LOG_LEVEL) input.logLevel = parseLogLevel(env.PORTICO_API_LOG_LEVEL)
+  if (env.PORTICO_RPC_TIMEOUT_MS)
+    input.rpcTimeoutMs = int(env.PORTICO_RPC_TIMEOUT_MS, 'PORTICO_RPC_TIMEOUT_MS', 1)
+  return input
+}
+
+/** "31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546" */
+export function parseChains(value: string): ChainConfig[] {
+  return list(value).map((entry) => {
+    const at = entry.indexOf('=')
+    const id = entry.slice(0, at)
+    const rpcUrl = entry.slice(at + 1)
+    if (at <= 0 || !/^\d+$/.test(id) || !/^https?:\/\/\S+$/.test(rpcUrl))
+      throw new Error(`PORTICO_CHAINS: expected "<chainId>=<http url>", got "${entry}"`)
+    return { chainId: Number(id), rpcUrl }
+  })
+}
+
+/** "31337:0xabc…,31338:0xdef…" */
+export function parseContracts(value: string, name: string): ChainContract[] {
+  return list(value).map((entry) => {
+    const match = /^(\d+):(0x[0-9a-fA-F]{40})$/.exec(entry)
+    if (!match?.[1] || !match[2])
+      throw new Error(`${name}: expected "<chainId>:<0x address>", got "${entry}"`)
+    return { chainId: Number(match[1]), address: match[2] }
+  })
+}
+
+function readFixtures(file: string): FixturesInput {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as FixturesInput
+  } catch (err) {
+    throw new Error(`PORTICO_FIXTURES_FILE: cannot read ${file}: ${(err as Error).message}`)
+  }
+}
+
+function parseCors(value: string): ApiConfig['corsOrigins'] {
+  if (value === '*' || value === 'localhost') return value
+  return list(value)
+}
+
+function parseLogLevel(value: string): ApiConfig['logLevel'] {
+  const level = LOG_LEVELS.find((l) => l === value)
+  if (!level) throw new Error(`PORTICO_API_LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}`)
+  return level
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+}
+
+function int(value: string, name: string, min: number): number {
+  const n = Number(value)
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new Error(`${name}: expected an integer ≥ ${min}, got "${value}"`)
+  return n
+}
+
+function num(value: string, name: string): number {
+  const n = Number(value)
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}: expected a positive number, got "${value}"`)
+  return n
+}
