@@ -1,27 +1,42 @@
 import { parseArgs } from 'node:util'
 import { startDevnet } from './devnet.ts'
+import { deployFixtures } from './fixtures/deploy.ts'
 
 const { values } = parseArgs({
   options: {
     host: { type: 'string', default: process.env.PORTICO_DEVNET_HOST ?? '127.0.0.1' },
     'block-time': { type: 'string' },
+    'no-fixtures': { type: 'boolean', default: false },
   },
 })
 
-const started = Date.now()
+const t0 = performance.now()
 const devnet = await startDevnet({
   host: values.host,
   ...(values['block-time'] !== undefined && { blockTime: Number(values['block-time']) }),
 })
-for (const chain of devnet.chains) console.log(`chain ${chain.chainId} ${chain.rpcUrl}`)
-console.log(`devnet ready in ${Date.now() - started} ms`)
-
-let stopping = false
-const shutdown = async () => {
-  if (stopping) return
-  stopping = true
+const stopOnSignal = async () => {
   await devnet.stop()
   process.exit(0)
 }
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+process.once('SIGINT', stopOnSignal)
+process.once('SIGTERM', stopOnSignal)
+
+for (const chain of devnet.chains) console.log(`chain ${chain.chainId} ${chain.rpcUrl}`)
+const t1 = performance.now()
+console.log(`chains ready in ${Math.round(t1 - t0)} ms`)
+
+if (!values['no-fixtures']) {
+  try {
+    devnet.fixtures = await deployFixtures(devnet)
+  } catch (err) {
+    console.error(err)
+    await devnet.stop()
+    process.exit(1)
+  }
+  const file = process.env.PORTICO_DEVNET_FIXTURES_FILE
+  console.log(
+    `fixtures deployed in ${Math.round(performance.now() - t1)} ms${file ? ` (written to ${file})` : ''}: ` +
+      JSON.stringify(devnet.fixtures),
+  )
+}

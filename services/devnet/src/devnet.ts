@@ -1,5 +1,6 @@
 import { DEV_ACCOUNTS, type DevAccount } from './accounts.ts'
 import { type AnvilProcess, startAnvil } from './anvil.ts'
+import { deployFixtures } from './fixtures/deploy.ts'
 import type { DevnetFixtures } from './fixtures/types.ts'
 
 export interface DevnetChainOptions {
@@ -27,6 +28,8 @@ export interface Devnet {
   chains: DevnetChain[]
   accounts: readonly DevAccount[]
   fixtures?: DevnetFixtures
+  /** Seconds between blocks when interval mining; undefined means automine. */
+  blockTime?: number
   stop(): Promise<void>
 }
 
@@ -63,7 +66,16 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   const devnet: Devnet = {
     chains: processes.map(({ chainId, port, rpcUrl }) => ({ chainId, port, rpcUrl })),
     accounts: DEV_ACCOUNTS,
+    ...(opts.blockTime !== undefined && { blockTime: opts.blockTime }),
     stop,
+  }
+  if (opts.fixtures) {
+    try {
+      devnet.fixtures = await deployFixtures(devnet)
+    } catch (err) {
+      await stop()
+      throw err
+    }
   }
   return devnet
 }

@@ -16,3 +16,16 @@ export * from './wallet/index.ts'
 
 /** Where `npm run build` puts the browser dev wallet (an IIFE for <script> or page.addInitScript). */
 export const DEV_WALLET_BUNDLE = fileURLToPath(new URL('../dist/dev-wallet.js', import.meta.url))
+export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
+export {
+  DEPLOYER,
+  fixtureAddresses,
+  MINTS,
+  type SeedTransfer,
+  SPAM_NFT,
+  SPAM_NFT_TOKEN_IDS,
+  SPAMMER,
+  TOKENS,
+  type TokenSymbol,
+  TRANSFERS,
+} from './fixtures/plan.ts'
