@@ -21,6 +21,5 @@ export function themeToCssVariables(theme: Theme, zIndex: number): Record<string
     '--pt-radius': vars['--w3m-border-radius-master'] ?? '4px',
     '--pt-qr-color': vars['--w3m-qr-color'] ?? '#000000',
     '--pt-z-index': String(zIndex),
-    'color-scheme': theme.themeMode,
   }
 }

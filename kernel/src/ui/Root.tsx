@@ -8,7 +8,7 @@ export function Root({ embedded }: { embedded: boolean }) {
   const { kernel } = useKernel()
   const theme = useKernelState((state) => state.theme)
   const zIndex = kernel.store.get().options.zIndex
-  const style = themeToCssVariables(theme, zIndex) as React.CSSProperties
+  const style = { ...themeToCssVariables(theme, zIndex), colorScheme: theme.themeMode } as React.CSSProperties
   return (
     <div
       data-portico=""
