@@ -19,6 +19,7 @@ const relay = await startRelay({
   host,
   port,
   log: process.env.PORTICO_RELAY_LOG !== '0',
+  logTraffic: process.env.PORTICO_RELAY_LOG === 'traffic',
   ...(dataFile !== undefined && { dataFile }),
 })
 console.log(`relay ready at ${relay.url}`)

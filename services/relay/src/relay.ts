@@ -21,6 +21,8 @@ export interface RelayOptions {
   port?: number
   /** Log connections, auth failures and errors to stdout, or to the given function. */
   log?: boolean | ((line: string) => void)
+  /** Also log every request, delivery and ack (with `log`). */
+  logTraffic?: boolean
   /** WebSocket ping period; clients drop a connection that has been silent for 35 s. Default 20 s. */
   pingIntervalMs?: number
   /** How often expired messages are dropped. Default 5 s. */
@@ -116,6 +118,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         ? (line: string) => console.log(`[relay] ${new Date().toISOString()} ${line}`)
         : () => {}
 
+  const trace = options.logTraffic ? log : undefined
   const store = new MessageStore(options.maxMessagesPerTopic)
   const snapshot = options.dataFile
     ? new SnapshotFile(options.dataFile, store, 100, (e) => log(`persist failed: ${e.message}`))
@@ -273,6 +276,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       return
     }
     const { rawId, method, params } = incoming
+    trace?.(`#${conn.serial} -> ${method} ${JSON.stringify(params)?.slice(0, 160)}`)
     let result: Handled
     try {
       result = handle(conn, method, params)
@@ -290,6 +294,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   }
 
   function onAck(conn: Connection, id: string, ok: boolean) {
+    trace?.(`#${conn.serial} -> ${ok ? 'ack' : 'error'} for ${id}`)
     const stored = conn.inflight.get(id)
     if (!stored) return
     conn.inflight.delete(id)
@@ -327,6 +332,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     conn.inflight.set(String(id), stored)
     conn.inflightKeys.add(flightKey)
     stats.delivered++
+    trace?.(`#${conn.serial} <- irn_subscription ${stored.topic} tag=${stored.tag} id=${id}`)
     conn.ws.send(
       formatRequest(id, 'irn_subscription', {
         id: subscriptionId(stored.topic, conn.clientId),
