@@ -97,6 +97,8 @@ export function createHttpClient({
     }
   }
 
+  const backoff = (attempt: number) => baseDelayMs * 2 ** attempt
+
   async function request<T>(method: Method, path: string, options: BodyRequestOptions<T>): Promise<T> {
     const { query, body, schema, signal } = options
     const url = buildUrl(baseUrl, path, { ...query, clientId })
@@ -108,12 +110,14 @@ export function createHttpClient({
         response = await send(method, url, body, signal)
       } catch (error) {
         if (signal?.aborted || !mayRetry || !IDEMPOTENT.includes(method)) throw error
-        await sleep(baseDelayMs * 2 ** attempt, signal)
+        await sleep(backoff(attempt), signal)
         continue
       }
       if (response.ok) return parseBody(label, response.text, schema)
       const delay =
-        mayRetry && RETRY_STATUSES.includes(response.status) ? retryDelay(response, attempt) : undefined
+        mayRetry && RETRY_STATUSES.includes(response.status)
+          ? (parseRetryAfter(response.retryAfter) ?? backoff(attempt))
+          : undefined
       if (delay === undefined || delay > maxRetryAfterMs) {
         const body = errorBody(response.text)
         const detail = (body as { message?: unknown } | undefined)?.message
@@ -121,10 +125,6 @@ export function createHttpClient({
         throw new HttpError(response.status, `${label} failed with status ${response.status}${reason}`, body)
       }
       await sleep(delay, signal)
-    }
-
-    function retryDelay(response: RawResponse, attempt: number): number {
-      return parseRetryAfter(response.retryAfter) ?? baseDelayMs * 2 ** attempt
     }
   }
 

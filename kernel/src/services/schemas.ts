@@ -100,7 +100,8 @@ export const PricesSchema = v.object({
       symbol: v.string(),
       iconUrl: v.optional(v.string(), ''),
       price: numeric,
-      address: maybe(v.string()),
+      /** The swap flow keys its price map by it. */
+      address: caipAddress,
     }),
   ),
 })
