@@ -1,4 +1,4 @@
-import type { Eip1193Provider } from '@portico/shared-types'
+import type { Eip1193Provider, Features } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createModal, type ModalHandle } from './createModal.ts'
@@ -10,7 +10,7 @@ function fakeWallet() {
   let authorized = false
   const listeners = new Map<string, ((value: unknown) => void)[]>()
   const provider: Eip1193Provider & { emit(event: string, value: unknown): void } = {
-    async request({ method }) {
+    async request({ method }: { method: string }) {
       if (method === 'eth_requestAccounts') {
         authorized = true
         return [ADDRESS]
@@ -32,7 +32,7 @@ function fakeWallet() {
         (listeners.get(event) ?? []).filter((candidate) => candidate !== listener),
       )
     },
-    emit: (event, value) => {
+    emit: (event: string, value: unknown) => {
       for (const listener of listeners.get(event) ?? []) listener(value)
     },
   } as never
@@ -55,7 +55,7 @@ const network = {
   rpcUrls: { default: { http: [] } },
 }
 const other = { ...network, id: 31338, caipNetworkId: 'eip155:31338' as const, name: 'Other' }
-const OFF = {
+const OFF: Partial<Features> = {
   email: false,
   socials: false,
   swaps: false,

@@ -1,5 +1,6 @@
 import {
   definePlugin,
+  type Features,
   type KernelState,
   type ModalOptions,
   type PluginDefinition,
@@ -23,7 +24,7 @@ const network = {
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
 }
 
-const OFF = {
+const OFF: Partial<Features> = {
   email: false,
   socials: false,
   swaps: false,
