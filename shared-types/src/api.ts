@@ -68,7 +68,7 @@ export interface SessionPermission {
 /** A smart-account session (permission context) held for an address. */
 export interface SmartSession {
   pci: string
-  /** CAIP-10 account the session belongs to. */
+  /** The account (0x address) the session belongs to. */
   address: string
   projectId: string
   permission: SessionPermission

@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs'
-import type { ApiConfig, ApiConfigInput, ChainConfig, ChainContract, FixturesInput } from './config.ts'
+import { fixtureAddresses } from '@portico/devnet'
+import {
+  type ApiConfig,
+  type ApiConfigInput,
+  type ChainConfig,
+  type ChainContract,
+  DEFAULT_CHAINS,
+  type FixturesInput,
+} from './config.ts'
+
+/** Chains the devnet deploys its fixtures on (same addresses on each). */
+const DEVNET_CHAIN_IDS = new Set([31337, 31338])
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -25,7 +36,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.PORTICO_TOKENS) input.tokens = parseContracts(env.PORTICO_TOKENS, 'PORTICO_TOKENS')
   if (env.PORTICO_SPAM_CONTRACTS)
     input.spamContracts = parseContracts(env.PORTICO_SPAM_CONTRACTS, 'PORTICO_SPAM_CONTRACTS')
-  if (env.PORTICO_FIXTURES_FILE) input.fixtures = readFixtures(env.PORTICO_FIXTURES_FILE)
+  const fixturesFile = env.PORTICO_FIXTURES_FILE || env.PORTICO_DEVNET_FIXTURES_FILE
+  if (fixturesFile) input.fixtures = readFixtures(fixturesFile)
+  else if (!env.PORTICO_TOKENS && !env.PORTICO_SPAM_CONTRACTS) input.fixtures = devnetFixtures(input.chains)
   if (env.PORTICO_SUPPORTED_CHAINS !== undefined)
     input.extraSupportedChains = list(env.PORTICO_SUPPORTED_CHAINS)
   const indexer: ApiConfigInput['indexer'] = {}
@@ -65,6 +78,14 @@ export function parseContracts(value: string, name: string): ChainContract[] {
       throw new Error(`${name}: expected "<chainId>:<0x address>", got "${entry}"`)
     return { chainId: Number(match[1]), address: match[2] }
   })
+}
+
+/** Without any token configuration: the devnet's deterministic fixture addresses on its chains. */
+function devnetFixtures(chains: ChainConfig[] = DEFAULT_CHAINS): FixturesInput {
+  const addresses = fixtureAddresses()
+  return Object.fromEntries(
+    chains.filter((c) => DEVNET_CHAIN_IDS.has(c.chainId)).map((c) => [String(c.chainId), addresses]),
+  )
 }
 
 function readFixtures(file: string): FixturesInput {

@@ -1,0 +1,37 @@
+import { createPublicClient, http, type PublicClient } from 'viem'
+import type { ChainConfig } from '../config.ts'
+
+export interface ChainHandle {
+  chainId: number
+  /** CAIP-2 id, e.g. eip155:31337. */
+  caipId: `eip155:${number}`
+  native: { name: string; symbol: string; decimals: number }
+  client: PublicClient
+}
+
+const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+/**
+ * One viem client per configured chain. Calls made in the same tick travel as one JSON-RPC batch,
+ * which keeps a balance read (native + every listed token) to a single HTTP round trip.
+ */
+export function createChainHandles(chains: ChainConfig[], timeoutMs: number): Map<number, ChainHandle> {
+  const handles = new Map<number, ChainHandle>()
+  for (const chain of chains) {
+    if (handles.has(chain.chainId)) throw new Error(`Chain ${chain.chainId} is configured twice`)
+    const client = createPublicClient({
+      transport: http(chain.rpcUrl, {
+        batch: { batchSize: 500, wait: 0 },
+        retryCount: 1,
+        timeout: timeoutMs,
+      }),
+    })
+    handles.set(chain.chainId, {
+      chainId: chain.chainId,
+      caipId: `eip155:${chain.chainId}`,
+      native: chain.native ?? ETHER,
+      client,
+    })
+  }
+  return handles
+}

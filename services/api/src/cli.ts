@@ -1,0 +1,20 @@
+import { configFromEnv } from './env.ts'
+import { startApi } from './server.ts'
+
+const api = await startApi(configFromEnv())
+const db = api.config.database
+console.log(
+  `portico api on ${api.url} (${db.kind === 'sqlite' ? `SQLite ${db.file}` : 'PostgreSQL'}; chains ${api.config.chains
+    .map((c) => `${c.chainId}=${c.rpcUrl}`)
+    .join(', ')})`,
+)
+
+let stopping = false
+const shutdown = async () => {
+  if (stopping) return
+  stopping = true
+  await api.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

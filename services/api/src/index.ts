@@ -1,0 +1,19 @@
+export {
+  type ApiConfig,
+  type ApiConfigInput,
+  type ChainConfig,
+  type ChainContract,
+  type DatabaseConfig,
+  DEFAULT_PROJECT_ID,
+  DEFAULT_SQLITE_FILE,
+  type FixturesInput,
+  resolveConfig,
+  SPEC_SUPPORTED_CHAINS,
+} from './config.ts'
+export { openRepository } from './db/open.ts'
+export { createPostgresRepository } from './db/postgres.ts'
+export type { Repository } from './db/repository.ts'
+export { createSqliteRepository } from './db/sqlite.ts'
+export { configFromEnv } from './env.ts'
+export { type ApiServer, startApi } from './server.ts'
+export { DEFAULT_PRICES, NATIVE_ADDRESS } from './tokens.ts'

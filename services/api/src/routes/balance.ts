@@ -1,0 +1,67 @@
+import type { BalanceResponse, TokenBalance } from '@portico/shared-types'
+import type { FastifyInstance } from 'fastify'
+import type { Address } from 'viem'
+import { readChainBalances } from '../balances.ts'
+import type { ApiContext } from '../context.ts'
+import { ApiError } from '../http/errors.ts'
+import {
+  currency,
+  parse,
+  parseAccount,
+  parseNetwork,
+  parseTokenAddress,
+  sdkQuery,
+  text,
+  v,
+} from '../http/validate.ts'
+
+const Query = v.object({
+  ...sdkQuery,
+  currency,
+  chainId: v.optional(text(80)),
+  forceUpdate: v.optional(text(4000)),
+})
+
+/**
+ * GET /v1/account/{address}/balance?currency=usd&chainId=&forceUpdate=
+ * Live balances of every configured chain (or only chainId). forceUpdate: comma-separated CAIP-10
+ * token addresses reported even when unlisted or zero.
+ */
+export function balanceRoute(app: FastifyInstance, ctx: ApiContext): void {
+  app.get<{ Params: { address: string } }>(
+    '/v1/account/:address/balance',
+    async (req): Promise<BalanceResponse> => {
+      const { address } = parseAccount(req.params.address)
+      const q = parse(Query, req.query, 'query')
+      let chainIds = [...ctx.chains.keys()]
+      if (q.chainId !== undefined) {
+        const network = parseNetwork(q.chainId)
+        chainIds = 'chainId' in network && ctx.chains.has(network.chainId) ? [network.chainId] : []
+      }
+      const force = (q.forceUpdate ?? '')
+        .split(',')
+        .filter((s) => s.length > 0)
+        .map(parseTokenAddress)
+      const results = await Promise.allSettled(
+        chainIds.map((id) => {
+          const handle = ctx.chains.get(id)
+          if (!handle) return Promise.resolve([])
+          const forced: Address[] = force.filter((f) => f.chainId === id).map((f) => f.address)
+          return readChainBalances(ctx.repo, handle, { address, currency: q.currency, force: forced })
+        }),
+      )
+      const balances: TokenBalance[] = []
+      const failed: string[] = []
+      results.forEach((r, i) => {
+        if (r.status === 'fulfilled') balances.push(...r.value)
+        else {
+          failed.push(`eip155:${chainIds[i]}`)
+          req.log.warn({ chainId: chainIds[i], err: String(r.reason).split('\n')[0] }, 'balance read failed')
+        }
+      })
+      if (failed.length > 0 && failed.length === chainIds.length)
+        throw new ApiError(502, `Cannot read balances: chain ${failed.join(', ')} is unreachable`)
+      return { balances }
+    },
+  )
+}

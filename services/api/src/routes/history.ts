@@ -1,0 +1,53 @@
+import type { HistoryResponse } from '@portico/shared-types'
+import type { FastifyInstance } from 'fastify'
+import type { ApiContext } from '../context.ts'
+import { historyPage } from '../history/service.ts'
+import {
+  currency,
+  parse,
+  parseAccount,
+  parseCursor,
+  parseNetwork,
+  sdkQuery,
+  text,
+  v,
+} from '../http/validate.ts'
+
+const Query = v.object({
+  ...sdkQuery,
+  currency,
+  cursor: v.optional(text(200)),
+  onramp: v.optional(
+    v.pipe(text(32), v.regex(/^[a-z0-9_-]*$/i, 'onramp must be a provider name such as coinbase')),
+  ),
+  chainId: v.optional(text(80)),
+})
+
+/**
+ * GET /v1/account/{account}/history?cursor=&onramp=&chainId=
+ * Indexed transactions touching the account, newest first, `next` pages on. onramp=<provider> asks
+ * for on-ramp purchases, which this service does not record: always an empty page.
+ */
+export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
+  app.get<{ Params: { account: string } }>(
+    '/v1/account/:account/history',
+    async (req): Promise<HistoryResponse> => {
+      const { address } = parseAccount(req.params.account)
+      const q = parse(Query, req.query, 'query')
+      const before = q.cursor !== undefined && q.cursor !== '' ? parseCursor(q.cursor) : undefined
+      let chainIds: number[] | undefined
+      if (q.chainId !== undefined) {
+        const network = parseNetwork(q.chainId)
+        chainIds = 'chainId' in network ? [network.chainId] : []
+      }
+      if (q.onramp) return { data: [], next: null }
+      return historyPage(ctx.repo, ctx.chains, {
+        account: address,
+        pageSize: ctx.config.historyPageSize,
+        currency: q.currency,
+        ...(chainIds && { chainIds }),
+        ...(before && { before }),
+      })
+    },
+  )
+}

@@ -1,0 +1,128 @@
+import cors from '@fastify/cors'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { createChainHandles } from './chain/clients.ts'
+import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config.ts'
+import type { ApiContext } from './context.ts'
+import { openRepository } from './db/open.ts'
+import type { Repository } from './db/repository.ts'
+import { corsOptions } from './http/cors.ts'
+import { handleError, handleNotFound } from './http/errors.ts'
+import { createGuard, projectIdOf } from './http/guard.ts'
+import { type Indexer, startIndexer } from './indexer/indexer.ts'
+import { balanceRoute } from './routes/balance.ts'
+import { fungiblePriceRoute } from './routes/fungible-price.ts'
+import { gasPriceRoute } from './routes/gas-price.ts'
+import { healthRoute } from './routes/health.ts'
+import { historyRoute } from './routes/history.ts'
+import { identityRoute } from './routes/identity.ts'
+import { sessionsRoutes } from './routes/sessions.ts'
+import { supportedChainsRoute } from './routes/supported-chains.ts'
+import { seedDefaultPrices, syncTokenRegistry } from './tokens.ts'
+
+export interface ApiServer {
+  /** http://host:port */
+  url: string
+  port: number
+  config: ApiConfig
+  repository: Repository
+  close(): Promise<void>
+}
+
+/**
+ * Opens (and migrates) the database, seeds prices, the token registry and the spam list, starts the
+ * history indexer and serves the blockchain API on config.host:config.port.
+ */
+export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
+  const config = resolveConfig(input)
+  const repo = await openRepository(config.database)
+  let app: FastifyInstance | undefined
+  let indexer: Indexer | undefined
+  try {
+    const chains = createChainHandles(config.chains, config.rpcTimeoutMs)
+    app = Fastify({
+      logger: { level: config.logLevel },
+      // One line per request from our onResponse hook (with projectId, st, sv, clientId) instead.
+      logController: new LogController({ disableRequestLogging: true }),
+      bodyLimit: 256 * 1024,
+    })
+    const log = app.log
+    await seedDefaultPrices(repo)
+    await repo.addSpamContracts(config.spamContracts)
+    await syncTokenRegistry(repo, chains, config.tokens, (chainId, err) =>
+      log.warn({ chainId, err: String(err).split('\n')[0] }, 'token metadata not read yet (chain down?)'),
+    )
+    if (config.indexer.enabled)
+      indexer = startIndexer({
+        repo,
+        chains: [...chains.values()],
+        pollMs: config.indexer.pollMs,
+        batchSize: config.indexer.batchSize,
+        startBlock: config.indexer.startBlock,
+        log,
+      })
+    const ctx: ApiContext = { config, repo, chains, indexerStatus: () => indexer?.status() ?? [] }
+    await buildApp(app, ctx)
+    await app.listen({ host: config.host, port: config.port })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host
+    const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+    let closing: Promise<void> | undefined
+    const server = app
+    const running = indexer
+    return {
+      url,
+      port,
+      config,
+      repository: repo,
+      close: () => {
+        closing ??= (async () => {
+          await server.close()
+          await running?.stop()
+          await repo.close()
+        })()
+        return closing
+      },
+    }
+  } catch (err) {
+    await app?.close().catch(() => {})
+    await indexer?.stop().catch(() => {})
+    await repo.close().catch(() => {})
+    throw err
+  }
+}
+
+async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  await app.register(cors, corsOptions(ctx.config.corsOrigins))
+  app.setErrorHandler(handleError)
+  app.setNotFoundHandler(handleNotFound)
+  app.addHook('onResponse', async (req, reply) => {
+    const q = (req.query ?? {}) as Record<string, unknown>
+    const str = (x: unknown) => (typeof x === 'string' ? x.slice(0, 128) : undefined)
+    req.log.info(
+      {
+        method: req.method,
+        route: req.routeOptions.url ?? req.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        projectId: projectIdOf(req)?.slice(0, 128),
+        st: str(q.st),
+        sv: str(q.sv),
+        clientId: str(q.clientId),
+      },
+      'request',
+    )
+  })
+  healthRoute(app, ctx)
+  const guard = createGuard(ctx.config.projectIds, ctx.config.rateLimit)
+  await app.register(async (v1) => {
+    v1.addHook('preHandler', guard)
+    supportedChainsRoute(v1, ctx)
+    balanceRoute(v1, ctx)
+    fungiblePriceRoute(v1, ctx)
+    identityRoute(v1, ctx)
+    gasPriceRoute(v1, ctx)
+    sessionsRoutes(v1, ctx)
+    historyRoute(v1, ctx)
+  })
+}
