@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { CaipNetworkId, TokenBalance } from '@portico/shared-types'
 import { describe, expect, it, vi } from 'vitest'
 import { createBalanceFetcher } from './balances.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '../storage/keys.ts'
 import { createServiceCaches } from './cache.ts'

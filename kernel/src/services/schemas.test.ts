@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type {
   BalanceResponse,
   FungiblePriceResponse,
@@ -83,6 +84,12 @@ describe('lenient where the SPEC shows no shape', () => {
       pci: 'a',
       extra: 1,
     })
+    expect(accepts(NameProfileSchema, { name: 'a', attributes: { bio: 'hi' } }).attributes).toEqual([
+      { bio: 'hi' },
+    ])
+    expect(accepts(NameProfileSchema, { name: 'a', attributes: [{ bio: 'hi' }] }).attributes).toEqual([
+      { bio: 'hi' },
+    ])
     expect(accepts(NameProfileSchema, { name: 'a.reown.id' })).toEqual({
       name: 'a.reown.id',
       addresses: {},

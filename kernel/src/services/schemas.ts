@@ -156,12 +156,24 @@ export const ApproveTransactionSchema = v.object({
   }),
 })
 
+const Attributes = v.record(v.string(), v.string())
+
 export const NameProfileSchema = v.object({
   name: v.string(),
   registered: maybe(numeric),
   updated: maybe(numeric),
   addresses: v.optional(v.record(v.string(), v.object({ address: v.string(), created: maybe(text) })), {}),
-  attributes: list(v.record(v.string(), v.string())),
+  // A list of records as the hosted API sends, or a single record: both read as a list.
+  attributes: v.optional(
+    v.union([
+      v.array(Attributes),
+      v.pipe(
+        Attributes,
+        v.transform((record) => [record]),
+      ),
+    ]),
+    [],
+  ),
 })
 export const ReverseNamesSchema = v.array(NameProfileSchema)
 

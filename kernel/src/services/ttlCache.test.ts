@@ -1,3 +1,4 @@
+// @vitest-environment node
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { createTtlCache, type StorageLike } from './ttlCache.ts'

@@ -1,0 +1,6 @@
+export { type BalanceFetcher, type BalanceFetcherOptions, createBalanceFetcher } from './balances.ts'
+export * from './blockchainApi.ts'
+export { createServiceCaches, type ServiceCaches } from './cache.ts'
+export * from './http.ts'
+export type * from './schemas.ts'
+export { createTtlCache, type StorageLike, type TtlCache } from './ttlCache.ts'
