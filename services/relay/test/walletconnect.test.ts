@@ -172,6 +172,7 @@ describe('WalletConnect SDKs over the relay', () => {
     relay = await startRelayForTest(port)
 
     const started = Date.now()
+    // ~1 s of the time is WalletKit's own spacing of consecutive session requests (requestQueueDelay).
     expect(await personalSign(pair, 'after the restart')).toBe(true)
     expect(pair.signRequests).toBe(2)
     // Both SDKs reconnected to the new relay process with their topics.
@@ -179,6 +180,21 @@ describe('WalletConnect SDKs over the relay', () => {
     expect(stats.clients).toBe(2)
     expect(stats.subscriptions).toBeGreaterThanOrEqual(2)
     console.info(`request after restart answered in ${Date.now() - started} ms`)
+  }, 30_000)
+
+  it('a request sent while the relay is down goes through once it is back', async () => {
+    let relay = await startRelayForTest()
+    cleanups.push(() => relay.close())
+    const pair = await pairThrough(relay)
+    const port = relay.port
+    await relay.close()
+
+    const started = Date.now()
+    const verified = personalSign(pair, 'sent while the relay was down')
+    await new Promise((r) => setTimeout(r, 1500))
+    relay = await startRelayForTest(port)
+    expect(await verified).toBe(true)
+    console.info(`request sent during a 1.5 s outage answered after ${Date.now() - started} ms`)
   }, 30_000)
 
   it('a connection the relay refuses reaches the SDK as relayer_error with the reason, at once', async () => {
