@@ -1,0 +1,77 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect } from './fixtures.ts'
+
+export const DEV_WALLET = 'Portico Dev Wallet'
+
+/** The demo page as a visitor sees it: its buttons, the modal and the Connection status list. */
+export class DemoPage {
+  readonly connectButton: Locator
+  readonly accountButton: Locator
+  readonly dialog: Locator
+  readonly statusRegion: Locator
+
+  constructor(readonly page: Page) {
+    this.connectButton = page.getByRole('button', { name: 'Connect Wallet', exact: true })
+    this.accountButton = page.getByRole('button', { name: 'Open account', exact: true })
+    this.dialog = page.getByRole('dialog')
+    this.statusRegion = page.getByRole('region', { name: 'Connection status' })
+  }
+
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`/${query}`)
+    await expect(this.page.getByRole('heading', { name: 'Portico demo' })).toBeVisible()
+  }
+
+  /** The wallet's entry in the Connect view's list. */
+  walletButton(name = DEV_WALLET): Locator {
+    return this.dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name })
+  }
+
+  async openConnect(): Promise<void> {
+    await this.connectButton.click()
+    await expect(this.page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+  }
+
+  /** Connect view → the dev wallet → the modal closes and the page shows the account button. */
+  async connectDevWallet(): Promise<void> {
+    await this.openConnect()
+    await this.walletButton().click()
+    await expect(this.dialog).toBeHidden()
+    await expect(this.accountButton).toBeVisible()
+  }
+
+  async openAccount(): Promise<void> {
+    await this.accountButton.click()
+    await expect(this.page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  }
+
+  /** The Connection status definition list as { term: definition }. */
+  async status(): Promise<Record<string, string>> {
+    const terms = await this.statusRegion.getByRole('term').allInnerTexts()
+    const definitions = await this.statusRegion.getByRole('definition').allInnerTexts()
+    return Object.fromEntries(terms.map((term, index) => [term.trim(), (definitions[index] ?? '').trim()]))
+  }
+
+  /** The keys Portico keeps in localStorage (SPEC §3: all start with '@portico/'). */
+  porticoStorage(): Promise<Record<string, string>> {
+    return this.page.evaluate(() =>
+      Object.fromEntries(
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith('@portico/'))
+          .map((key) => [key, localStorage.getItem(key) ?? '']),
+      ),
+    )
+  }
+
+  /** Waits for running finite CSS animations and transitions (view transitions, modal height). */
+  async settle(): Promise<void> {
+    await this.page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    )
+  }
+}

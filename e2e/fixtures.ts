@@ -1,0 +1,77 @@
+import { test as base, expect } from '@playwright/test'
+import { readStackInfo, type StackInfo } from './stackInfo.ts'
+
+export { expect }
+
+export interface WalletOption {
+  /** Dev account index (0–9); one per spec file keeps chain state apart. */
+  account: number
+  /** Methods the dev wallet answers with 4001 (user rejected). */
+  autoReject?: string[]
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** A URL the page fetched that leaves this machine (http, https, ws, wss to any other host). */
+export function isNonLocal(url: string): boolean {
+  const parsed = new URL(url)
+  return /^(https?|wss?):$/.test(parsed.protocol) && !LOCAL_HOSTS.has(parsed.hostname)
+}
+
+interface Fixtures {
+  /** The dev wallet to inject like a browser extension would, or null for a page without wallet. */
+  wallet: WalletOption | null
+  /** Every URL requested by the test's pages, in order (HTTP and WebSocket). */
+  requests: string[]
+  /** Uncaught errors of the page; any fails the test. */
+  pageErrors: string[]
+}
+
+export const test = base.extend<Fixtures, { stack: StackInfo }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+  stack: [async ({}, use) => use(readStackInfo()), { scope: 'worker' }],
+  wallet: [null, { option: true }],
+
+  context: async ({ context, wallet, stack }, use) => {
+    if (wallet) {
+      const account = stack.accounts[wallet.account]
+      if (!account) throw new Error(`no dev account ${wallet.account}`)
+      const config = {
+        ...account.walletConfig,
+        ...(wallet.autoReject ? { autoReject: wallet.autoReject } : {}),
+      }
+      await context.addInitScript(`window.__PORTICO_DEV_WALLET__=${JSON.stringify(config)}`)
+      await context.addInitScript({ path: stack.devWalletBundle })
+    }
+    await use(context)
+  },
+
+  requests: [
+    async ({ context }, use, testInfo) => {
+      const urls: string[] = []
+      const watch = (page: import('@playwright/test').Page) =>
+        page.on('websocket', (socket) => urls.push(socket.url()))
+      context.pages().forEach(watch)
+      context.on('page', watch)
+      context.on('request', (request) => urls.push(request.url()))
+      await use(urls)
+      const offenders = urls.filter(isNonLocal)
+      if (offenders.length > 0) await testInfo.attach('non-local requests', { body: offenders.join('\n') })
+      expect(offenders, 'the page requested hosts other than localhost / 127.0.0.1 / [::1]').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  pageErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = []
+      const watch = (page: import('@playwright/test').Page) =>
+        page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`))
+      context.pages().forEach(watch)
+      context.on('page', watch)
+      await use(errors)
+      expect(errors, 'uncaught errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
+})

@@ -1,0 +1,28 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { DEV_ACCOUNTS } from '@portico/devnet'
+import { type Stack, startStack } from '../scripts/lib/stack.ts'
+import { E2E_PORTS, STACK_FILE, type StackChain, type StackInfo, TMP_DIR } from './stackInfo.ts'
+
+declare global {
+  var __porticoE2eStack: Stack | undefined
+}
+
+/** Starts two anvil chains, the demo server and the plugins server once for the whole run. */
+export default async function globalSetup(): Promise<void> {
+  const stack = await startStack({ ports: E2E_PORTS, devWalletOnPage: false, fixtures: false })
+  globalThis.__porticoE2eStack = stack
+  const info: StackInfo = {
+    demoUrl: stack.demoUrl,
+    vanillaUrl: stack.vanillaUrl,
+    pluginsUrl: stack.pluginsUrl,
+    pluginBaseUrl: stack.pluginBaseUrl,
+    chains: (stack.demoEnvironment as { chains: StackChain[] }).chains,
+    accounts: DEV_ACCOUNTS.map((account, index) => ({
+      address: account.address,
+      walletConfig: stack.devWalletConfig(index),
+    })),
+    devWalletBundle: stack.devWalletBundle,
+  }
+  mkdirSync(TMP_DIR, { recursive: true })
+  writeFileSync(STACK_FILE, JSON.stringify(info, null, 2))
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { portsFromEnv } from '../scripts/lib/ports.ts'
+
+/** The e2e stack's own ports, so a running `npm start` (4173/4174/8545/8546) is left alone. */
+export const E2E_PORTS = portsFromEnv(process.env, { demo: 5173, plugins: 5174, chainA: 5545, chainB: 5546 })
+
+export const TMP_DIR = path.join(import.meta.dirname, '.tmp')
+export const STACK_FILE = path.join(TMP_DIR, 'stack.json')
+
+export interface StackChain {
+  chainId: number
+  rpcUrl: string
+  name: string
+}
+
+export interface StackAccount {
+  address: `0x${string}`
+  /** What the dev wallet reads from window.__PORTICO_DEV_WALLET__ for this account. */
+  walletConfig: Record<string, unknown>
+}
+
+/** What global-setup writes for the tests: every URL of the running stack. */
+export interface StackInfo {
+  demoUrl: string
+  vanillaUrl: string
+  pluginsUrl: string
+  pluginBaseUrl: string
+  chains: StackChain[]
+  accounts: StackAccount[]
+  devWalletBundle: string
+}
+
+export function readStackInfo(): StackInfo {
+  return JSON.parse(readFileSync(STACK_FILE, 'utf8')) as StackInfo
+}
