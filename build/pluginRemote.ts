@@ -29,6 +29,8 @@ export function pluginRemoteConfig(id: string, packageDir: string): Configuratio
         shared: { react: hostProvided, 'react-dom': hostProvided, 'react/jsx-runtime': hostProvided },
         dts: false,
         manifest: false,
+        // The kernel provides the federation runtime (kernel/src/plugins/federation.ts).
+        experiments: { externalRuntime: true },
       }),
     ],
   }

@@ -29,6 +29,6 @@ export function baseConfig(name: string): Configuration {
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'], extensionAlias: { '.js': ['.ts', '.js'] } },
     module: { rules: [tsRule] },
     performance: { hints: false },
-    stats: 'errors-warnings',
+    stats: (process.env.PORTICO_STATS as 'normal' | undefined) ?? 'errors-warnings',
   }
 }

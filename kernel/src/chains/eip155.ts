@@ -1,32 +1,19 @@
 import type { Network } from '@portico/shared-types'
 
-type Viem = typeof import('viem')
-let viem: Promise<Viem> | undefined
-const clients = new Map<string, ReturnType<Viem['createPublicClient']>>()
+let rpc: Promise<typeof import('./eip155Rpc.ts')> | undefined
 
 /** viem loads only when an eip155 action first runs. */
-const loadViem = () => {
-  viem ??= import('viem')
-  return viem
-}
-
-async function publicClient(network: Network) {
-  const url = network.rpcUrls.default.http[0]
-  if (!url) throw new Error(`Network ${network.name} has no RPC URL`)
-  const { createPublicClient, http } = await loadViem()
-  let client = clients.get(url)
-  if (!client) {
-    client = createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 3, retryDelay: 150 }) })
-    clients.set(url, client)
-  }
-  return client
+const loadRpc = () => {
+  rpc ??= import('./eip155Rpc.ts')
+  return rpc
 }
 
 /** The native balance as a decimal string in the network's native currency. */
 export async function fetchNativeBalance(network: Network, address: string): Promise<string> {
-  const [{ formatUnits }, client] = await Promise.all([loadViem(), publicClient(network)])
-  const wei = await client.getBalance({ address: address as `0x${string}` })
-  return formatUnits(wei, network.nativeCurrency.decimals)
+  const url = network.rpcUrls.default.http[0]
+  if (!url) throw new Error(`Network ${network.name} has no RPC URL`)
+  const { readNativeBalance } = await loadRpc()
+  return readNativeBalance(url, address as `0x${string}`, network.nativeCurrency.decimals)
 }
 
 export const toHexChainId = (id: number | string) => `0x${Number(id).toString(16)}`

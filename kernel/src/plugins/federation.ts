@@ -5,6 +5,8 @@ import * as ReactDOM from 'react-dom'
 
 type Federation = ReturnType<typeof import('@module-federation/enhanced/runtime').createInstance>
 
+const RUNTIME_VERSION = '2.9.2'
+
 let federation:
   | Promise<{ instance: Federation; satisfy: (version: string, range: string) => boolean }>
   | undefined
@@ -17,19 +19,35 @@ const singleton = (lib: object) => ({
 
 /** The federation runtime loads only when the first remote is needed. */
 function getFederation() {
-  federation ??= import('@module-federation/enhanced/runtime').then(({ createInstance, satisfy }) => ({
-    instance: createInstance({
-      name: 'portico_host',
-      remotes: [],
-      shared: {
-        react: singleton(React),
-        'react-dom': singleton(ReactDOM),
-        'react/jsx-runtime': singleton(JsxRuntime),
-      },
-    }),
-    satisfy,
-  }))
+  federation ??= Promise.all([
+    import('@module-federation/enhanced/runtime'),
+    import('@module-federation/runtime-core'),
+  ]).then(([{ createInstance, satisfy }, runtimeCore]) => {
+    provideRuntimeToRemotes(runtimeCore)
+    return {
+      instance: createInstance({
+        name: 'portico_host',
+        remotes: [],
+        shared: {
+          react: singleton(React),
+          'react-dom': singleton(ReactDOM),
+          'react/jsx-runtime': singleton(JsxRuntime),
+        },
+      }),
+      satisfy,
+    }
+  })
   return federation
+}
+
+/**
+ * Remotes are built with `experiments.externalRuntime`: instead of each embedding ~33 KB of federation
+ * runtime they use this one, published where the build plugin's provider would put it.
+ */
+function provideRuntimeToRemotes(runtimeCore: typeof import('@module-federation/runtime-core')) {
+  const global = runtimeCore.Global as Record<string, unknown>
+  global._FEDERATION_RUNTIME_CORE ??= runtimeCore
+  global._FEDERATION_RUNTIME_CORE_FROM ??= { name: 'portico_host', version: RUNTIME_VERSION }
 }
 
 /** A remote built for plugin `id` must use the container name `portico_<id>` and expose `./plugin`. */
