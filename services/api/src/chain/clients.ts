@@ -20,6 +20,8 @@ export function createChainHandles(chains: ChainConfig[], timeoutMs: number): Ma
   for (const chain of chains) {
     if (handles.has(chain.chainId)) throw new Error(`Chain ${chain.chainId} is configured twice`)
     const client = createPublicClient({
+      // viem caches eth_blockNumber for 4 s by default; the indexer needs the real head.
+      cacheTime: 0,
       transport: http(chain.rpcUrl, {
         batch: { batchSize: 500, wait: 0 },
         retryCount: 1,

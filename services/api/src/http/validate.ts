@@ -10,6 +10,7 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown, what
   if (result.success) return result.output
   const issue = result.issues[0]
   const path = issue.path?.map((p) => String(p.key)).join('.')
+  if (path && issue.received === 'undefined') throw badRequest(`${path} is required (${what})`)
   throw badRequest(
     path && !issue.message.includes(path) ? `${what} ${path}: ${issue.message}` : issue.message,
   )

@@ -30,6 +30,10 @@ export function fungiblePriceRoute(app: FastifyInstance, ctx: ApiContext): void 
   app.post('/v1/fungible/price', async (req): Promise<FungiblePriceResponse> => {
     const body = parse(Body, req.body ?? null, 'body')
     const wanted = body.addresses.map(parseTokenAddress)
+    // Answer each address as it was asked for (case included).
+    const asked = new Map(
+      wanted.map((w, i) => [`${w.chainId}:${w.address.toLowerCase()}`, body.addresses[i] ?? '']),
+    )
     const fungibles: FungiblePrice[] = []
     for (const [chainId, addresses] of groupByChain(wanted)) {
       const handle = ctx.chains.get(chainId)
@@ -57,13 +61,14 @@ export function fungiblePriceRoute(app: FastifyInstance, ctx: ApiContext): void 
       for (const e of entries) {
         const price = prices.get(e.symbol.toUpperCase())
         if (price === undefined) continue
-        const original = addresses.find((a) => a.toLowerCase() === e.address.toLowerCase()) ?? e.address
+        const original =
+          asked.get(`${chainId}:${e.address.toLowerCase()}`) ?? `eip155:${chainId}:${e.address}`
         fungibles.push({
           name: e.name,
           symbol: e.symbol,
           iconUrl: tokenIconUrl(e.symbol),
           price,
-          address: `eip155:${chainId}:${original}`,
+          address: original as FungiblePrice['address'],
         })
       }
     }

@@ -8,7 +8,7 @@ import { parse, parseNetwork, sdkQuery, v } from '../http/validate.ts'
 const Query = v.object({
   ...sdkQuery,
   chainId: v.pipe(
-    v.string('chainId is required, e.g. ?chainId=eip155:31337'),
+    v.string('chainId must be one CAIP-2 network id such as eip155:31337'),
     v.maxLength(80, 'chainId is too long'),
   ),
 })
