@@ -7,7 +7,11 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
-          include: ['shared-types/src/**/*.test.{ts,tsx}', 'kernel/src/**/*.test.{ts,tsx}', 'plugins/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'shared-types/src/**/*.test.{ts,tsx}',
+            'kernel/src/**/*.test.{ts,tsx}',
+            'plugins/*/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {

@@ -9,7 +9,6 @@ export function registerPluginViews(
 ): void {
   for (const [name, view] of Object.entries(definition.views ?? {})) {
     const Component = view.component
-    // biome-ignore lint/correctness/noComponentHookFactories: bound once per registration, not per render
     const Bound = ({ params }: ViewProps) => <Component ctx={ctx} params={params} />
     Bound.displayName = `${definition.id}:${name}`
     views.register(name, {
