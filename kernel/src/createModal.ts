@@ -10,6 +10,11 @@ import type {
 import { autoReconnect } from './account/reconnect.ts'
 import { createActions } from './actions.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
+import {
+  registerWalletConnect,
+  restoreWalletConnect,
+  WALLET_CONNECT_ID,
+} from './connectors/walletconnect/index.ts'
 import { createEventBus } from './events/bus.ts'
 import type { Kernel } from './kernel.ts'
 import { createLogger } from './log.ts'
@@ -18,10 +23,11 @@ import { createPluginContext } from './plugins/context.ts'
 import { createPluginHost } from './plugins/host.ts'
 import { registerPluginViews } from './plugins/registerViews.tsx'
 import { createViewRegistry } from './router/registry.ts'
+import { createKernelApi } from './services/kernelApi.ts'
 import { createInitialState } from './state/initialState.ts'
 import { selectActiveAccount, selectActiveNetwork } from './state/selectors.ts'
 import { createStore } from './state/store.ts'
-import { createSafeStorage, defaultBackend } from './storage/storage.ts'
+import { createSafeStorage, defaultBackend, memoryBackend } from './storage/storage.ts'
 import { registerKernelViews } from './ui/kernelViews.ts'
 import { mountModal } from './ui/mount.tsx'
 
@@ -36,6 +42,8 @@ export interface ModalHandle {
   disconnect(): Promise<void>
   setThemeMode(themeMode: ThemeMode): void
   setThemeVariables(themeVariables: ThemeVariables): void
+  /** An EIP-1193 request (e.g. personal_sign) to the connected wallet of the active namespace. */
+  request<T = unknown>(args: { method: string; params?: unknown }): Promise<T>
   getAddress(): string | undefined
   getNetwork(): Network | undefined
   /** Renders the modal into `element` (for `disableAppend` or `enableEmbedded`); returns unmount. */
@@ -51,12 +59,15 @@ export function createModal(options: ModalOptions): ModalHandle {
   const store = createStore(createInitialState(resolved, options))
   const bus = createEventBus()
   const views = createViewRegistry()
+  const backend = defaultBackend() ?? memoryBackend()
+  const api = createKernelApi(store, backend, log)
   const kernel: Kernel = {
     store,
     bus,
     log,
     views,
-    storage: createSafeStorage(defaultBackend(), log),
+    storage: createSafeStorage(backend, log),
+    ...(api ? { api } : {}),
     providers: new Map(),
     sessions: new Map(),
     cleanups: [],
@@ -85,7 +96,8 @@ export function createModal(options: ModalOptions): ModalHandle {
   let ready: Promise<boolean> = Promise.resolve(false)
   if (typeof window !== 'undefined') {
     startConnectorDiscovery(kernel, window)
-    ready = autoReconnect(kernel)
+    registerWalletConnect(kernel)
+    ready = autoReconnect(kernel, { [WALLET_CONNECT_ID]: restoreWalletConnect })
     if (!resolved.disableAppend && !resolved.enableEmbedded) {
       const container = document.createElement('div')
       container.id = 'portico-modal'
@@ -114,6 +126,7 @@ export function createModal(options: ModalOptions): ModalHandle {
       store.update((draft) => {
         draft.theme.themeVariables = { ...draft.theme.themeVariables, ...themeVariables }
       }),
+    request: <T = unknown>(args: { method: string; params?: unknown }) => actions.request(args) as Promise<T>,
     getAddress: () => selectActiveAccount(store.get())?.address,
     getNetwork: () => selectActiveNetwork(store.get()),
     mount,

@@ -1,4 +1,10 @@
-import type { ChainNamespace, Eip1193Provider, KernelState, Logger } from '@portico/shared-types'
+import type {
+  BlockchainApiClient,
+  ChainNamespace,
+  Eip1193Provider,
+  KernelState,
+  Logger,
+} from '@portico/shared-types'
 import type { EventBus } from './events/bus.ts'
 import type { PluginHost } from './plugins/host.ts'
 import type { ViewRegistry } from './router/registry.ts'
@@ -15,6 +21,8 @@ export interface Kernel {
   /** Live wallet providers by connector id: objects with behaviour stay out of the immutable store. */
   providers: Map<string, Eip1193Provider>
   plugins: PluginHost
+  /** The blockchain API client, when the app configured `apiUrl`. */
+  api?: BlockchainApiClient
   /** Wallet event listeners of the live session per namespace. */
   sessions: Map<ChainNamespace, () => void>
   /** Disposers run by `destroy()`. */

@@ -1,4 +1,5 @@
 export * from './api.ts'
+export * from './apiClient.ts'
 export * from './caip.ts'
 export * from './constants.ts'
 export * from './entities.ts'

@@ -1,5 +1,6 @@
 /** The one typed contract between the kernel and every plugin (DESIGN §2). */
 import type { ComponentType } from 'react'
+import type { PluginServices } from './apiClient.ts'
 import type { ChainNamespace } from './caip.ts'
 import type { Eip1193Provider } from './entities.ts'
 import type { PorticoEventName, PorticoEvents } from './events.ts'
@@ -84,6 +85,7 @@ export interface PluginContext {
   chains: ChainsApi
   account: AccountApi
   storage: PluginStorage
+  services: PluginServices
   createStore<S>(initial: S): PluginStore<S>
   modal: { open(view?: string): void; close(): void }
   log: Logger

@@ -9,11 +9,17 @@ import { resetNamespace } from './reset.ts'
 const LATE_ANNOUNCE_WAIT_MS = 1_000
 let running: Promise<boolean> | undefined
 
+/** Restores a stored connection of a connector that is not announced (e.g. WalletConnect's session). */
+export type ConnectorRestorer = (kernel: Kernel, namespace: ChainNamespace) => Promise<boolean>
+
 async function restoreNamespace(
   kernel: Kernel,
   namespace: ChainNamespace,
   connectorId: string,
+  restorers: Partial<Record<string, ConnectorRestorer>>,
 ): Promise<boolean> {
+  const restore = restorers[connectorId]
+  if (restore) return restore(kernel, namespace)
   if (namespace !== 'eip155') return false
   if (!(await waitForConnector(kernel, connectorId, LATE_ANNOUNCE_WAIT_MS))) return false
   const provider = kernel.providers.get(connectorId)
@@ -31,7 +37,10 @@ async function restoreNamespace(
  * SPEC §4 auto-reconnect: one run at a time; status reconnecting when a stored connection exists,
  * else connecting; the most recent connector first; unauthorized ones skipped; connected if any restored.
  */
-export function autoReconnect(kernel: Kernel): Promise<boolean> {
+export function autoReconnect(
+  kernel: Kernel,
+  restorers: Partial<Record<string, ConnectorRestorer>> = {},
+): Promise<boolean> {
   running ??= (async () => {
     const stored = readStoredConnection(kernel.storage)
     const namespaces = [...stored.connectedNamespaces].sort((a, b) =>
@@ -52,7 +61,7 @@ export function autoReconnect(kernel: Kernel): Promise<boolean> {
     let restored = false
     for (const { namespace, connectorId } of attempts) {
       try {
-        if (await restoreNamespace(kernel, namespace, connectorId)) restored = true
+        if (await restoreNamespace(kernel, namespace, connectorId, restorers)) restored = true
         else resetNamespace(kernel, namespace)
       } catch (error) {
         kernel.log.warn(`Portico: could not restore the ${namespace} connection`, error)

@@ -54,6 +54,7 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
       refreshBalance: actions.refreshBalance,
     },
     storage: pluginStorage(kernel, pluginId),
+    services: kernel.api ? { api: kernel.api } : {},
     createStore: <S>(initial: S) => {
       const pluginStore = createStore(initial)
       return {

@@ -22,6 +22,16 @@ export function defaultBackend(): StorageBackend | undefined {
   }
 }
 
+/** For environments without localStorage: state lives as long as the page. */
+export function memoryBackend(): StorageBackend {
+  const data = new Map<string, string>()
+  return {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  }
+}
+
 export function createSafeStorage(backend: StorageBackend | undefined, log: Logger): SafeStorage {
   const attempt = <T>(what: string, fn: () => T): T | undefined => {
     try {

@@ -3,6 +3,7 @@ import type { ViewRegistry } from '../router/registry.ts'
 import { UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
 import { AccountView } from './views/AccountView.tsx'
 import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
+import { ConnectingWalletConnectView } from './views/ConnectingWalletConnectView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
 import { NetworksView } from './views/NetworksView.tsx'
 import { UnsupportedChainView } from './views/UnsupportedChainView.tsx'
@@ -11,6 +12,11 @@ export function registerKernelViews(views: ViewRegistry): void {
   const owner = 'kernel'
   views.register('Connect', { component: ConnectView, title: en.connectWallet, owner })
   views.register('ConnectingExternal', { component: ConnectingExternalView, title: en.connecting, owner })
+  views.register('ConnectingWalletConnect', {
+    component: ConnectingWalletConnectView,
+    title: en.walletConnect.title,
+    owner,
+  })
   views.register('Account', { component: AccountView, title: en.account, owner })
   views.register('Networks', { component: NetworksView, title: en.networks, owner })
   views.register(UNSUPPORTED_CHAIN_VIEW, {

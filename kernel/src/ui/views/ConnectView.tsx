@@ -23,7 +23,8 @@ function WalletList() {
   const { actions } = useKernel()
   const connectors = useKernelState((state) => state.connectors)
   const browserWallets = connectors.filter(isBrowserWallet)
-  if (browserWallets.length === 0) {
+  const walletConnect = connectors.find((connector) => connector.type === 'WALLET_CONNECT')
+  if (browserWallets.length === 0 && !walletConnect) {
     return <EmptyState icon="wallet" title={en.noWalletsTitle} description={en.noWalletsDescription} />
   }
   return (
@@ -38,6 +39,16 @@ function WalletList() {
           />
         </li>
       ))}
+      {walletConnect ? (
+        <li key={walletConnect.id}>
+          <ListItem
+            label={walletConnect.name}
+            icon="qrCode"
+            trailing={<span className="pt-tag">{en.walletConnect.tag}</span>}
+            onClick={() => actions.push('ConnectingWalletConnect')}
+          />
+        </li>
+      ) : null}
     </ul>
   )
 }

@@ -1,0 +1,402 @@
+/**
+ * WalletConnect connector (DESIGN §1 connectors/): pairing state machine, session → eip155 account,
+ * restore on reload. This module is light; the SDK (./provider.ts) is imported only when a pairing
+ * starts or a stored WalletConnect session is restored.
+ */
+import {
+  type AppMetadata,
+  type ChainNamespace,
+  type Connector,
+  KNOWN_CONNECTOR_IDS,
+  MESSAGES,
+  type Network,
+  type WalletDirectoryEntry,
+} from '@portico/shared-types'
+import type { ConnectResult } from '../../account/connect.ts'
+import { startEip155Session } from '../../account/eip155Session.ts'
+import { en } from '../../i18n/en.ts'
+import type { Kernel } from '../../kernel.ts'
+import { currentEip155Chain, eip155Adapter } from './adapter.ts'
+import { desktopPairingAction, mobilePairingAction, pairingExpiry } from './pairing.ts'
+import { type Platform, readPlatform, usesMobilePairingRules } from './platform.ts'
+import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
+import { storeDeepLinkChoice, storeRecentWallet } from './recent.ts'
+
+export const WALLET_CONNECT_ID = KNOWN_CONNECTOR_IDS.walletConnect
+export const DEFAULT_WALLETCONNECT_TIMEOUT_MS = 15_000
+
+/** Session methods offered to wallets (SPEC §7) and the events the kernel follows. */
+export const EIP155_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+]
+export const EIP155_EVENTS = ['accountsChanged', 'chainChanged']
+
+export const walletConnectConnector: Connector = {
+  id: WALLET_CONNECT_ID,
+  type: 'WALLET_CONNECT',
+  name: en.walletConnect.name,
+  chain: 'eip155',
+}
+
+/** The relay did not answer in time, or refused the connection. */
+export class WalletConnectRelayError extends Error {
+  override name = 'WalletConnectRelayError'
+}
+
+/** A newer pairing replaced this one; whoever waited for it waits for the newer one instead. */
+export class PairingSupersededError extends Error {
+  override name = 'PairingSupersededError'
+}
+
+export interface WalletConnectOptions {
+  /** The directory entry the user chose, if any (name shown, deep links, recent wallet). */
+  wallet?: WalletDirectoryEntry
+  /** Start a new pairing whatever the SPEC §4 rules say (Try again, or the shown pairing expired). */
+  fresh?: boolean
+}
+
+interface Attempt {
+  id: number
+  wallet?: WalletDirectoryEntry
+  settled: boolean
+  promise: Promise<ConnectResult>
+  resolve(result: ConnectResult): void
+  reject(error: unknown): void
+}
+
+export interface WalletConnectDependencies {
+  /** Creates the SDK provider; by default the lazily imported UniversalProvider. */
+  createProvider?: (config: ProviderConfig) => Promise<WalletConnectProvider>
+  platform?: () => Platform
+}
+
+interface Runtime {
+  createProvider: (config: ProviderConfig) => Promise<WalletConnectProvider>
+  platform: () => Platform
+  provider?: Promise<WalletConnectProvider>
+  attempt?: Attempt
+  nextId: number
+}
+
+const runtimes = new WeakMap<Kernel, Runtime>()
+
+const loadProvider = async (config: ProviderConfig) =>
+  (await import(/* webpackChunkName: "walletconnect" */ './provider.ts')).createUniversalProvider(config)
+
+/** WalletConnect is offered when the app allows it and requests at least one eip155 network. */
+export function registerWalletConnect(kernel: Kernel, dependencies: WalletConnectDependencies = {}): void {
+  const { options } = kernel.store.get()
+  if (options.enableWalletConnect === false) return
+  if (!options.networks.some((network) => network.chainNamespace === 'eip155')) return
+  runtimes.set(kernel, {
+    createProvider: dependencies.createProvider ?? loadProvider,
+    platform: dependencies.platform ?? (() => readPlatform()),
+    nextId: 0,
+  })
+  kernel.store.update((draft) => {
+    if (!draft.connectors.some((connector) => connector.id === WALLET_CONNECT_ID))
+      draft.connectors.push(walletConnectConnector)
+  })
+  kernel.cleanups.push(() => {
+    const runtime = runtimes.get(kernel)
+    runtimes.delete(kernel)
+    void runtime?.provider?.then(stopProvider, () => undefined)
+  })
+}
+
+function stopProvider(provider: WalletConnectProvider) {
+  provider.events.removeAllListeners()
+  provider.client.core.heartbeat.stop()
+  return provider.client.core.relayer.transportClose().catch(() => undefined)
+}
+
+function defaultMetadata(): AppMetadata {
+  const location = globalThis.location
+  return {
+    name: globalThis.document?.title || location?.host || 'Portico',
+    description: '',
+    url: location?.origin ?? '',
+    icons: [],
+  }
+}
+
+function providerConfig(kernel: Kernel): ProviderConfig {
+  const { options } = kernel.store.get()
+  return {
+    projectId: options.projectId,
+    ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
+    metadata: options.metadata ?? defaultMetadata(),
+    debug: options.debug === true,
+  }
+}
+
+function getProvider(kernel: Kernel, runtime: Runtime): Promise<WalletConnectProvider> {
+  if (runtime.provider) return runtime.provider
+  const pending: Promise<WalletConnectProvider> = runtime.createProvider(providerConfig(kernel)).then(
+    (provider) => {
+      // A refused connection (close code 3000) arrives only as this event; connect() never settles.
+      provider.client.core.relayer.on('relayer_error', (error: unknown) => {
+        kernel.log.warn('Portico: WalletConnect relay error', error)
+        const attempt = runtime.attempt
+        if (runtime.provider === pending && attempt && !attempt.settled)
+          failAttempt(kernel, runtime, attempt, relayError(error))
+      })
+      return provider
+    },
+    (error: unknown) => {
+      if (runtime.provider === pending) runtime.provider = undefined
+      throw error
+    },
+  )
+  runtime.provider = pending
+  return pending
+}
+
+const relayError = (cause?: unknown) =>
+  new WalletConnectRelayError(en.walletConnect.relayUnreachable, { cause })
+
+/**
+ * The eip155 part of the session proposal: every eip155 network of the app, with an rpcMap so the
+ * provider's reads go to the app's RPC URLs (keys by chain reference, as the SDK looks them up).
+ */
+export function proposalNamespaces(networks: readonly Network[], rpcMap: Record<string, string> = {}) {
+  const eip155 = networks.filter((network) => network.chainNamespace === 'eip155')
+  const urls: Record<string, string> = {}
+  for (const [caipNetworkId, url] of Object.entries(rpcMap)) {
+    const [namespace, reference] = caipNetworkId.split(':')
+    if (namespace === 'eip155' && reference) urls[reference] = url
+  }
+  for (const network of eip155) {
+    const url = rpcMap[network.caipNetworkId] ?? network.rpcUrls.default.http[0]
+    if (url) urls[String(network.id)] = url
+  }
+  return {
+    eip155: {
+      chains: eip155.map((network) => network.caipNetworkId),
+      methods: [...EIP155_METHODS],
+      events: [...EIP155_EVENTS],
+      rpcMap: urls,
+    },
+  }
+}
+
+function settle(attempt: Attempt) {
+  const first = !attempt.settled
+  attempt.settled = true
+  return first
+}
+
+function failAttempt(kernel: Kernel, runtime: Runtime, attempt: Attempt, error: unknown) {
+  if (!settle(attempt)) return
+  attempt.reject(error)
+  if (runtime.attempt !== attempt) return
+  const message = error instanceof Error ? error.message : String(error)
+  kernel.store.update((draft) => {
+    draft.connection.wcError = true
+    draft.connection.buffering = false
+    draft.connection.status = 'disconnected'
+    delete draft.connection.wcUri
+    delete draft.connection.wcPairingExpiry
+  })
+  kernel.bus.emit('CONNECT_ERROR', { message, name: attempt.wallet?.name ?? walletConnectConnector.name })
+  if (error instanceof WalletConnectRelayError) {
+    // Stop the SDK's own retries (~75 s) and start the next pairing on a fresh client.
+    const stale = runtime.provider
+    runtime.provider = undefined
+    void stale?.then(stopProvider, () => undefined)
+  }
+}
+
+type Session = NonNullable<WalletConnectProvider['session']>
+
+/** Session accounts → the eip155 account; returns whether its chain is one the app requested. */
+function applySession(
+  kernel: Kernel,
+  provider: WalletConnectProvider,
+  session: Session,
+  wallet?: WalletDirectoryEntry,
+): boolean {
+  const accounts = session.namespaces.eip155?.accounts ?? []
+  const chains = [...new Set(accounts.map((account) => account.split(':').slice(0, 2).join(':')))]
+  const active = kernel.store.get().networks.byNamespace.eip155?.caipNetwork?.caipNetworkId
+  const chain = active && chains.includes(active) ? active : chains[0]
+  const address = chain
+    ? accounts.find((account) => account.startsWith(`${chain}:`))?.split(':')[2]
+    : undefined
+  if (!chain || !address) throw new Error(en.walletConnect.noAccount)
+  if (currentEip155Chain(provider) !== chain) provider.setDefaultChain(chain)
+  const adapter = eip155Adapter(provider, () => {
+    if (kernel.providers.get(WALLET_CONNECT_ID) === adapter) kernel.providers.delete(WALLET_CONNECT_ID)
+  })
+  kernel.providers.set(WALLET_CONNECT_ID, adapter)
+  const peerName = session.peer?.metadata?.name
+  const connector: Connector = {
+    ...walletConnectConnector,
+    name: wallet?.name ?? (peerName || walletConnectConnector.name),
+    ...(wallet?.image_url ? { imageUrl: wallet.image_url } : {}),
+  }
+  return startEip155Session(kernel, connector, adapter, address, Number(chain.split(':')[1]))
+}
+
+/** SPEC §4 finalizing: deep link and recent wallet stored, CONNECT_SUCCESS with method and name. */
+function finalize(
+  kernel: Kernel,
+  provider: WalletConnectProvider,
+  session: Session,
+  wallet?: WalletDirectoryEntry,
+) {
+  const supported = applySession(kernel, provider, session, wallet)
+  const { wcLinking, recentWallet } = kernel.store.get().connection
+  if (wcLinking) storeDeepLinkChoice(kernel.storage, wcLinking)
+  if (recentWallet) storeRecentWallet(kernel.storage, recentWallet)
+  kernel.store.update((draft) => {
+    draft.connection.status = 'connected'
+    draft.connection.buffering = false
+    draft.connection.wcError = false
+    delete draft.connection.wcUri
+    delete draft.connection.wcPairingExpiry
+  })
+  kernel.bus.emit('CONNECT_SUCCESS', {
+    method: wcLinking ? 'mobile' : 'qrcode',
+    name: recentWallet?.name ?? 'Unknown',
+    namespace: 'eip155',
+  })
+  return { supported }
+}
+
+function startAttempt(
+  kernel: Kernel,
+  runtime: Runtime,
+  wallet?: WalletDirectoryEntry,
+): Promise<ConnectResult> {
+  let resolve!: (result: ConnectResult) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<ConnectResult>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  promise.catch(() => undefined)
+  const attempt: Attempt = { id: ++runtime.nextId, settled: false, promise, resolve, reject }
+  if (wallet) attempt.wallet = wallet
+  const previous = runtime.attempt
+  runtime.attempt = attempt
+  if (previous && settle(previous))
+    previous.reject(new PairingSupersededError('A new pairing replaced this one'))
+
+  kernel.store.update((draft) => {
+    const connection = draft.connection
+    connection.status = 'connecting'
+    connection.buffering = true
+    connection.wcError = false
+    delete connection.wcUri
+    delete connection.wcPairingExpiry
+    delete connection.wcLinking
+    if (wallet) connection.recentWallet = wallet
+    else delete connection.recentWallet
+  })
+
+  const { options, networks } = kernel.store.get()
+  const timeoutMs = options.walletConnectTimeoutMs ?? DEFAULT_WALLETCONNECT_TIMEOUT_MS
+  // Until the relay hands out a pairing uri: our own deadline (the SDK alone waits ~75 s).
+  const timer = setTimeout(() => failAttempt(kernel, runtime, attempt, relayError()), timeoutMs)
+  void (async () => {
+    let provider: WalletConnectProvider | undefined
+    const onUri = (uri: string) => {
+      clearTimeout(timer)
+      if (runtime.attempt !== attempt || attempt.settled) return
+      kernel.store.update((draft) => {
+        draft.connection.wcUri = uri
+        draft.connection.wcPairingExpiry = pairingExpiry()
+        draft.connection.buffering = false
+      })
+    }
+    try {
+      provider = await getProvider(kernel, runtime)
+      if (attempt.settled) return
+      provider.on('display_uri', onUri)
+      const requested = Object.values(networks.byNamespace).flatMap(
+        (slice) => slice?.requestedCaipNetworks ?? [],
+      )
+      const session = await provider.connect({
+        optionalNamespaces: proposalNamespaces(requested, options.rpcMap),
+      })
+      if (!session) throw new Error(MESSAGES.walletConnectConnectorNotFound)
+      // A superseded pairing the wallet approved anyway still connects (the user did scan it).
+      const result = finalize(kernel, provider, session, attempt.wallet)
+      settle(attempt)
+      attempt.resolve(result)
+      const current = runtime.attempt
+      if (current && current !== attempt && settle(current)) current.resolve(result)
+    } catch (error) {
+      if (!attempt.settled) kernel.log.warn('Portico: WalletConnect pairing failed', error)
+      failAttempt(kernel, runtime, attempt, error)
+    } finally {
+      clearTimeout(timer)
+      provider?.removeListener('display_uri', onUri)
+    }
+  })()
+  return promise
+}
+
+/**
+ * Starts (or joins) a WalletConnect pairing; resolves once a wallet approved the session and the
+ * eip155 account is set. The pairing uri and its expiry are in `state.connection` meanwhile.
+ */
+export function connectWalletConnect(
+  kernel: Kernel,
+  options: WalletConnectOptions = {},
+): Promise<ConnectResult> {
+  const runtime = runtimes.get(kernel)
+  if (!runtime) return Promise.reject(new Error(MESSAGES.walletConnectConnectorNotFound))
+  const { connection } = kernel.store.get()
+  const inFlight = runtime.attempt !== undefined && !runtime.attempt.settled
+  const facts = {
+    inFlight,
+    ...(connection.wcUri ? { wcUri: connection.wcUri } : {}),
+    ...(connection.wcPairingExpiry ? { wcPairingExpiry: connection.wcPairingExpiry } : {}),
+    ...(connection.wcError ? { wcError: true } : {}),
+    now: Date.now(),
+  }
+  const action = options.fresh
+    ? 'new'
+    : usesMobilePairingRules(runtime.platform())
+      ? mobilePairingAction(facts)
+      : desktopPairingAction(facts)
+  if (action !== 'new' && inFlight && runtime.attempt) {
+    const { wallet } = options
+    if (wallet) {
+      runtime.attempt.wallet = wallet
+      kernel.store.update((draft) => {
+        draft.connection.recentWallet = wallet
+      })
+    }
+    return runtime.attempt.promise
+  }
+  return startAttempt(kernel, runtime, options.wallet)
+}
+
+/** The user opened `wallet` through one of its links: remembered as wcLinking and recent wallet. */
+export function setWalletConnectLinking(kernel: Kernel, wallet: WalletDirectoryEntry, href: string): void {
+  kernel.store.update((draft) => {
+    draft.connection.wcLinking = { name: wallet.name, href }
+    draft.connection.recentWallet = wallet
+  })
+}
+
+/** Auto-reconnect for the stored `walletConnect` connector: loads the SDK and resumes its session. */
+export async function restoreWalletConnect(kernel: Kernel, namespace: ChainNamespace): Promise<boolean> {
+  const runtime = runtimes.get(kernel)
+  if (!runtime || namespace !== 'eip155') return false
+  const provider = await getProvider(kernel, runtime)
+  const session = provider.session
+  if (!session?.namespaces.eip155 || session.expiry * 1000 <= Date.now()) return false
+  applySession(kernel, provider, session)
+  kernel.store.update((draft) => {
+    draft.connection.status = 'connected'
+  })
+  return true
+}

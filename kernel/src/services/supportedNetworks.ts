@@ -1,0 +1,33 @@
+import { SUPPORTED_EIP155_CHAIN_IDS } from '@portico/shared-types'
+
+/** The SPEC's hosted list, used only until (or if) the configured API's own list can be read. */
+const FALLBACK = new Set<string>(SUPPORTED_EIP155_CHAIN_IDS.map((id) => `eip155:${id}`))
+
+/**
+ * SPEC §5: a network must be in the supported-chains list before most API calls. The list comes from
+ * the API itself (GET /v1/supported-chains), read once; a failed read falls back and is retried later.
+ */
+export function createSupportedNetworks(
+  load: () => Promise<{ http: string[] }>,
+  log: { warn(...a: unknown[]): void },
+) {
+  let known: Set<string> | undefined
+  let loading: Promise<void> | undefined
+  return {
+    has: (caipNetworkId: string) => (known ?? FALLBACK).has(caipNetworkId),
+    ready(): Promise<void> {
+      if (known) return Promise.resolve()
+      loading ??= load()
+        .then(({ http }) => {
+          known = new Set(http)
+        })
+        .catch((error) =>
+          log.warn('Portico: could not read the supported chains; using the built-in list', error),
+        )
+        .finally(() => {
+          loading = undefined
+        })
+      return loading
+    },
+  }
+}
