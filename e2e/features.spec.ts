@@ -1,6 +1,6 @@
 import { formatEth, readBalance, truncate } from './chain.ts'
 import { DemoPage } from './demo.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, networkQuiet, test } from './fixtures.ts'
 
 const ACCOUNT = 5
 
@@ -18,7 +18,7 @@ test('with ?features=receive:false the receive remote is never requested and the
   await demo.openAccount()
   await expect(demo.dialog.getByRole('button', { name: 'Disconnect' })).toBeVisible()
   // Let anything the open started finish (a remote would be requested on first open).
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
 
   await expect(demo.dialog.getByRole('button', { name: 'Receive' })).toHaveCount(0)
   expect(requests.filter(isReceiveRemote)).toEqual([])

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import { readStackInfo, type StackInfo } from './stackInfo.ts'
 
 export { expect }
@@ -16,6 +16,38 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 export function isNonLocal(url: string): boolean {
   const parsed = new URL(url)
   return /^(https?|wss?):$/.test(parsed.protocol) && !LOCAL_HOSTS.has(parsed.hostname)
+}
+
+/**
+ * Waits until the page has had no request start or end for `quietMs` (Playwright's 'networkidle'
+ * load state is reached once per navigation, so it cannot wait for requests started by a click).
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  let inFlight = 0
+  let last = Date.now()
+  const started = () => {
+    inFlight++
+    last = Date.now()
+  }
+  const ended = () => {
+    inFlight--
+    last = Date.now()
+  }
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  try {
+    await expect
+      .poll(() => inFlight <= 0 && Date.now() - last >= quietMs, {
+        intervals: [100],
+        message: 'network quiet',
+      })
+      .toBe(true)
+  } finally {
+    page.off('request', started)
+    page.off('requestfinished', ended)
+    page.off('requestfailed', ended)
+  }
 }
 
 interface Fixtures {

@@ -1,0 +1,512 @@
+/**
+ * Portico benchmarks (DESIGN §7): bundle bytes, time to open, heap, plugin remote sizes and where the
+ * page sends requests, measured in headless Chromium against the local stack. Reported, not asserted.
+ *
+ *   npm run bench                 build, then measure
+ *   npm run bench -- --no-build   measure the current dist/
+ *   npm run bench -- --runs 9     fresh page loads for the click → painted median (default 5)
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import vm from 'node:vm'
+import zlib from 'node:zlib'
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
+import type { Configuration, Stats } from '@rspack/core'
+import { portsFromEnv } from '../scripts/lib/ports.ts'
+import { type Stack, startStack } from '../scripts/lib/stack.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const DIST = path.join(ROOT, 'dist')
+const TMP = path.join(import.meta.dirname, '.tmp')
+const args = process.argv.slice(2)
+const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5
+const BUILD = !args.includes('--no-build')
+/** Its own ports: apart from `npm start` (4173/4174/8545/8546) and e2e (5173/5174/5545/5546). */
+const PORTS = portsFromEnv(process.env, { demo: 6173, plugins: 6174, chainA: 6545, chainB: 6546 })
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+const REACT_PATH = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`
+const gzipSize = (text: string | Buffer) => zlib.gzipSync(text).length
+const log = (line: string) => console.error(`› ${line}`)
+
+// ───────────────────────────── network log over CDP ─────────────────────────────
+
+interface Req {
+  url: string
+  type: string
+  /** Response headers + body as received (CDP loadingFinished.encodedDataLength). */
+  transferred: number
+  /** Body bytes as received (gzip here): transferred minus what had arrived with the headers. */
+  body: number
+  status: number
+  phase: string
+}
+
+/** Records every request of a page with its sizes; `phase` labels requests by the step that ran them. */
+class NetworkLog {
+  readonly requests: Req[] = []
+  phase = 'load'
+  private readonly pending = new Map<string, Req & { headers: number }>()
+  private lastActivity = Date.now()
+
+  /** Resolves once nothing is in flight and nothing started or ended for `quietMs`. */
+  async idle(quietMs = 500, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs
+    while (this.pending.size > 0 || Date.now() - this.lastActivity < quietMs) {
+      if (Date.now() > deadline)
+        throw new Error(`network not idle: ${[...this.pending.values()].map((r) => r.url)}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+
+  static async attach(page: Page): Promise<{ log: NetworkLog; cdp: CDPSession }> {
+    const cdp = await page.context().newCDPSession(page)
+    const log = new NetworkLog()
+    cdp.on('Network.requestWillBeSent', (event) => {
+      log.lastActivity = Date.now()
+      log.pending.set(event.requestId, {
+        url: event.request.url,
+        type: event.type ?? 'Other',
+        transferred: 0,
+        body: 0,
+        status: 0,
+        headers: 0,
+        phase: log.phase,
+      })
+    })
+    cdp.on('Network.responseReceived', (event) => {
+      const req = log.pending.get(event.requestId)
+      if (!req) return
+      req.status = event.response.status
+      req.type = event.type
+      req.headers = event.response.encodedDataLength
+    })
+    const finish = (requestId: string, encodedDataLength: number) => {
+      log.lastActivity = Date.now()
+      const req = log.pending.get(requestId)
+      if (!req) return
+      log.pending.delete(requestId)
+      const { headers, ...done } = req
+      log.requests.push({
+        ...done,
+        transferred: encodedDataLength,
+        body: Math.max(0, encodedDataLength - headers),
+      })
+    }
+    cdp.on('Network.loadingFinished', (event) => finish(event.requestId, event.encodedDataLength))
+    cdp.on('Network.loadingFailed', (event) => finish(event.requestId, 0))
+    cdp.on('Network.webSocketCreated', (event) =>
+      log.requests.push({
+        url: event.url,
+        type: 'WebSocket',
+        transferred: 0,
+        body: 0,
+        status: 0,
+        phase: log.phase,
+      }),
+    )
+    await cdp.send('Network.enable')
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    return { log, cdp }
+  }
+
+  scripts(phase?: string): Req[] {
+    return this.requests.filter(
+      (req) => req.type === 'Script' && (phase === undefined || req.phase === phase),
+    )
+  }
+}
+
+// ───────────────────────────── build stats: which module is in which chunk ─────────────────────────────
+
+interface ModuleInfo {
+  name: string
+  react: boolean
+  /** Gzip size of the module's emitted code on its own (for shares inside a chunk). */
+  gzip: number
+}
+
+/** Builds the demo once more into bench/.tmp (dist/ is left alone) for its module → chunk map. */
+async function demoStats(): Promise<Map<string, string>> {
+  const { rspack } = await import('@rspack/core')
+  const { default: demo } = await import('../hosts/demo/rspack.config.ts')
+  const outDir = path.join(TMP, 'stats-build')
+  const compiler = rspack({ ...demo, output: { ...demo.output, path: outDir } } as Configuration)
+  const stats = await new Promise<Stats>((resolve, reject) =>
+    compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))),
+  )
+  await new Promise<void>((resolve) => compiler.close(() => resolve()))
+  const json = stats.toJson({
+    all: false,
+    assets: true,
+    chunks: true,
+    chunkModules: true,
+    dependentModules: true,
+    ids: true,
+    nestedModules: false,
+  })
+  writeFileSync(path.join(TMP, 'demo-stats.json'), JSON.stringify(json))
+  const names = new Map<string, string>()
+  type StatsModule = {
+    id?: string | number | null
+    name?: string
+    identifier?: string
+    modules?: StatsModule[]
+  }
+  const visit = (module: StatsModule) => {
+    if (module.id !== undefined && module.id !== null && module.name)
+      names.set(String(module.id), `${module.name}\u0000${module.identifier ?? ''}`)
+    for (const child of module.modules ?? []) visit(child)
+  }
+  for (const chunk of json.chunks ?? [])
+    for (const module of chunk.modules ?? []) visit(module as StatsModule)
+  const emitted = new Set((json.assets ?? []).map((asset) => asset.name))
+  const served = new Set(
+    existsSync(path.join(DIST, 'demo'))
+      ? readdirSync(path.join(DIST, 'demo')).filter((f) => f.endsWith('.js'))
+      : [],
+  )
+  const stale = [...served].filter((file) => !emitted.has(file))
+  if (stale.length > 0)
+    log(
+      `dist/demo differs from a fresh build (${stale.join(', ')}): module names may be missing; drop --no-build`,
+    )
+  return names
+}
+
+/** The modules of an emitted rspack chunk file, by id, read by running its push() in a sandbox. */
+function chunkModules(file: string, names: Map<string, string>): ModuleInfo[] {
+  const code = readFileSync(file, 'utf8')
+  const sandbox: Record<string, unknown> = {}
+  try {
+    vm.runInNewContext(code, sandbox, { timeout: 1000 })
+  } catch {
+    return [] // the entry chunk (runtime) runs code; it is reported as one piece
+  }
+  const registry = Object.values(sandbox).find(Array.isArray) as
+    | [unknown, Record<string, () => void>][]
+    | undefined
+  const modules: ModuleInfo[] = []
+  for (const [, table] of registry ?? []) {
+    for (const [id, factory] of Object.entries(table)) {
+      const [name = `module ${id}`, identifier = ''] = (names.get(id) ?? '').split('\u0000')
+      modules.push({
+        name: (names.get(id) ? name : `module ${id}`).replace(/^(\.\.\/)+/, ''),
+        react: REACT_PATH.test(identifier) || REACT_PATH.test(name),
+        gzip: gzipSize(String(factory)),
+      })
+    }
+  }
+  return modules.sort((a, b) => b.gzip - a.gzip)
+}
+
+interface ChunkReport {
+  file: string
+  transferred: number
+  body: number
+  reactBody: number
+  top: ModuleInfo[]
+}
+
+function describeChunks(requests: Req[], dir: string, names: Map<string, string>): ChunkReport[] {
+  return requests.map((req) => {
+    const file = path.join(dir, decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? ''))
+    const modules = existsSync(file) ? chunkModules(file, names) : []
+    const total = modules.reduce((sum, module) => sum + module.gzip, 0)
+    const react = modules.filter((module) => module.react).reduce((sum, module) => sum + module.gzip, 0)
+    return {
+      file: path.basename(file),
+      transferred: req.transferred,
+      body: req.body,
+      reactBody: total > 0 ? Math.round((req.body * react) / total) : 0,
+      top: modules.slice(0, 4),
+    }
+  })
+}
+
+// ───────────────────────────── browser steps ─────────────────────────────
+
+async function newContext(browser: Browser, stack: Stack): Promise<BrowserContext> {
+  const context = await browser.newContext()
+  // The dev wallet stands for a browser extension: injected, not downloaded, not page JS.
+  await context.addInitScript(`window.__PORTICO_DEV_WALLET__=${JSON.stringify(stack.devWalletConfig(0))}`)
+  await context.addInitScript({ path: stack.devWalletBundle })
+  return context
+}
+
+const connectDialog = (page: Page) => page.getByRole('dialog', { name: 'Connect Wallet' })
+const walletButton = (page: Page) =>
+  connectDialog(page)
+    .getByRole('list', { name: 'Wallets' })
+    .getByRole('button', { name: 'Portico Dev Wallet' })
+
+async function heap(cdp: CDPSession): Promise<{ used: number; metric: number }> {
+  await cdp.send('HeapProfiler.enable')
+  await cdp.send('HeapProfiler.collectGarbage')
+  await cdp.send('HeapProfiler.collectGarbage')
+  const usage = await cdp.send('Runtime.getHeapUsage')
+  await cdp.send('Performance.enable')
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  return {
+    used: usage.usedSize,
+    metric: metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN,
+  }
+}
+
+/**
+ * Click → a frame after the Connect view (with the wallet list) is in the DOM, measured in the page.
+ * Plain JS source: tsx would wrap named inner functions in a `__name` helper the page does not have.
+ */
+const CLICK_TO_PAINTED = `new Promise((resolve, reject) => {
+  const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect Wallet')
+  if (!button) return reject(new Error('no Connect Wallet button'))
+  function shown() {
+    const dialog = document.querySelector('[role="dialog"]')
+    const title = dialog && document.getElementById(dialog.getAttribute('aria-labelledby') || '')
+    return Boolean(title && title.textContent === 'Connect Wallet' &&
+      [...dialog.querySelectorAll('button')].some((b) => b.textContent.includes('Portico Dev Wallet')))
+  }
+  let done = false
+  function finish() {
+    if (done || !shown()) return
+    done = true
+    observer.disconnect()
+    requestAnimationFrame(() => resolve(performance.now() - start))
+  }
+  const observer = new MutationObserver(finish)
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+  const start = performance.now()
+  button.click()
+  finish()
+})`
+
+const clickToPainted = (page: Page) => page.evaluate<number>(CLICK_TO_PAINTED)
+
+// ───────────────────────────── main ─────────────────────────────
+
+interface Row {
+  measure: string
+  value: string
+  budget: string
+  ok: boolean | undefined
+}
+
+async function main(): Promise<void> {
+  mkdirSync(TMP, { recursive: true })
+  if (BUILD) {
+    log('building (npm run build)')
+    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('build failed')
+  }
+  log('reading module names from a stats build of hosts/demo')
+  const names = await demoStats()
+
+  log(
+    `starting the stack (demo :${PORTS.demo}, plugins :${PORTS.plugins}, chains :${PORTS.chainA}/:${PORTS.chainB})`,
+  )
+  const stack = await startStack({ ports: PORTS, devWalletOnPage: false, fixtures: false })
+  const browser = await chromium.launch({
+    executablePath: process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  })
+  try {
+    const pageOrigin = new URL(stack.demoUrl).origin
+    const pluginsOrigin = new URL(stack.pluginsUrl).origin
+
+    // 1, 2, 4, 5, 6, 7: one visit through load → first open → connect → Account → Receive.
+    log('visit: load, first open, connect, Receive')
+    const context = await newContext(browser, stack)
+    const page = await context.newPage()
+    const { log: network, cdp } = await NetworkLog.attach(page)
+    await page.goto(stack.demoUrl, { waitUntil: 'networkidle' })
+    const beforeOpen = network.requests.slice()
+    network.phase = 'open'
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+    await walletButton(page).waitFor()
+    await network.idle()
+    const heapOpen = await heap(cdp)
+    network.phase = 'connect'
+    await walletButton(page).click()
+    const accountButton = page.getByRole('button', { name: 'Open account', exact: true })
+    await accountButton.waitFor()
+    await accountButton.click()
+    network.phase = 'receive'
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Receive' }).click()
+    await page.getByRole('img', { name: 'QR code of your address' }).waitFor()
+    await network.idle()
+    await context.close()
+
+    // Heap of a page holding only the dev wallet, for scale (it shares the page's JS heap).
+    const blankContext = await newContext(browser, stack)
+    const blank = await blankContext.newPage()
+    await blank.route(`${pageOrigin}/bench-blank`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+    )
+    await blank.goto(`${pageOrigin}/bench-blank`)
+    const heapWalletOnly = await heap(await blankContext.newCDPSession(blank))
+    await blankContext.close()
+
+    // 3: click → Connect view painted, fresh page loads.
+    const timings: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      log(`click → painted, load ${run + 1}/${RUNS}`)
+      const timingContext = await newContext(browser, stack)
+      const timingPage = await timingContext.newPage()
+      await timingPage.goto(stack.demoUrl, { waitUntil: 'networkidle' })
+      timings.push(await clickToPainted(timingPage))
+      await connectDialog(timingPage).waitFor()
+      await timingContext.close()
+    }
+    const sorted = [...timings].sort((a, b) => a - b)
+    const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+
+    // ── numbers ──
+    const loadScripts = beforeOpen.filter((req) => req.type === 'Script')
+    const loadJs = loadScripts.reduce((sum, req) => sum + req.transferred, 0)
+    const loadJsBody = loadScripts.reduce((sum, req) => sum + req.body, 0)
+    const demoDir = path.join(DIST, 'demo')
+    const beforeChunks = describeChunks(loadScripts, demoDir, names)
+    const openScripts = network.scripts('open').filter((req) => new URL(req.url).origin === pageOrigin)
+    const openChunks = describeChunks(openScripts, demoDir, names)
+    const reactBody = beforeChunks.reduce((sum, chunk) => sum + chunk.reactBody, 0)
+    const kernelBeforeOpen = loadJsBody - reactBody
+    const kernelThroughOpen =
+      kernelBeforeOpen + openChunks.reduce((sum, chunk) => sum + chunk.body - chunk.reactBody, 0)
+
+    const pluginIds = existsSync(path.join(DIST, 'plugins')) ? readdirSync(path.join(DIST, 'plugins')) : []
+    const plugins = pluginIds.map((id) => {
+      const own = network.requests.filter(
+        (req) =>
+          new URL(req.url).origin === pluginsOrigin &&
+          new URL(req.url).pathname.startsWith(`/plugins/${id}/`),
+      )
+      const entry = own.filter((req) => req.url.endsWith('/remoteEntry.js'))
+      const chunks = own.filter((req) => !req.url.endsWith('/remoteEntry.js'))
+      const sum = (list: Req[]) => list.reduce((total, req) => total + req.body, 0)
+      const shipsReact = own.some((req) => {
+        const file = path.join(DIST, 'plugins', id, path.basename(new URL(req.url).pathname))
+        return (
+          existsSync(file) &&
+          /react\.transitional\.element|__CLIENT_INTERNALS_DO_NOT_USE/.test(readFileSync(file, 'utf8'))
+        )
+      })
+      return { id, entry: sum(entry), chunks: sum(chunks), files: own.length, shipsReact }
+    })
+
+    const nonLocal = network.requests.filter((req) => {
+      const url = new URL(req.url)
+      return /^(https?|wss?):$/.test(url.protocol) && !LOCAL_HOSTS.has(url.hostname)
+    })
+    const servicesBeforeOpen = beforeOpen.filter(
+      (req) => /^(https?|wss?):$/.test(new URL(req.url).protocol) && new URL(req.url).origin !== pageOrigin,
+    )
+
+    const rows: Row[] = [
+      {
+        measure: 'Demo page JS until network idle (gzip transferred, React included)',
+        value: `${kb(loadJs)} (${kb(loadJsBody)} bodies) in ${loadScripts.length} JS requests`,
+        budget: '≤ 150 KB gzip, ≤ 10 JS requests',
+        ok: loadJs <= 150_000 && loadScripts.length <= 10,
+      },
+      {
+        measure: 'Kernel JS before the first open, React excluded (gzip)',
+        value: `${kb(kernelBeforeOpen)} (total ${kb(loadJsBody)} − React ≈${kb(reactBody)})`,
+        budget: '≤ 60 KB gzip (federation runtime included)',
+        ok: kernelBeforeOpen <= 60_000,
+      },
+      {
+        measure: '  … through the first open (adds chunks loaded on click, e.g. federation runtime)',
+        value: kb(kernelThroughOpen),
+        budget: '(for scale)',
+        ok: undefined,
+      },
+      {
+        measure: `Click on Connect → Connect view painted (median of ${RUNS} fresh loads)`,
+        value: `${median.toFixed(1)} ms (runs: ${timings.map((t) => t.toFixed(1)).join(', ')})`,
+        budget: '≤ 30 ms median',
+        ok: median <= 30,
+      },
+      {
+        measure: 'JS heap used with the modal open (after GC)',
+        value: `${mib(heapOpen.used)} (JSHeapUsedSize ${mib(heapOpen.metric)}); dev wallet alone ${mib(heapWalletOnly.used)}`,
+        budget: '≤ 6 MiB',
+        ok: heapOpen.used <= 6 * 1024 * 1024,
+      },
+      ...plugins.map((plugin) => ({
+        measure: `Plugin "${plugin.id}" own remote code (gzip bodies)`,
+        value: `${kb(plugin.entry + plugin.chunks)} (${plugin.entry + plugin.chunks} B): remoteEntry ${kb(plugin.entry)} + chunks ${kb(plugin.chunks)} (${plugin.files} files)${plugin.shipsReact ? ', SHIPS REACT' : ', no React'}`,
+        budget: '≤ 15 KB gzip, no React of its own',
+        ok: plugin.files > 0 && plugin.entry + plugin.chunks <= 15_000 && !plugin.shipsReact,
+      })),
+      {
+        measure: 'Requests to non-local hosts (whole visit)',
+        value:
+          nonLocal.length === 0 ? '0' : `${nonLocal.length}: ${nonLocal.map((req) => req.url).join(', ')}`,
+        budget: '0',
+        ok: nonLocal.length === 0,
+      },
+      {
+        measure: 'Requests to a service before the first open',
+        value: servicesBeforeOpen.length === 0 ? 'none' : servicesBeforeOpen.map((req) => req.url).join(', '),
+        budget: 'none',
+        ok: servicesBeforeOpen.length === 0,
+      },
+    ]
+
+    const table = [
+      '| Measure | Measured | Budget (DESIGN §7) | |',
+      '|---|---|---|---|',
+      ...rows.map(
+        (row) =>
+          `| ${row.measure} | ${row.value} | ${row.budget} | ${row.ok === undefined ? '' : row.ok ? 'ok' : 'OVER'} |`,
+      ),
+    ].join('\n')
+    const chunkTable = (title: string, chunks: ChunkReport[]) =>
+      [
+        `\n${title}`,
+        '| Chunk | gzip body | React (est.) | Largest modules (gzip alone) |',
+        '|---|---|---|---|',
+        ...chunks.map(
+          (chunk) =>
+            `| ${chunk.file} | ${kb(chunk.body)} | ${chunk.reactBody ? kb(chunk.reactBody) : '—'} | ${
+              chunk.top.map((module) => `${module.name} ${kb(module.gzip)}`).join('; ') || '(runtime + entry)'
+            } |`,
+        ),
+      ].join('\n')
+
+    console.log(`\nPortico bench — headless Chromium, ${new Date().toISOString()} (KB = 1,000 bytes)\n`)
+    console.log(table)
+    console.log(chunkTable('JS before the first open (demo origin):', beforeChunks))
+    console.log(chunkTable('JS loaded by the first open (demo origin):', openChunks))
+    console.log(
+      '\nTransferred = CDP Network.loadingFinished encodedDataLength (headers + gzip body); bodies = without headers.' +
+        '\nReact share of a chunk is estimated from the gzip size of its React modules (react, react-dom, scheduler) alone.',
+    )
+    writeFileSync(
+      path.join(TMP, 'results.json'),
+      JSON.stringify(
+        { rows, timings, beforeChunks, openChunks, plugins, requests: network.requests },
+        null,
+        2,
+      ),
+    )
+  } finally {
+    await browser.close()
+    await stack.stop()
+  }
+}
+
+await main()
