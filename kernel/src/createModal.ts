@@ -8,6 +8,7 @@ import type {
   ThemeVariables,
 } from '@portico/shared-types'
 import { autoReconnect } from './account/reconnect.ts'
+import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
 import { createActions } from './actions.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
 import {
@@ -39,6 +40,10 @@ export interface ModalHandle {
   subscribe(listener: (state: KernelState) => void): () => void
   on<K extends PorticoEventName>(event: K, handler: (payload: PorticoEvents[K]) => void): () => void
   switchNetwork(network: Network): Promise<void>
+  /** Adds a network to the requested list. */
+  addNetwork(network: Network): void
+  /** Removes a requested network; the last one of a namespace cannot be removed. */
+  removeNetwork(network: Network): void
   disconnect(): Promise<void>
   setThemeMode(themeMode: ThemeMode): void
   setThemeVariables(themeVariables: ThemeVariables): void
@@ -120,6 +125,8 @@ export function createModal(options: ModalOptions): ModalHandle {
       return () => bus.off(event, handler)
     },
     switchNetwork: actions.switchNetwork,
+    addNetwork: (network) => addRequestedNetwork(kernel, network),
+    removeNetwork: (network) => removeRequestedNetwork(kernel, network),
     disconnect: actions.disconnect,
     setThemeMode: actions.setThemeMode,
     setThemeVariables: (themeVariables) =>

@@ -1,18 +1,37 @@
-import type { Network } from '@portico/shared-types'
+import { MESSAGES, type Network } from '@portico/shared-types'
 import { toHexChainId } from '../chains/eip155.ts'
 import type { Kernel } from '../kernel.ts'
 import { refreshNativeBalance } from './balance.ts'
 import { findRequestedNetwork, setActiveChain } from './network.ts'
 
-const UNRECOGNIZED_CHAIN = 4902
+/** SPEC §8 chain-switch codes. */
+export const SWITCH_ERROR_CODES = {
+  unrecognizedChain: 4902,
+  defaultError: 5000,
+  invalidChainId: 32603,
+} as const
 
-const errorCode = (error: unknown) => (error as { code?: number } | undefined)?.code
+const codeOf = (error: unknown): number | undefined => {
+  const candidate = error as { code?: number; data?: { originalError?: { code?: number } } } | undefined
+  return candidate?.data?.originalError?.code ?? candidate?.code
+}
+
+/** Wallets report an unknown chain as 4902, some as (-)32603 internal error: both mean "add it first". */
+export function needsAddChain(error: unknown): boolean {
+  const code = codeOf(error)
+  return (
+    code === SWITCH_ERROR_CODES.unrecognizedChain ||
+    code === SWITCH_ERROR_CODES.invalidChainId ||
+    code === -SWITCH_ERROR_CODES.invalidChainId
+  )
+}
 
 /** Switches the wallet (adding the chain when it does not know it, SPEC §7) and then the state. */
 export async function switchNetwork(kernel: Kernel, network: Network): Promise<void> {
   const namespace = network.chainNamespace
-  if (!findRequestedNetwork(kernel, namespace, network.id))
-    throw new Error(`Unknown network ${network.caipNetworkId}`)
+  if (!findRequestedNetwork(kernel, namespace, network.id)) {
+    throw new Error(`${MESSAGES.networkNotFound}: ${network.caipNetworkId}`)
+  }
   const account = kernel.store.get().accounts[namespace]
   const provider = account?.connectorId ? kernel.providers.get(account.connectorId) : undefined
   if (account?.status === 'connected' && provider && namespace === 'eip155') {
@@ -20,7 +39,7 @@ export async function switchNetwork(kernel: Kernel, network: Network): Promise<v
     try {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
     } catch (error) {
-      if (errorCode(error) !== UNRECOGNIZED_CHAIN) throw error
+      if (!needsAddChain(error)) throw error
       await provider.request({
         method: 'wallet_addEthereumChain',
         params: [
@@ -33,6 +52,8 @@ export async function switchNetwork(kernel: Kernel, network: Network): Promise<v
           },
         ],
       })
+      // Some wallets add without switching.
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
     }
   }
   setActiveChain(kernel, namespace, network.id)
