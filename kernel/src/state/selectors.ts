@@ -17,5 +17,15 @@ export const selectIsConnected = (state: KernelState): boolean =>
 
 export const selectCurrentView = (state: KernelState): string | undefined => state.router.history.at(-1)?.view
 
-export const selectRequestedNetworks = (state: KernelState): Network[] =>
-  Object.values(state.networks.byNamespace).flatMap((networks) => networks?.requestedCaipNetworks ?? [])
+const requestedByState = new WeakMap<KernelState['networks']['byNamespace'], Network[]>()
+
+/** Memoised on the immutable slice: selectors used with useSyncExternalStore must return stable values. */
+export const selectRequestedNetworks = (state: KernelState): Network[] => {
+  const byNamespace = state.networks.byNamespace
+  let networks = requestedByState.get(byNamespace)
+  if (!networks) {
+    networks = Object.values(byNamespace).flatMap((slice) => slice?.requestedCaipNetworks ?? [])
+    requestedByState.set(byNamespace, networks)
+  }
+  return networks
+}
