@@ -22,7 +22,7 @@ const TMP = path.join(import.meta.dirname, '.tmp')
 const args = process.argv.slice(2)
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5
 const BUILD = !args.includes('--no-build')
-/** Its own ports: apart from `npm start` (4173/4174/8545/8546) and e2e (5173/5174/5545/5546). */
+/** Its own ports: apart from `npm start` (4173/4174/8545/8546…) and e2e (5173/5174/5545/5546…). */
 const PORTS = portsFromEnv(process.env, { demo: 6173, plugins: 6174, chainA: 6545, chainB: 6546 })
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -33,6 +33,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ]
+// Services beyond StackPorts take their port from the environment: keep them apart too.
+process.env.PORTICO_SOLANA_PORT ??= '6899'
+process.env.PORTICO_RELAY_PORT ??= '6190'
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 const REACT_PATH = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
 

@@ -1,6 +1,11 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_PORTS } from './stackInfo.ts'
 
+// Services the stack starts beyond StackPorts read their port from the environment: give the e2e
+// stack its own, apart from `npm start` (Solana RPC 8899, relay 4190) and the bench (6899, 6190).
+process.env.PORTICO_SOLANA_PORT ??= '5899'
+process.env.PORTICO_RELAY_PORT ??= '5190'
+
 /** Headless flags for this machine (TOOLCHAIN.md); the browser is the system Chromium. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
