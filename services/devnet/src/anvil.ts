@@ -139,7 +139,7 @@ async function waitForChainId(rpcUrl: string, chainId: number, signal: AbortSign
 }
 
 /** A URL host for the address anvil listens on: wildcard addresses are reached through loopback. */
-function urlHost(host: string): string {
+export function urlHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1'
   if (host === '::') return '[::1]'
   return host.includes(':') ? `[${host}]` : host

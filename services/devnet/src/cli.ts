@@ -7,6 +7,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: process.env.PORTICO_DEVNET_HOST ?? '127.0.0.1' },
     'block-time': { type: 'string' },
     'no-fixtures': { type: 'boolean', default: false },
+    'no-solana': { type: 'boolean', default: false },
   },
 })
 
@@ -14,6 +15,7 @@ const t0 = performance.now()
 const devnet = await startDevnet({
   host: values.host,
   ...(values['block-time'] !== undefined && { blockTime: Number(values['block-time']) }),
+  ...(values['no-solana'] && { solana: false as const }),
 })
 const stopOnSignal = async () => {
   await devnet.stop()
@@ -23,6 +25,10 @@ process.once('SIGINT', stopOnSignal)
 process.once('SIGTERM', stopOnSignal)
 
 for (const chain of devnet.chains) console.log(`chain ${chain.chainId} ${chain.rpcUrl}`)
+if (devnet.solana) {
+  const { networkId, rpcUrl, wsUrl, accounts } = devnet.solana
+  console.log(`solana ${networkId} ${rpcUrl} (ws ${wsUrl}), ${accounts.length} funded accounts`)
+}
 const t1 = performance.now()
 console.log(`chains ready in ${Math.round(t1 - t0)} ms`)
 

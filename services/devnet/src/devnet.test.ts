@@ -2,7 +2,9 @@ import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ACCOUNTS } from './accounts.ts'
 import { startAnvil } from './anvil.ts'
-import { type Devnet, defaultChains, startDevnet } from './devnet.ts'
+import { type Devnet, defaultChains, defaultSolana, startDevnet } from './devnet.ts'
+import { SOLANA_DEV_ACCOUNTS } from './solana/accounts.ts'
+import { LAMPORTS_PER_SOL, SOLANA_NETWORK_ID } from './solana/network.ts'
 import { holdPort, isPortFree, isProcessAlive } from './test-utils.ts'
 
 describe('startDevnet', () => {
@@ -16,6 +18,7 @@ describe('startDevnet', () => {
         { chainId: 31337, port: 0 },
         { chainId: 31338, port: 0 },
       ],
+      solana: { port: 0 },
     })
     startMs = performance.now() - t0
   })
@@ -42,8 +45,27 @@ describe('startDevnet', () => {
     }
   })
 
+  it('runs the Solana RPC beside the chains, with the dev accounts funded', async () => {
+    const solana = devnet.solana
+    expect(solana?.networkId).toBe(SOLANA_NETWORK_ID)
+    expect(solana?.rpcUrl).toBe(`http://127.0.0.1:${solana?.port}`)
+    expect(solana?.wsUrl).toBe(`ws://127.0.0.1:${(solana?.port ?? 0) + 1}`)
+    expect(solana?.accounts).toBe(SOLANA_DEV_ACCOUNTS)
+    const res = await fetch(solana?.rpcUrl ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'getBalance',
+        params: [SOLANA_DEV_ACCOUNTS[4]?.publicKey],
+      }),
+    })
+    expect(((await res.json()) as { result: { value: number } }).result.value).toBe(1000 * LAMPORTS_PER_SOL)
+  })
+
   it('stops idempotently and frees its ports', async () => {
-    const ports = devnet.chains.map((c) => c.port)
+    const ports = [...devnet.chains.map((c) => c.port), devnet.solana?.port ?? 0, devnet.solana?.wsPort ?? 0]
     for (const port of ports) expect(await isPortFree(port)).toBe(false)
     await Promise.all([devnet.stop(), devnet.stop()])
     await devnet.stop()
@@ -62,7 +84,9 @@ describe('startAnvil', () => {
   it('fails clearly, with anvil output, when the port is taken', async () => {
     const held = await holdPort()
     try {
-      await expect(startDevnet({ chains: [{ chainId: 31337, port: held.port }] })).rejects.toThrow(
+      await expect(
+        startDevnet({ chains: [{ chainId: 31337, port: held.port }], solana: false }),
+      ).rejects.toThrow(
         new RegExp(
           `anvil \\(chain 31337, 127.0.0.1:${held.port}\\) exited .*[\\s\\S]*Address already in use`,
         ),
@@ -84,12 +108,35 @@ describe('startAnvil', () => {
             { chainId: 31337, port: freePort },
             { chainId: 31338, port: held.port },
           ],
+          solana: false,
         }),
       ).rejects.toThrow(/chain 31338/)
       expect(await isPortFree(freePort)).toBe(true)
     } finally {
       await held.release()
     }
+  })
+
+  it('stops the chains when the Solana RPC cannot listen', async () => {
+    const held = await holdPort()
+    const free = await holdPort()
+    const freePort = free.port
+    await free.release()
+    try {
+      await expect(
+        startDevnet({ chains: [{ chainId: 31337, port: freePort }], solana: { port: held.port } }),
+      ).rejects.toThrow(new RegExp(`Solana RPC \\(127.0.0.1:${held.port}\\) could not listen`))
+      expect(await isPortFree(freePort)).toBe(true)
+    } finally {
+      await held.release()
+    }
+  })
+})
+
+describe('defaultSolana', () => {
+  it('uses 8899 unless PORTICO_SOLANA_PORT says otherwise', () => {
+    expect(defaultSolana({})).toEqual({ port: 8899 })
+    expect(defaultSolana({ PORTICO_SOLANA_PORT: '0' })).toEqual({ port: 0 })
   })
 })
 

@@ -2,6 +2,7 @@ import { DEV_ACCOUNTS, type DevAccount } from './accounts.ts'
 import { type AnvilProcess, startAnvil } from './anvil.ts'
 import { deployFixtures } from './fixtures/deploy.ts'
 import type { DevnetFixtures } from './fixtures/types.ts'
+import { type SolanaRpc, startSolanaRpc } from './solana/server.ts'
 
 export interface DevnetChainOptions {
   chainId: number
@@ -16,7 +17,19 @@ export interface DevnetOptions {
   fixtures?: boolean
   /** Seconds between blocks; unset means a block per transaction. */
   blockTime?: number
+  /** The litesvm Solana RPC: on by default (see defaultSolana); false leaves it off. */
+  solana?: DevnetSolanaOptions | false
 }
+
+export interface DevnetSolanaOptions {
+  /** 0 picks a free port (and a free one after it for WebSocket). */
+  port: number
+  /** Default port + 1, where web3.js looks for it. */
+  wsPort?: number
+}
+
+/** The Solana node as the devnet exposes it: URLs, network id, funded accounts, and the bank. */
+export type DevnetSolana = Omit<SolanaRpc, 'stop'>
 
 export interface DevnetChain {
   chainId: number
@@ -30,6 +43,7 @@ export interface Devnet {
   fixtures?: DevnetFixtures
   /** Seconds between blocks when interval mining; undefined means automine. */
   blockTime?: number
+  solana?: DevnetSolana
   stop(): Promise<void>
 }
 
@@ -40,22 +54,33 @@ export function defaultChains(env: NodeJS.ProcessEnv = process.env): DevnetChain
   ]
 }
 
+export function defaultSolana(env: NodeJS.ProcessEnv = process.env): DevnetSolanaOptions {
+  return { port: Number(env.PORTICO_SOLANA_PORT ?? 8899) }
+}
+
 export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   const host = opts.host ?? '127.0.0.1'
   const chainOpts = opts.chains ?? defaultChains()
-  const started = await Promise.allSettled(
-    chainOpts.map((c) =>
-      startAnvil({
-        host,
-        chainId: c.chainId,
-        port: c.port,
-        ...(opts.blockTime !== undefined && { blockTime: opts.blockTime }),
-      }),
+  const solanaOpts = opts.solana === undefined ? defaultSolana() : opts.solana
+  const [started, solanaStarted] = await Promise.all([
+    Promise.allSettled(
+      chainOpts.map((c) =>
+        startAnvil({
+          host,
+          chainId: c.chainId,
+          port: c.port,
+          ...(opts.blockTime !== undefined && { blockTime: opts.blockTime }),
+        }),
+      ),
     ),
-  )
+    Promise.allSettled(solanaOpts === false ? [] : [startSolanaRpc({ host, ...solanaOpts })]),
+  ])
   const processes = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-  const stop = stopAll(processes)
-  const failures = started.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []))
+  const solana = solanaStarted.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))[0]
+  const stop = stopAll([...processes, ...(solana ? [solana] : [])])
+  const failures = [...started, ...solanaStarted].flatMap((r) =>
+    r.status === 'rejected' ? [r.reason as unknown] : [],
+  )
   if (failures.length > 0) {
     await stop()
     throw failures.length === 1
@@ -67,6 +92,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     chains: processes.map(({ chainId, port, rpcUrl }) => ({ chainId, port, rpcUrl })),
     accounts: DEV_ACCOUNTS,
     ...(opts.blockTime !== undefined && { blockTime: opts.blockTime }),
+    ...(solana && { solana: withoutStop(solana) }),
     stop,
   }
   if (opts.fixtures) {
@@ -80,7 +106,11 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   return devnet
 }
 
-function stopAll(processes: AnvilProcess[]): () => Promise<void> {
+function withoutStop({ stop: _stop, ...rest }: SolanaRpc): DevnetSolana {
+  return rest
+}
+
+function stopAll(processes: Pick<AnvilProcess, 'stop'>[]): () => Promise<void> {
   let stopping: Promise<void> | undefined
   return () => {
     stopping ??= Promise.all(processes.map((p) => p.stop())).then(() => undefined)

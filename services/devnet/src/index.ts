@@ -8,10 +8,14 @@ export {
   type DevnetChain,
   type DevnetChainOptions,
   type DevnetOptions,
+  type DevnetSolana,
+  type DevnetSolanaOptions,
   defaultChains,
+  defaultSolana,
   startDevnet,
 } from './devnet.ts'
 export type { Address, ChainFixtures, DevnetFixtures } from './fixtures/types.ts'
+export * from './solana/index.ts'
 export * from './wallet/index.ts'
 
 /** Where `npm run build` puts the browser dev wallet (an IIFE for <script> or page.addInitScript). */

@@ -21,6 +21,7 @@ beforeAll(async () => {
       { chainId: 31337, port: 0 },
       { chainId: 31338, port: 0 },
     ],
+    solana: false,
   })
   chains = Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.rpcUrl]))
 })
