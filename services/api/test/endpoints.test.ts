@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { type Devnet, startDevnet } from '@portico/devnet'
+import type { Devnet } from '@portico/devnet'
 import type {
   ApiErrorBody,
   BalanceResponse,
@@ -15,7 +15,7 @@ import { type Address, erc20Abi, formatUnits, getAddress, parseUnits } from 'vie
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'
-import { chainClients, getJson, PROJECT, postJson, sendToken, tempDir } from './helpers.ts'
+import { chainClients, getJson, PROJECT, postJson, sendToken, startEvmDevnet, tempDir } from './helpers.ts'
 
 let devnet: Devnet
 let api: ApiServer
@@ -24,7 +24,7 @@ const q = `projectId=${PROJECT}&st=portico&sv=1.7.0&clientId=test-client`
 
 beforeAll(async () => {
   dir = tempDir('portico-api-endpoints-')
-  devnet = await startDevnet({
+  devnet = await startEvmDevnet({
     chains: [
       { chainId: 31337, port: 0 },
       { chainId: 31338, port: 0 },

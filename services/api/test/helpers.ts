@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type Devnet, type DevnetOptions, startDevnet } from '@portico/devnet'
 import type { ApiHealthResponse } from '@portico/shared-types'
 import {
   type Address,
@@ -11,10 +12,16 @@ import {
   erc20Abi,
   type Hex,
   http,
+  type PublicClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
 export const PROJECT = 'portico-dev'
+
+/** The devnet's EVM chains only (its Solana node would want a fixed port this service never uses). */
+export function startEvmDevnet(opts: Omit<DevnetOptions, 'solana'>): Promise<Devnet> {
+  return startDevnet({ ...opts, solana: false })
+}
 
 export function tempDir(prefix: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix))
@@ -81,7 +88,7 @@ export function chainClients(chainId: number, rpcUrl: string, privateKey?: Hex) 
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   })
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) })
+  const publicClient = createPublicClient({ chain, cacheTime: 0, transport: http(rpcUrl, { batch: true }) })
   const wallet = privateKey
     ? createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(privateKey) })
     : undefined
@@ -99,7 +106,7 @@ export async function sendEth(
   const { wallet, publicClient } = chainClients(chainId, rpcUrl, privateKey)
   if (!wallet) throw new Error('no wallet')
   const hash = await wallet.sendTransaction({ to, value })
-  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+  await minedReceipt(publicClient, hash)
   return hash
 }
 
@@ -123,6 +130,19 @@ export async function sendToken(
   return hash
 }
 
+/** The devnet mines on send; this waits (briefly) for the receipt and checks it succeeded. */
+async function minedReceipt(publicClient: PublicClient, hash: Hex): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const receipt = await publicClient.getTransactionReceipt({ hash }).catch(() => null)
+    if (receipt) {
+      if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`)
+      return
+    }
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  throw new Error(`transaction ${hash} was not mined`)
+}
+
 /** anvil_mine: n empty blocks at once. */
 export async function mineBlocks(rpcUrl: string, n: number): Promise<void> {
   const res = await fetch(rpcUrl, {
@@ -138,3 +158,27 @@ export async function blockNumber(rpcUrl: string): Promise<number> {
   const { publicClient } = chainClients(1, rpcUrl)
   return Number(await publicClient.getBlockNumber())
 }
+
+/**
+ * Straight from the chain, without the indexer's code: the number of value movements in blocks
+ * 0..head (transactions with value > 0, plus Transfer logs).
+ */
+export async function countChainTransfers(rpcUrl: string): Promise<{ head: number; transfers: number }> {
+  const { publicClient } = chainClients(1, rpcUrl)
+  const head = Number(await publicClient.getBlockNumber())
+  const logs = (await publicClient.request({
+    method: 'eth_getLogs',
+    params: [{ fromBlock: '0x0', toBlock: `0x${head.toString(16)}`, topics: [TRANSFER_TOPIC] }],
+  })) as unknown[]
+  let valueTxs = 0
+  for (let from = 0; from <= head; from += 500) {
+    const numbers = Array.from({ length: Math.min(500, head - from + 1) }, (_, i) => BigInt(from + i))
+    const blocks = await Promise.all(
+      numbers.map((n) => publicClient.getBlock({ blockNumber: n, includeTransactions: true })),
+    )
+    for (const b of blocks) valueTxs += b.transactions.filter((tx) => tx.value > 0n).length
+  }
+  return { head, transfers: logs.length + valueTxs }
+}
+
+export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'

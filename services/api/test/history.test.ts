@@ -1,12 +1,21 @@
 import { join } from 'node:path'
-import { type Devnet, startDevnet } from '@portico/devnet'
+import type { Devnet } from '@portico/devnet'
 import type { ApiErrorBody, HistoryResponse, TransactionHistoryItem } from '@portico/shared-types'
 import { type Address, type Hex, pad, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'
-import { blockNumber, chainClients, getJson, PROJECT, sendEth, tempDir, waitIndexed } from './helpers.ts'
+import {
+  blockNumber,
+  chainClients,
+  getJson,
+  PROJECT,
+  sendEth,
+  startEvmDevnet,
+  TRANSFER_TOPIC,
+  tempDir,
+  waitIndexed,
+} from './helpers.ts'
 
-const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const PAGE = 5
 
 let devnet: Devnet
@@ -15,7 +24,7 @@ let dir: ReturnType<typeof tempDir>
 
 beforeAll(async () => {
   dir = tempDir('portico-api-history-')
-  devnet = await startDevnet({
+  devnet = await startEvmDevnet({
     chains: [
       { chainId: 31337, port: 0 },
       { chainId: 31338, port: 0 },
@@ -78,8 +87,8 @@ async function chainTruth(chainId: number, address: Address): Promise<Hex[]> {
   const range = { fromBlock: '0x0' as Hex, toBlock: `0x${head.toString(16)}` as Hex }
   const [sent, received] = await Promise.all(
     [
-      [TRANSFER, topic],
-      [TRANSFER, null, topic],
+      [TRANSFER_TOPIC, topic],
+      [TRANSFER_TOPIC, null, topic],
     ].map(
       (topics) =>
         publicClient.request({

@@ -25,7 +25,7 @@ if (url) {
 } else {
   const reason =
     'PostgreSQL repository tests skipped: PORTICO_TEST_DATABASE_URL is not set ' +
-    '(run `eval "$(services/api/scripts/pg-test-setup.sh)"` to get one).'
+    '(`export PORTICO_TEST_DATABASE_URL="$(sh services/api/scripts/pg-test-setup.sh)"` starts a local one).'
   console.log(reason)
   describe('repository on PostgreSQL', () => {
     it.skip(reason, () => {})
