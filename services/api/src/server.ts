@@ -10,6 +10,7 @@ import { handleError, handleNotFound } from './http/errors.ts'
 import { createGuard, projectIdOf } from './http/guard.ts'
 import { type Indexer, startIndexer } from './indexer/indexer.ts'
 import { balanceRoute } from './routes/balance.ts'
+import { directoryRoutes } from './routes/directory.ts'
 import { fungiblePriceRoute } from './routes/fungible-price.ts'
 import { gasPriceRoute } from './routes/gas-price.ts'
 import { healthRoute } from './routes/health.ts'
@@ -125,4 +126,5 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     sessionsRoutes(v1, ctx)
     historyRoute(v1, ctx)
   })
+  await directoryRoutes(app, ctx)
 }
