@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Devnet } from '@portico/devnet'
 import type { ApiHealthResponse, BalanceResponse, HistoryResponse } from '@portico/shared-types'
 import Database from 'better-sqlite3'
 import { type Hex, parseEther } from 'viem'

@@ -1,0 +1,98 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fixtureAddresses } from '@portico/devnet'
+import { describe, expect, it } from 'vitest'
+import { resolveConfig } from './config.ts'
+import { configFromEnv } from './env.ts'
+
+describe('configFromEnv', () => {
+  it('defaults: port 4180 on 127.0.0.1, two local chains, SQLite under .data, portico-dev, devnet fixtures', () => {
+    const config = resolveConfig(configFromEnv({}))
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4180,
+      chains: [
+        { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' },
+        { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546' },
+      ],
+      database: { kind: 'sqlite' },
+      projectIds: ['portico-dev'],
+      corsOrigins: 'localhost',
+      rateLimit: { perSecond: 50, burst: 200 },
+    })
+    expect(config.database.kind === 'sqlite' && config.database.file).toMatch(
+      /services\/api\/\.data\/api\.sqlite$/,
+    )
+    const { tokens, spamNft } = fixtureAddresses()
+    expect(config.tokens).toEqual(
+      [31337, 31338].flatMap((chainId) => Object.values(tokens).map((address) => ({ chainId, address }))),
+    )
+    expect(config.spamContracts).toEqual([31337, 31338].map((chainId) => ({ chainId, address: spamNft })))
+  })
+
+  it('reads every variable', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portico-env-'))
+    const fixtures = join(dir, 'fixtures.json')
+    writeFileSync(
+      fixtures,
+      JSON.stringify({ 5: { tokens: { X: `0x${'1'.repeat(40)}` }, spamNft: `0x${'2'.repeat(40)}` } }),
+    )
+    const config = resolveConfig(
+      configFromEnv({
+        PORTICO_API_HOST: '0.0.0.0',
+        PORTICO_API_PORT: '0',
+        PORTICO_CHAINS: '5=http://127.0.0.1:9000, 6=https://rpc.example/x',
+        DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+        PORTICO_API_SQLITE_FILE: '/ignored/when/postgres',
+        PORTICO_PROJECT_IDS: 'a, b',
+        PORTICO_API_CORS_ORIGINS: 'http://a.test,http://b.test',
+        PORTICO_RATE_LIMIT: '5',
+        PORTICO_RATE_BURST: '10',
+        PORTICO_TOKENS: `6:0x${'3'.repeat(40)}`,
+        PORTICO_FIXTURES_FILE: fixtures,
+        PORTICO_SUPPORTED_CHAINS: '',
+        PORTICO_INDEXER: 'off',
+        PORTICO_INDEXER_POLL_MS: '250',
+        PORTICO_INDEXER_BATCH: '50',
+        PORTICO_INDEXER_START_BLOCK: '100',
+        PORTICO_HISTORY_PAGE_SIZE: '7',
+        PORTICO_API_LOG_LEVEL: 'debug',
+        PORTICO_RPC_TIMEOUT_MS: '1500',
+      }),
+    )
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      chains: [
+        { chainId: 5, rpcUrl: 'http://127.0.0.1:9000' },
+        { chainId: 6, rpcUrl: 'https://rpc.example/x' },
+      ],
+      database: { kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' },
+      projectIds: ['a', 'b'],
+      corsOrigins: ['http://a.test', 'http://b.test'],
+      rateLimit: { perSecond: 5, burst: 10 },
+      tokens: [
+        { chainId: 6, address: `0x${'3'.repeat(40)}` },
+        { chainId: 5, address: `0x${'1'.repeat(40)}` },
+      ],
+      spamContracts: [{ chainId: 5, address: `0x${'2'.repeat(40)}` }],
+      extraSupportedChains: [],
+      indexer: { enabled: false, pollMs: 250, batchSize: 50, startBlock: 100 },
+      historyPageSize: 7,
+      logLevel: 'debug',
+      rpcTimeoutMs: 1500,
+    })
+  })
+
+  it('names the variable of a malformed value', () => {
+    expect(() => configFromEnv({ PORTICO_API_PORT: 'http' })).toThrow(/PORTICO_API_PORT/)
+    expect(() => configFromEnv({ PORTICO_CHAINS: '31337:http://x' })).toThrow(/PORTICO_CHAINS/)
+    expect(() => configFromEnv({ PORTICO_TOKENS: '31337:0x12' })).toThrow(/PORTICO_TOKENS/)
+    expect(() => configFromEnv({ PORTICO_RATE_LIMIT: '0' })).toThrow(/PORTICO_RATE_LIMIT/)
+    expect(() => configFromEnv({ PORTICO_API_LOG_LEVEL: 'loud' })).toThrow(/PORTICO_API_LOG_LEVEL/)
+    expect(() => configFromEnv({ PORTICO_FIXTURES_FILE: '/nope/fixtures.json' })).toThrow(
+      /PORTICO_FIXTURES_FILE/,
+    )
+  })
+})
