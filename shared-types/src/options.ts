@@ -65,6 +65,16 @@ export interface ModalOptions {
   walletDirectoryUrl?: string
   /** WalletConnect relay URL. */
   relayUrl?: string
+  /**
+   * WalletConnect: how long to wait for the relay before showing "could not reach the relay" and a
+   * retry (the SDK alone waits ~75 s). Default 15 000.
+   */
+  walletConnectTimeoutMs?: number
+  /**
+   * WalletConnect: JSON-RPC URLs for reads, by CAIP-2 chain id (`eip155:1`), merged over those of
+   * `networks`; a chain without one would be read through the hosted RPC.
+   */
+  rpcMap?: Record<string, string>
   /** Sign-in: when required, close is blocked on sign/approve views until a session exists. */
   siwx?: { required?: boolean }
 }
