@@ -1,7 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { DEV_ACCOUNTS } from '@portico/devnet'
 import { type Stack, startStack } from '../scripts/lib/stack.ts'
-import { E2E_PORTS, STACK_FILE, type StackChain, type StackInfo, TMP_DIR } from './stackInfo.ts'
+import {
+  E2E_PORTS,
+  E2E_RELAY_PORT,
+  STACK_FILE,
+  type StackChain,
+  type StackInfo,
+  TMP_DIR,
+} from './stackInfo.ts'
 
 declare global {
   var __porticoE2eStack: Stack | undefined
@@ -9,13 +16,19 @@ declare global {
 
 /** Starts two anvil chains, the demo server and the plugins server once for the whole run. */
 export default async function globalSetup(): Promise<void> {
-  const stack = await startStack({ ports: E2E_PORTS, devWalletOnPage: false, fixtures: false })
+  const stack = await startStack({
+    ports: E2E_PORTS,
+    devWalletOnPage: false,
+    fixtures: false,
+    relayPort: E2E_RELAY_PORT,
+  })
   globalThis.__porticoE2eStack = stack
   const info: StackInfo = {
     demoUrl: stack.demoUrl,
     vanillaUrl: stack.vanillaUrl,
     pluginsUrl: stack.pluginsUrl,
     pluginBaseUrl: stack.pluginBaseUrl,
+    relayUrl: stack.relay.url,
     chains: (stack.demoEnvironment as { chains: StackChain[] }).chains,
     accounts: DEV_ACCOUNTS.map((account, index) => ({
       address: account.address,

@@ -4,6 +4,8 @@ import { portsFromEnv } from '../scripts/lib/ports.ts'
 
 /** The e2e stack's own ports, so a running `npm start` (4173/4174/8545/8546) is left alone. */
 export const E2E_PORTS = portsFromEnv(process.env, { demo: 5173, plugins: 5174, chainA: 5545, chainB: 5546 })
+/** The e2e stack's WalletConnect relay (4190 is `npm start`'s). */
+export const E2E_RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 5190)
 
 export const TMP_DIR = path.join(import.meta.dirname, '.tmp')
 export const STACK_FILE = path.join(TMP_DIR, 'stack.json')
@@ -26,6 +28,8 @@ export interface StackInfo {
   vanillaUrl: string
   pluginsUrl: string
   pluginBaseUrl: string
+  /** The stack's WalletConnect relay (ws://127.0.0.1:<port>). */
+  relayUrl: string
   chains: StackChain[]
   accounts: StackAccount[]
   devWalletBundle: string

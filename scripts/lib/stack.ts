@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { DEV_ACCOUNTS, DEV_WALLET_BUNDLE, type Devnet, startDevnet } from '@portico/devnet'
+import { type Relay, startRelay } from '@portico/relay'
 import type { StackPorts } from './ports.ts'
 import { type StaticServer, startStaticServer } from './staticServer.ts'
 
@@ -12,11 +13,15 @@ export interface StackOptions {
   devWalletOnPage?: boolean
   /** Deploy the devnet's test tokens. */
   fixtures?: boolean
+  /** WalletConnect relay port; default PORTICO_RELAY_PORT or 4190 (0: a free port). */
+  relayPort?: number
   log?: (line: string) => void
 }
 
 export interface Stack {
   devnet: Devnet
+  /** Our WalletConnect relay (services/relay), in memory; the demo's relayUrl. */
+  relay: Relay
   demoUrl: string
   vanillaUrl: string
   pluginsUrl: string
@@ -46,7 +51,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   })
   log(`chains: ${devnet.chains.map((chain) => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`)
   const servers: StaticServer[] = []
+  let relay: Relay | undefined
   try {
+    relay = await startRelay({
+      host: '127.0.0.1',
+      port: options.relayPort ?? Number(process.env.PORTICO_RELAY_PORT ?? 4190),
+      log: false,
+    })
+    log(`relay: ${relay.url}`)
     const plugins = await startStaticServer({
       host: '127.0.0.1',
       port: ports.plugins,
@@ -63,6 +75,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         name: CHAIN_NAMES[chain.chainId] ?? `Chain ${chain.chainId}`,
       })),
       pluginBaseUrl,
+      relayUrl: relay.url,
     }
     const devWalletConfig = (accountIndex = 0) => ({
       privateKey: DEV_ACCOUNTS[accountIndex]?.privateKey,
@@ -90,8 +103,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     servers.push(demo)
     log(`demo: ${demo.url}   plugins: ${pluginBaseUrl}`)
+    const liveRelay = relay
     return {
       devnet,
+      relay: liveRelay,
       demoUrl: `${demo.url}/`,
       vanillaUrl: `${demo.url}/vanilla/`,
       pluginsUrl: plugins.url,
@@ -100,12 +115,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       devWalletConfig,
       devWalletBundle: DEV_WALLET_BUNDLE,
       async stop() {
-        await Promise.all(servers.map((server) => server.close()))
+        await Promise.all([...servers.map((server) => server.close()), liveRelay.close()])
         await devnet.stop()
       },
     }
   } catch (error) {
-    await Promise.all(servers.map((server) => server.close()))
+    await Promise.all([...servers.map((server) => server.close()), relay?.close()])
     await devnet.stop()
     throw error
   }

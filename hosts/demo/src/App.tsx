@@ -1,6 +1,14 @@
 import type { ModalOptions } from '@portico/kernel'
 import { truncateAddress } from '@portico/kernel'
-import { PorticoProvider, useAccount, useModal, useNetwork, useWalletInfo } from '@portico/kernel/react'
+import {
+  PorticoProvider,
+  useAccount,
+  useModal,
+  useModalHandle,
+  useNetwork,
+  useWalletInfo,
+} from '@portico/kernel/react'
+import { useState } from 'react'
 
 function AccountButton() {
   const { open } = useModal()
@@ -52,6 +60,49 @@ function ConnectionStatus() {
   )
 }
 
+export const SIGN_MESSAGE = 'Hello from the Portico demo'
+
+const utf8Hex = (text: string) =>
+  `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+
+/** personal_sign through whichever wallet is connected (browser wallet or WalletConnect). */
+function SignMessage() {
+  const handle = useModalHandle()
+  const { isConnected, address } = useAccount()
+  const [result, setResult] = useState<{ signature?: string; error?: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  if (!isConnected || !address) return null
+  const sign = async () => {
+    setBusy(true)
+    setResult(null)
+    try {
+      const signature = await handle.request<string>({
+        method: 'personal_sign',
+        params: [utf8Hex(SIGN_MESSAGE), address],
+      })
+      setResult({ signature })
+    } catch (error) {
+      setResult({ error: error instanceof Error ? error.message : String(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section aria-labelledby="sign-title">
+      <h2 id="sign-title">Sign a message</h2>
+      <p>
+        Message: <code>{SIGN_MESSAGE}</code>
+      </p>
+      <button type="button" className="demo" onClick={sign} disabled={busy}>
+        {busy ? 'Signing…' : 'Sign message'}
+      </button>
+      <p>
+        Signature: <output aria-label="Signature">{result?.signature ?? result?.error ?? '—'}</output>
+      </p>
+    </section>
+  )
+}
+
 export function App({ options }: { options: ModalOptions }) {
   return (
     <PorticoProvider options={options}>
@@ -64,6 +115,7 @@ export function App({ options }: { options: ModalOptions }) {
           </div>
         </header>
         <ConnectionStatus />
+        <SignMessage />
       </main>
     </PorticoProvider>
   )

@@ -23,11 +23,13 @@ const FALLBACK: DemoEnvironment = {
     { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546', name: 'Portico Devnet B' },
   ],
   pluginBaseUrl: 'http://127.0.0.1:4174/plugins',
+  relayUrl: 'ws://127.0.0.1:4190',
 }
 
 /**
  * Options for the demo. The query string can override features and plugin URLs, which the e2e suite
- * uses: `?features=receive:false,history:true` and `?plugin.receive=<remoteEntry URL>`.
+ * uses: `?features=receive:false,history:true` and `?plugin.receive=<remoteEntry URL>`, and the
+ * WalletConnect relay and its connect timeout: `?relayUrl=ws://127.0.0.1:5191&wcTimeout=3000`.
  */
 export function demoOptions(
   env: DemoEnvironment = window.__PORTICO_DEMO__ ?? FALLBACK,
@@ -63,6 +65,10 @@ export function demoOptions(
     }),
   )
   const [first, ...rest] = networks
+  // Every chain's reads go to the local node, never to the hosted RPC.
+  const rpcMap = Object.fromEntries(env.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
+  const relayUrl = query.get('relayUrl') ?? env.relayUrl
+  const walletConnectTimeoutMs = Number(query.get('wcTimeout'))
   if (!first) throw new Error('The demo needs at least one chain')
   return {
     projectId: env.projectId,
@@ -72,7 +78,9 @@ export function demoOptions(
     plugins,
     pluginBaseUrl: env.pluginBaseUrl,
     ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),
-    ...(env.relayUrl ? { relayUrl: env.relayUrl } : {}),
+    ...(relayUrl ? { relayUrl } : {}),
+    ...(walletConnectTimeoutMs > 0 ? { walletConnectTimeoutMs } : {}),
+    rpcMap,
     themeMode: query.get('theme') === 'light' ? 'light' : 'dark',
   }
 }
