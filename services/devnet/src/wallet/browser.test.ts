@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
+
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEV_ACCOUNTS } from '../accounts.ts'
+import { SOLANA_DEV_ACCOUNTS } from '../solana/accounts.ts'
+import { SOLANA_NETWORK_ID } from '../solana/network.ts'
 import { STORAGE_KEYS } from './storage.ts'
 
 type Announced = { info: { rdns: string }; provider: { request(a: { method: string }): Promise<unknown> } }
@@ -51,6 +55,53 @@ describe('browser entry', () => {
     expect(ethereum).toBe(seen[0]?.provider)
     live.autoReject.push('eth_requestAccounts')
     await expect(seen[0]?.provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({
+      code: 4001,
+    })
+  })
+
+  it('registers a Wallet Standard Solana wallet when the config has solana, both ways round', async () => {
+    const live = {
+      ...config,
+      autoReject: [] as string[],
+      solana: {
+        secretKey: SOLANA_DEV_ACCOUNTS[2]?.secretKeyBase58,
+        rpcUrl: 'http://127.0.0.1:1',
+        networkId: SOLANA_NETWORK_ID,
+      },
+    }
+    ;(window as TestWindow).__PORTICO_DEV_WALLET__ = live
+    // the app is there first: it hears wallet-standard:register-wallet
+    const registered: Wallet[] = []
+    const onRegister = (e: Event) =>
+      (e as CustomEvent).detail({ register: (w: Wallet) => registered.push(w) })
+    window.addEventListener('wallet-standard:register-wallet', onRegister)
+    const seen = await loadEntry()
+    window.removeEventListener('wallet-standard:register-wallet', onRegister)
+    expect(seen).toHaveLength(1) // the EIP-6963 provider is still announced
+    expect(registered).toHaveLength(1)
+    const wallet = registered[0] as Wallet
+    expect(wallet.name).toBe('Portico Dev Wallet')
+    expect(wallet.chains).toEqual([SOLANA_NETWORK_ID])
+    // the app comes later: it dispatches wallet-standard:app-ready and gets the same wallet
+    const late: Wallet[] = []
+    window.dispatchEvent(
+      Object.assign(new Event('wallet-standard:app-ready'), {
+        detail: { register: (w: Wallet) => late.push(w) },
+      }),
+    )
+    expect(late).toEqual([wallet])
+
+    type Connect = { connect(): Promise<{ accounts: WalletAccount[] }> }
+    type SignMessage = { signMessage(i: { account: WalletAccount; message: Uint8Array }): Promise<unknown[]> }
+    const connect = wallet.features['standard:connect'] as Connect
+    const [account] = (await connect.connect()).accounts
+    expect(account?.address).toBe(SOLANA_DEV_ACCOUNTS[2]?.publicKey)
+    expect(localStorage.getItem(STORAGE_KEYS.solanaAuthorized)).toContain(SOLANA_DEV_ACCOUNTS[2]?.publicKey)
+    live.autoReject.push('solana:signMessage')
+    const sign = wallet.features['solana:signMessage'] as SignMessage
+    await expect(
+      sign.signMessage({ account: account as WalletAccount, message: new Uint8Array([1]) }),
+    ).rejects.toMatchObject({
       code: 4001,
     })
   })

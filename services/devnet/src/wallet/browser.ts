@@ -1,8 +1,10 @@
+import { registerWallet } from '@wallet-standard/wallet'
 import { privateKeyToAccount } from 'viem/accounts'
 import { announceProvider } from './announce.ts'
 import { CONFIG_GLOBAL, type DevWalletConfig, parseDevWalletConfig } from './config.ts'
 import { createDevWalletProvider } from './provider.ts'
 import { rejectionPolicy } from './rejection.ts'
+import { createSolanaDevWallet } from './solana/wallet.ts'
 import { memoryStorage, type WalletStorage } from './storage.ts'
 
 type WalletWindow = Window & { [CONFIG_GLOBAL]?: DevWalletConfig; ethereum?: unknown }
@@ -26,15 +28,24 @@ function install(): void {
     return
   }
   const config = parseDevWalletConfig(raw)
+  const storage = pageStorage()
+  const fetch = (input: string, init: RequestInit) => win.fetch(input, init)
+  const shouldReject = rejectionPolicy(() => win[CONFIG_GLOBAL])
   const provider = createDevWalletProvider({
     account: privateKeyToAccount(config.privateKey),
     chains: config.chains,
     chainId: config.defaultChainId,
-    storage: pageStorage(),
-    fetch: (input, init) => win.fetch(input, init),
-    shouldReject: rejectionPolicy(() => win[CONFIG_GLOBAL]),
+    storage,
+    fetch,
+    shouldReject,
     origin: win.location.origin,
   })
+  if (config.solana) {
+    const { keypair, rpcUrl, networkId } = config.solana
+    registerWallet(
+      createSolanaDevWallet({ secretKey: keypair, rpcUrl, networkId, storage, fetch, shouldReject }),
+    )
+  }
   announceProvider(win, provider)
   if (config.legacyInjected) {
     win.ethereum = provider

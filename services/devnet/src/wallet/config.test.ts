@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEV_ACCOUNTS } from '../accounts.ts'
+import { SOLANA_DEV_ACCOUNTS } from '../solana/accounts.ts'
 import { parseDevWalletConfig } from './config.ts'
 
 const privateKey = DEV_ACCOUNTS[0]?.privateKey as `0x${string}`
@@ -15,6 +16,41 @@ describe('parseDevWalletConfig', () => {
     expect(config.chains).toEqual({ 31337: 'http://127.0.0.1:8545', 31338: 'http://127.0.0.1:8546' })
     expect(config.defaultChainId).toBe(31338)
     expect(config.autoReject).toEqual(['personal_sign'])
+  })
+
+  it('accepts a Solana part with the secret key as bytes or base58', () => {
+    const account = SOLANA_DEV_ACCOUNTS[0]
+    for (const secretKey of [account?.secretKey, account?.secretKeyBase58]) {
+      const config = parseDevWalletConfig({
+        privateKey,
+        chains: { 1: 'http://x' },
+        defaultChainId: 1,
+        solana: {
+          secretKey,
+          rpcUrl: 'http://127.0.0.1:8899',
+          networkId: 'solana:PorticoDevnet1111111111111111111',
+        },
+      })
+      expect(config.solana?.keypair.address).toBe(account?.publicKey)
+      expect(config.solana?.rpcUrl).toBe('http://127.0.0.1:8899')
+    }
+  })
+
+  const evm = { privateKey, chains: { 1: 'http://x' }, defaultChainId: 1 }
+  const solana = {
+    secretKey: SOLANA_DEV_ACCOUNTS[0]?.secretKeyBase58,
+    rpcUrl: 'http://x',
+    networkId: 'solana:abc',
+  }
+
+  it.each([
+    [{ ...evm, solana: 'yes' }, /solana must be an object/],
+    [{ ...evm, solana: { ...solana, rpcUrl: 'ws://x' } }, /solana.rpcUrl/],
+    [{ ...evm, solana: { ...solana, networkId: 'eip155:1' } }, /solana.networkId/],
+    [{ ...evm, solana: { ...solana, secretKey: [1, 2, 3] } }, /solana.secretKey: .*64 bytes/],
+    [{ ...evm, solana: { ...solana, secretKey: [300] } }, /solana.secretKey must be/],
+  ])('rejects a bad Solana part %j clearly', (raw, message) => {
+    expect(() => parseDevWalletConfig(raw)).toThrow(message)
   })
 
   it.each([

@@ -1,5 +1,10 @@
 import { type Hex, isHex } from 'viem'
 import type { RejectionConfig } from './rejection.ts'
+import {
+  type ParsedSolanaConfig,
+  parseSolanaWalletConfig,
+  type SolanaDevWalletConfig,
+} from './solana/config.ts'
 
 /** What a page (or Playwright's addInitScript) sets on window.__PORTICO_DEV_WALLET__. */
 export interface DevWalletConfig extends RejectionConfig {
@@ -8,11 +13,16 @@ export interface DevWalletConfig extends RejectionConfig {
   defaultChainId: number
   /** Also expose the provider as window.ethereum, like pre-EIP-6963 extensions. */
   legacyInjected?: boolean
+  /** Also register a Wallet Standard Solana wallet (see SolanaDevWalletConfig). */
+  solana?: SolanaDevWalletConfig
 }
+
+/** The config after checking, with the Solana keypair derived. */
+export type ParsedDevWalletConfig = Omit<DevWalletConfig, 'solana'> & { solana?: ParsedSolanaConfig }
 
 export const CONFIG_GLOBAL = '__PORTICO_DEV_WALLET__'
 
-export function parseDevWalletConfig(raw: unknown): DevWalletConfig {
+export function parseDevWalletConfig(raw: unknown): ParsedDevWalletConfig {
   const fail = (why: string): never => {
     throw new Error(`Invalid window.${CONFIG_GLOBAL}: ${why}`)
   }
@@ -32,5 +42,6 @@ export function parseDevWalletConfig(raw: unknown): DevWalletConfig {
   const defaultChainId = Number(config.defaultChainId)
   if (!(defaultChainId in chains)) fail(`defaultChainId ${config.defaultChainId} is not one of chains`)
   if (config.autoReject !== undefined && !Array.isArray(config.autoReject)) fail('autoReject must be a list')
-  return { ...config, chains, defaultChainId } as DevWalletConfig
+  const solana = config.solana === undefined ? undefined : parseSolanaWalletConfig(config.solana, fail)
+  return { ...config, chains, defaultChainId, solana } as ParsedDevWalletConfig
 }

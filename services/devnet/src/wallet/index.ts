@@ -1,5 +1,10 @@
 export { announceProvider, DEV_WALLET_INFO, type ProviderInfo, randomUuid } from './announce.ts'
-export { CONFIG_GLOBAL, type DevWalletConfig, parseDevWalletConfig } from './config.ts'
+export {
+  CONFIG_GLOBAL,
+  type DevWalletConfig,
+  type ParsedDevWalletConfig,
+  parseDevWalletConfig,
+} from './config.ts'
 export { ErrorCode, ProviderRpcError } from './errors.ts'
 export {
   createDevWalletProvider,
@@ -9,4 +14,12 @@ export {
   type RequestArguments,
 } from './provider.ts'
 export { APPROVAL_METHODS, type RejectionConfig, rejectionPolicy } from './rejection.ts'
+export type { SolanaDevWalletConfig } from './solana/config.ts'
+export { signTransactionBytes } from './solana/sign.ts'
+export {
+  createSolanaDevWallet,
+  SolanaDevWallet,
+  type SolanaDevWalletFeatures,
+  type SolanaDevWalletOptions,
+} from './solana/wallet.ts'
 export { memoryStorage, STORAGE_KEYS, type WalletStorage } from './storage.ts'

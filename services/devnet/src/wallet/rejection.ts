@@ -7,6 +7,10 @@ export const APPROVAL_METHODS: ReadonlySet<string> = new Set([
   'eth_sendTransaction',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  'standard:connect',
+  'solana:signMessage',
+  'solana:signTransaction',
+  'solana:signAndSendTransaction',
 ])
 
 export interface RejectionConfig {

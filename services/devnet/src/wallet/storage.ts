@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   authorized: 'portico-dev-wallet:authorized',
   chainId: 'portico-dev-wallet:chainId',
   chains: 'portico-dev-wallet:chains',
+  /** The Solana (Wallet Standard) side's connect authorization. */
+  solanaAuthorized: 'portico-dev-wallet:solana:authorized',
 } as const
 
 export function memoryStorage(initial: Record<string, string> = {}): WalletStorage {
