@@ -139,10 +139,46 @@ interface ModuleInfo {
   react: boolean
   /** Gzip size of the module's emitted code on its own (for shares inside a chunk). */
   gzip: number
+  /** The parts of a concatenated module with their source size (before minification). */
+  parts: { name: string; size: number }[]
 }
 
-/** Builds the demo once more into bench/.tmp (dist/ is left alone) for its module → chunk map. */
-async function demoStats(): Promise<Map<string, string>> {
+interface StatsName {
+  name: string
+  identifier: string
+  parts: { name: string; size: number }[]
+}
+
+const shortName = (name: string) => name.replace(/^(\.\.\/)+/, '')
+
+/** A module's file relative to the repository, from its identifier (rspack sometimes repeats the
+ *  concatenation's name on its parts). */
+function nameOf(module: { name?: string; identifier?: string }): string {
+  const file = module.identifier?.split('!').pop()?.split('|')[0]
+  return file?.startsWith('/') ? path.relative(ROOT, file) : shortName(module.name ?? '?')
+}
+
+type StatsJson = ReturnType<Stats['toJson']>
+const ROOT_STATS = path.join(TMP, 'stats.json')
+
+/** `npm run build` with rspack's verbose stats of every compiler written to bench/.tmp/stats.json. */
+function buildWithStats(): StatsJson {
+  log('building (rspack build --config rspack.config.ts, as npm run build, with --json stats)')
+  const build = spawnSync('npx', ['rspack', 'build', '--config', 'rspack.config.ts', '--json', ROOT_STATS], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, PORTICO_STATS: 'verbose' },
+  })
+  if (build.status !== 0) throw new Error('build failed')
+  const all = JSON.parse(readFileSync(ROOT_STATS, 'utf8')) as StatsJson
+  const demo = all.children?.find((child) => child.name === 'demo')
+  if (!demo) throw new Error('no demo compiler in the stats')
+  return demo
+}
+
+/** With --no-build: builds the demo once more into bench/.tmp (dist/ is left alone) for its stats. */
+async function separateStats(): Promise<StatsJson> {
+  log('reading module names from a stats build of hosts/demo into bench/.tmp')
   const { rspack } = await import('@rspack/core')
   const { default: demo } = await import('../hosts/demo/rspack.config.ts')
   const outDir = path.join(TMP, 'stats-build')
@@ -151,46 +187,42 @@ async function demoStats(): Promise<Map<string, string>> {
     compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))),
   )
   await new Promise<void>((resolve) => compiler.close(() => resolve()))
-  const json = stats.toJson({
-    all: false,
-    assets: true,
-    chunks: true,
-    chunkModules: true,
-    dependentModules: true,
-    ids: true,
-    nestedModules: false,
-  })
-  writeFileSync(path.join(TMP, 'demo-stats.json'), JSON.stringify(json))
-  const names = new Map<string, string>()
+  return stats.toJson('verbose')
+}
+
+/** Module id → name and identifier, from the demo's stats; warns when dist/demo is another build. */
+function moduleNames(json: StatsJson): Map<string, StatsName> {
+  const names = new Map<string, StatsName>()
   type StatsModule = {
     id?: string | number | null
     name?: string
     identifier?: string
+    size?: number
     modules?: StatsModule[]
   }
   const visit = (module: StatsModule) => {
     if (module.id !== undefined && module.id !== null && module.name)
-      names.set(String(module.id), `${module.name}\u0000${module.identifier ?? ''}`)
+      names.set(String(module.id), {
+        name: module.name,
+        identifier: module.identifier ?? '',
+        parts: (module.modules ?? [])
+          .map((part) => ({ name: nameOf(part), size: part.size ?? 0 }))
+          .sort((a, b) => b.size - a.size),
+      })
     for (const child of module.modules ?? []) visit(child)
   }
   for (const chunk of json.chunks ?? [])
     for (const module of chunk.modules ?? []) visit(module as StatsModule)
   const emitted = new Set((json.assets ?? []).map((asset) => asset.name))
-  const served = new Set(
-    existsSync(path.join(DIST, 'demo'))
-      ? readdirSync(path.join(DIST, 'demo')).filter((f) => f.endsWith('.js'))
-      : [],
-  )
-  const stale = [...served].filter((file) => !emitted.has(file))
+  const dir = path.join(DIST, 'demo')
+  const stale = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js') && !emitted.has(f)) : []
   if (stale.length > 0)
-    log(
-      `dist/demo differs from a fresh build (${stale.join(', ')}): module names may be missing; drop --no-build`,
-    )
+    log(`dist/demo is not the build the stats describe (${stale.join(', ')}): module names may be missing`)
   return names
 }
 
 /** The modules of an emitted rspack chunk file, by id, read by running its push() in a sandbox. */
-function chunkModules(file: string, names: Map<string, string>): ModuleInfo[] {
+function chunkModules(file: string, names: Map<string, StatsName>): ModuleInfo[] {
   const code = readFileSync(file, 'utf8')
   const sandbox: Record<string, unknown> = {}
   try {
@@ -204,11 +236,12 @@ function chunkModules(file: string, names: Map<string, string>): ModuleInfo[] {
   const modules: ModuleInfo[] = []
   for (const [, table] of registry ?? []) {
     for (const [id, factory] of Object.entries(table)) {
-      const [name = `module ${id}`, identifier = ''] = (names.get(id) ?? '').split('\u0000')
+      const known = names.get(id)
       modules.push({
-        name: (names.get(id) ? name : `module ${id}`).replace(/^(\.\.\/)+/, ''),
-        react: REACT_PATH.test(identifier) || REACT_PATH.test(name),
+        name: known ? shortName(known.name) : `module ${id}`,
+        react: known ? REACT_PATH.test(known.identifier) || REACT_PATH.test(known.name) : false,
         gzip: gzipSize(String(factory)),
+        parts: known?.parts ?? [],
       })
     }
   }
@@ -223,7 +256,7 @@ interface ChunkReport {
   top: ModuleInfo[]
 }
 
-function describeChunks(requests: Req[], dir: string, names: Map<string, string>): ChunkReport[] {
+function describeChunks(requests: Req[], dir: string, names: Map<string, StatsName>): ChunkReport[] {
   return requests.map((req) => {
     const file = path.join(dir, decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? ''))
     const modules = existsSync(file) ? chunkModules(file, names) : []
@@ -308,13 +341,7 @@ interface Row {
 
 async function main(): Promise<void> {
   mkdirSync(TMP, { recursive: true })
-  if (BUILD) {
-    log('building (npm run build)')
-    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
-    if (build.status !== 0) throw new Error('build failed')
-  }
-  log('reading module names from a stats build of hosts/demo')
-  const names = await demoStats()
+  const names = moduleNames(BUILD ? buildWithStats() : await separateStats())
 
   log(
     `starting the stack (demo :${PORTS.demo}, plugins :${PORTS.plugins}, chains :${PORTS.chainA}/:${PORTS.chainB})`,
@@ -494,6 +521,14 @@ async function main(): Promise<void> {
     console.log(table)
     console.log(chunkTable('JS before the first open (demo origin):', beforeChunks))
     console.log(chunkTable('JS loaded by the first open (demo origin):', openChunks))
+    for (const module of beforeChunks.flatMap((chunk) => chunk.top).filter((m) => m.parts.length > 5)) {
+      const total = module.parts.reduce((sum, part) => sum + part.size, 0)
+      console.log(
+        `\nInside ${module.name} (${kb(module.gzip)} gzip), largest parts by source size before minify:`,
+      )
+      for (const part of module.parts.slice(0, 12))
+        console.log(`  ${((100 * part.size) / total).toFixed(1).padStart(5)} %  ${part.name}`)
+    }
     console.log(
       '\nTransferred = CDP Network.loadingFinished encodedDataLength (headers + gzip body); bodies = without headers.' +
         '\nReact share of a chunk is estimated from the gzip size of its React modules (react, react-dom, scheduler) alone.',
