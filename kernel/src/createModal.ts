@@ -9,6 +9,7 @@ import type {
 } from '@portico/shared-types'
 import { autoReconnect } from './account/reconnect.ts'
 import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
+import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
 import {
@@ -83,6 +84,14 @@ export function createModal(options: ModalOptions): ModalHandle {
     }),
   }
   const actions = createActions(kernel)
+  // Token balances and identity follow the account and network; refreshBalance (ctx.account, e.g.
+  // after a send) reads the native balance and the token balances past their cache.
+  const accountData = startAccountData(kernel, actions.toast)
+  kernel.cleanups.push(accountData.dispose)
+  const refreshNativeBalance = actions.refreshBalance
+  actions.refreshBalance = async () => {
+    await Promise.all([refreshNativeBalance(), accountData.refresh({ force: true })])
+  }
   registerKernelViews(views)
   // Plugins are needed once the modal is used: load (or retry) them on every open.
   bus.on('MODAL_OPEN', () => void kernel.plugins.ensureLoaded())

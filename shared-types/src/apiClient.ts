@@ -22,6 +22,11 @@ export interface BlockchainApiClient {
   fetchGasPrice(caipNetworkId: CaipNetworkId): Promise<GasPriceResponse>
   fetchPrices(caipAddresses: string[]): Promise<FungiblePriceResponse>
   isSupportedNetwork(caipNetworkId: string): boolean
+  /**
+   * Resolves once the API's supported-chains list was read (or its read failed: the built-in list
+   * applies and the read is retried on the next call). `isSupportedNetwork` is exact only after it.
+   */
+  whenReady(): Promise<void>
 }
 
 export interface PluginServices {

@@ -29,6 +29,7 @@ export const en = {
   accountTabs: 'Account sections',
   walletFeatures: 'Wallet features',
   noTokens: 'No tokens yet',
+  tokenList: 'Token balances',
   noNfts: 'No NFTs yet',
   noNftsDescription: 'NFTs you own on this network appear here.',
   balance: 'Balance',

@@ -86,13 +86,13 @@ describe('createBlockchainApi', () => {
       expect(server.requests).toHaveLength(2)
     })
 
-    it('bypasses the cache with forceUpdate and tells the API', async () => {
+    it('bypasses the cache with forceUpdate (the API reads forceUpdate as token addresses)', async () => {
       server.on(`GET /v1/account/${ADDRESS}/balance`, { body: { balances: [BALANCE] } })
       const { api } = setup()
       await api.fetchBalances(ADDRESS, 'eip155:1')
       await api.fetchBalances(ADDRESS, 'eip155:1', { forceUpdate: true })
       expect(server.requests).toHaveLength(2)
-      expect(last().query.forceUpdate).toBe('true')
+      expect(last().query.forceUpdate).toBeUndefined()
     })
 
     it('returns an empty list for an unsupported network without calling', async () => {

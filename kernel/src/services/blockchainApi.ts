@@ -152,7 +152,10 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
 
     getSupportedChains: () => get('/v1/supported-chains', SupportedChainsSchema),
 
-    /** Uses the 30 s balance cache unless forceUpdate. */
+    /**
+     * Uses the 30 s balance cache unless forceUpdate. The API's own `forceUpdate` query parameter
+     * lists CAIP token addresses to report even when zero, so a cache bypass does not send it.
+     */
     async fetchBalances(
       address: string,
       caipNetworkId: CaipNetworkId,
@@ -165,7 +168,6 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
       const { balances } = await get(path`/v1/account/${address}/balance`, BalancesSchema, {
         currency: 'usd',
         chainId: caipNetworkId,
-        forceUpdate: forceUpdate || undefined,
       })
       caches.balance.set(caipAddress, balances)
       return balances

@@ -40,5 +40,6 @@ export function createKernelApi(
     fetchGasPrice: after(api.fetchGasPrice),
     fetchPrices: after(api.fetchPrices),
     isSupportedNetwork: gate.has,
+    whenReady: gate.ready,
   }
 }

@@ -1,6 +1,7 @@
+import type { TokenBalance } from '@portico/shared-types'
 import type { ComponentType, KeyboardEvent } from 'react'
 import { useId } from 'react'
-import { formatBalance } from '../../chains/format.ts'
+import { formatBalance, formatFiat } from '../../chains/format.ts'
 import { en } from '../../i18n/en.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../../state/selectors.ts'
 import { useKernel, useKernelState } from '../context.tsx'
@@ -8,15 +9,39 @@ import { EmptyState } from '../primitives/EmptyState.tsx'
 import { ErrorBoundary } from '../shell/ErrorBoundary.tsx'
 import { useContributions } from '../useContributions.ts'
 
+function TokenRow({ token }: { token: TokenBalance }) {
+  const quantity = `${formatBalance(token.quantity.numeric)} ${token.symbol}`
+  const value = token.value === undefined ? undefined : formatFiat(token.value)
+  return (
+    <li className="pt-item" aria-label={[token.name, quantity, value].filter(Boolean).join(', ')}>
+      {token.iconUrl ? <img src={token.iconUrl} alt="" width={36} height={36} /> : null}
+      <span className="pt-item-text">
+        <span className="pt-item-label">{token.name}</span>
+        <span className="pt-muted pt-text-small">{quantity}</span>
+      </span>
+      {value === undefined ? null : <span className="pt-text-small">{value}</span>}
+    </li>
+  )
+}
+
+/** The API's balances (SPEC §3: 0-decimal items already dropped); the chain's native balance without them. */
 function TokensTab() {
   const account = useKernelState(selectActiveAccount)
   const network = useKernelState(selectActiveNetwork)
   if (!account?.address || !network) return <EmptyState icon="wallet" title={en.noTokens} />
+  if (account.tokenBalance.length > 0)
+    return (
+      <ul className="pt-list" aria-label={en.tokenList}>
+        {account.tokenBalance.map((token) => (
+          <TokenRow key={token.address ?? `native:${token.symbol}`} token={token} />
+        ))}
+      </ul>
+    )
   return (
-    <ul className="pt-list">
+    <ul className="pt-list" aria-label={en.tokenList}>
       <li
         className="pt-item"
-        aria-label={`${network.nativeCurrency.name} ${formatBalance(account.balance)} ${network.nativeCurrency.symbol}`}
+        aria-label={`${network.nativeCurrency.name}, ${formatBalance(account.balance)} ${network.nativeCurrency.symbol}`}
       >
         <span className="pt-item-text">
           <span className="pt-item-label">{network.nativeCurrency.name}</span>

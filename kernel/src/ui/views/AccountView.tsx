@@ -40,6 +40,10 @@ export function AccountView() {
   const network = useKernelState(selectActiveNetwork)
   if (!account?.address) return null
   const address = account.address
+  const explorer = network?.blockExplorers?.default.url
+  const explorerUrl = explorer
+    ? `${explorer.replace(/\/$/, '')}/address/${address}`
+    : account.addressExplorerUrl
   const balance =
     account.balanceLoading && account.balance === undefined ? null : formatBalance(account.balance)
   const copy = () =>
@@ -64,8 +68,8 @@ export function AccountView() {
             ? en.loading
             : `${balance} ${account.balanceSymbol ?? network?.nativeCurrency.symbol ?? ''}`}
         </p>
-        {account.addressExplorerUrl ? (
-          <a className="pt-link" href={account.addressExplorerUrl} target="_blank" rel="noreferrer">
+        {explorerUrl ? (
+          <a className="pt-link" href={explorerUrl} target="_blank" rel="noreferrer">
             {en.viewOnExplorer} <Icon name="externalLink" size={14} />
           </a>
         ) : null}

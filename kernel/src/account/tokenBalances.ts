@@ -1,0 +1,147 @@
+import {
+  type CaipNetworkId,
+  type ChainNamespace,
+  MESSAGES,
+  type ToastApi,
+  type TokenBalance,
+} from '@portico/shared-types'
+import type { Kernel } from '../kernel.ts'
+import { createBalanceFetcher } from '../services/balances.ts'
+import { createIdentityLoader } from './identity.ts'
+
+/** SPEC §9: balance chains are eip155 and solana. */
+const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+
+export interface TokenBalances {
+  /**
+   * Reads the active account's token balances on the active network into `tokenBalance`.
+   * `force` skips the 30 s cache (after a send). Never throws; a failure keeps the last list,
+   * stores `lastRetry` and shows the toast 'Token Balance Unavailable' (SPEC §4).
+   */
+  refresh(options?: { force?: boolean }): Promise<void>
+}
+
+interface Target {
+  namespace: ChainNamespace
+  address: string
+  caipNetworkId: CaipNetworkId
+  key: string
+}
+
+function activeTarget(kernel: Kernel): Target | undefined {
+  const state = kernel.store.get()
+  const namespace = state.networks.activeNamespace
+  const account = namespace ? state.accounts[namespace] : undefined
+  const network = namespace ? state.networks.byNamespace[namespace]?.caipNetwork : undefined
+  if (!namespace || !network || account?.status !== 'connected' || !account.address) return undefined
+  const { address } = account
+  const caipNetworkId = network.caipNetworkId
+  return { namespace, address, caipNetworkId, key: `${caipNetworkId}:${address.toLowerCase()}` }
+}
+
+export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error'>): TokenBalances {
+  const api = kernel.api
+  const fetcher = api
+    ? createBalanceFetcher({
+        api: {
+          fetchBalances: api.fetchBalances,
+          isSupportedNetwork: (id: string | undefined) => id !== undefined && api.isSupportedNetwork(id),
+        },
+        onUnavailable: (error) => {
+          if (error) kernel.log.warn('Portico: token balances unavailable', error)
+          toast.error(MESSAGES.tokenBalanceUnavailable)
+        },
+      })
+    : undefined
+  let listedFor: string | undefined
+  let inFlight: { key: string; force: boolean; done: Promise<void> } | undefined
+
+  const write = (
+    target: Target,
+    recipe: (slice: { tokenBalance: TokenBalance[]; lastRetry?: number }) => void,
+  ) =>
+    kernel.store.update((draft) => {
+      const slice = draft.accounts[target.namespace]
+      const network = draft.networks.byNamespace[target.namespace]?.caipNetwork
+      // The account or network may have changed while the request was in flight.
+      if (!slice || network?.caipNetworkId !== target.caipNetworkId) return
+      if (slice.address?.toLowerCase() !== target.address.toLowerCase()) return
+      recipe(slice)
+    })
+
+  async function load(target: Target, force: boolean): Promise<void> {
+    if (!api || !fetcher) return
+    await api.whenReady()
+    const balances = await fetcher.fetch(target.address, target.caipNetworkId, { forceUpdate: force })
+    const lastRetry = fetcher.lastRetry()
+    write(target, (slice) => {
+      if (lastRetry === undefined) {
+        slice.tokenBalance = balances
+        delete slice.lastRetry
+      } else {
+        // Failed or inside the 30 s retry block: keep what this account already shows.
+        slice.lastRetry = lastRetry
+      }
+    })
+  }
+
+  return {
+    async refresh({ force = false } = {}) {
+      const target = activeTarget(kernel)
+      if (!target) {
+        listedFor = undefined
+        return
+      }
+      if (listedFor !== target.key) {
+        // Another account or network: the previous list must not show while the new one loads.
+        listedFor = target.key
+        write(target, (slice) => {
+          slice.tokenBalance = []
+        })
+      }
+      if (!BALANCE_NAMESPACES.includes(target.namespace)) return
+      if (inFlight && inFlight.key === target.key && (inFlight.force || !force)) return inFlight.done
+      const done = load(target, force).finally(() => {
+        if (inFlight?.done === done) inFlight = undefined
+      })
+      inFlight = { key: target.key, force, done }
+      return done
+    },
+  }
+}
+
+export interface AccountData {
+  /** Token balances (past the cache when forced) and identity of the active account. */
+  refresh(options?: { force?: boolean }): Promise<void>
+  dispose(): void
+}
+
+/**
+ * Keeps the Account view's data current: token balances and identity are read on connect, on an
+ * account or network change and when the modal opens (cached reads), and when asked (after a send).
+ */
+export function startAccountData(kernel: Kernel, toast: Pick<ToastApi, 'error'>): AccountData {
+  const tokens = createTokenBalances(kernel, toast)
+  const identity = createIdentityLoader(kernel)
+  const refresh = async (options?: { force?: boolean }) => {
+    await Promise.all([tokens.refresh(options), identity.refresh()])
+  }
+  // A connect emits NETWORK_CHANGED and ACCOUNT_CHANGED together: one read for both.
+  let scheduled = false
+  const schedule = () => {
+    if (scheduled) return
+    scheduled = true
+    queueMicrotask(() => {
+      scheduled = false
+      void refresh()
+    })
+  }
+  const events = ['ACCOUNT_CHANGED', 'NETWORK_CHANGED', 'MODAL_OPEN'] as const
+  for (const event of events) kernel.bus.on(event, schedule)
+  return {
+    refresh,
+    dispose: () => {
+      for (const event of events) kernel.bus.off(event, schedule)
+    },
+  }
+}
