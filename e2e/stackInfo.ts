@@ -3,7 +3,13 @@ import path from 'node:path'
 import { portsFromEnv } from '../scripts/lib/ports.ts'
 
 /** The e2e stack's own ports, so a running `npm start` (4173/4174/8545/8546) is left alone. */
-export const E2E_PORTS = portsFromEnv(process.env, { demo: 5173, plugins: 5174, chainA: 5545, chainB: 5546 })
+export const E2E_PORTS = portsFromEnv(process.env, {
+  demo: 5173,
+  plugins: 5174,
+  chainA: 5545,
+  chainB: 5546,
+  solana: 5899,
+})
 /** The e2e stack's WalletConnect relay (4190 is `npm start`'s). */
 export const E2E_RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 5190)
 

@@ -5,6 +5,8 @@ export interface StackPorts {
   plugins: number
   chainA: number
   chainB: number
+  /** Solana JSON-RPC of the devnet (its WebSocket listens on the next port). */
+  solana: number
 }
 
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env, base?: Partial<StackPorts>): StackPorts {
@@ -15,5 +17,6 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env, base?: Partia
     plugins: read('PORTICO_PLUGINS_PORT', base?.plugins ?? 4174),
     chainA: read('PORTICO_CHAIN_A_PORT', base?.chainA ?? 8545),
     chainB: read('PORTICO_CHAIN_B_PORT', base?.chainB ?? 8546),
+    solana: read('PORTICO_SOLANA_PORT', base?.solana ?? 8899),
   }
 }

@@ -48,6 +48,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       { chainId: 31338, port: ports.chainB },
     ],
     fixtures: options.fixtures ?? false,
+    solana: { port: ports.solana },
   })
   log(`chains: ${devnet.chains.map((chain) => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`)
   const servers: StaticServer[] = []
