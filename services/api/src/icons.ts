@@ -3,6 +3,18 @@
  * data URL (usable as <img src>). The colour derives from the symbol, so it is stable.
  */
 export function tokenIconUrl(symbol: string | null): string {
+  const key = symbol ?? ''
+  let url = cache.get(key)
+  if (url === undefined) {
+    url = render(symbol)
+    if (cache.size < 1000) cache.set(key, url)
+  }
+  return url
+}
+
+const cache = new Map<string, string>()
+
+function render(symbol: string | null): string {
   const label =
     (symbol ?? '?')
       .replace(/[^A-Za-z0-9]/g, '')
