@@ -1,7 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { DEV_ACCOUNTS } from '@portico/devnet'
 import { type Stack, startStack } from '../scripts/lib/stack.ts'
 import {
+  E2E_API_PORT,
   E2E_PORTS,
   E2E_RELAY_PORT,
   STACK_FILE,
@@ -16,11 +18,16 @@ declare global {
 
 /** Starts two anvil chains, the demo server and the plugins server once for the whole run. */
 export default async function globalSetup(): Promise<void> {
+  // The blockchain API indexes this run's fresh chains into a fresh database.
+  const apiDatabase = path.join(TMP_DIR, 'api', 'api.sqlite')
+  rmSync(path.dirname(apiDatabase), { recursive: true, force: true })
   const stack = await startStack({
     ports: E2E_PORTS,
     devWalletOnPage: false,
-    fixtures: false,
+    // PTT, USDC, JUNK and the spam NFT, minted to accounts 0–4 (services/devnet README).
+    fixtures: true,
     relayPort: E2E_RELAY_PORT,
+    api: { port: E2E_API_PORT, sqliteFile: apiDatabase },
   })
   globalThis.__porticoE2eStack = stack
   const info: StackInfo = {
@@ -29,6 +36,8 @@ export default async function globalSetup(): Promise<void> {
     pluginsUrl: stack.pluginsUrl,
     pluginBaseUrl: stack.pluginBaseUrl,
     relayUrl: stack.relay.url,
+    apiUrl: stack.api.url,
+    fixtures: stack.devnet.fixtures ?? {},
     chains: (stack.demoEnvironment as { chains: StackChain[] }).chains,
     accounts: DEV_ACCOUNTS.map((account, index) => ({
       address: account.address,

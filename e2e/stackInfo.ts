@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { DevnetFixtures } from '@portico/devnet'
 import { portsFromEnv } from '../scripts/lib/ports.ts'
 
 /** The e2e stack's own ports, so a running `npm start` (4173/4174/8545/8546) is left alone. */
@@ -12,8 +13,11 @@ export const E2E_PORTS = portsFromEnv(process.env, {
 })
 /** The e2e stack's WalletConnect relay (4190 is `npm start`'s). */
 export const E2E_RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 5190)
+/** The e2e stack's blockchain API (4180 is `npm start`'s). */
+export const E2E_API_PORT = Number(process.env.PORTICO_API_PORT ?? 5180)
 
-export const TMP_DIR = path.join(import.meta.dirname, '.tmp')
+/** PORTICO_E2E_TMP moves the stack file (and the API database) so two runs on one machine stay apart. */
+export const TMP_DIR = process.env.PORTICO_E2E_TMP ?? path.join(import.meta.dirname, '.tmp')
 export const STACK_FILE = path.join(TMP_DIR, 'stack.json')
 
 export interface StackChain {
@@ -36,6 +40,10 @@ export interface StackInfo {
   pluginBaseUrl: string
   /** The stack's WalletConnect relay (ws://127.0.0.1:<port>). */
   relayUrl: string
+  /** The stack's blockchain API (services/api), the demo's apiUrl. */
+  apiUrl: string
+  /** Fixture contracts (PTT, USDC, JUNK, spam NFT) per chain id. */
+  fixtures: DevnetFixtures
   chains: StackChain[]
   accounts: StackAccount[]
   devWalletBundle: string

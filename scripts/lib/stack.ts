@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { type ApiServer, startApi } from '@portico/api'
 import { DEV_ACCOUNTS, DEV_WALLET_BUNDLE, type Devnet, startDevnet } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/relay'
 import type { StackPorts } from './ports.ts'
@@ -15,6 +16,11 @@ export interface StackOptions {
   fixtures?: boolean
   /** WalletConnect relay port; default PORTICO_RELAY_PORT or 4190 (0: a free port). */
   relayPort?: number
+  /**
+   * The blockchain API (services/api) over the devnet's chains and fixtures: port default
+   * PORTICO_API_PORT or 4180 (0: a free port); SQLite file default the service's own.
+   */
+  api?: { port?: number; sqliteFile?: string }
   log?: (line: string) => void
 }
 
@@ -22,6 +28,8 @@ export interface Stack {
   devnet: Devnet
   /** Our WalletConnect relay (services/relay), in memory; the demo's relayUrl. */
   relay: Relay
+  /** Our blockchain API (services/api); the demo's apiUrl. */
+  api: ApiServer
   demoUrl: string
   vanillaUrl: string
   pluginsUrl: string
@@ -53,7 +61,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   log(`chains: ${devnet.chains.map((chain) => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`)
   const servers: StaticServer[] = []
   let relay: Relay | undefined
+  let api: ApiServer | undefined
   try {
+    api = await startApi({
+      port: options.api?.port ?? Number(process.env.PORTICO_API_PORT ?? 4180),
+      chains: devnet.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
+      ...(devnet.fixtures ? { fixtures: devnet.fixtures } : {}),
+      ...(options.api?.sqliteFile
+        ? { database: { kind: 'sqlite' as const, file: options.api.sqliteFile } }
+        : {}),
+      logLevel: 'warn',
+    })
+    log(`api: ${api.url}`)
     relay = await startRelay({
       host: '127.0.0.1',
       port: options.relayPort ?? Number(process.env.PORTICO_RELAY_PORT ?? 4190),
@@ -77,6 +96,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       })),
       pluginBaseUrl,
       relayUrl: relay.url,
+      apiUrl: api.url,
     }
     const devWalletConfig = (accountIndex = 0) => ({
       privateKey: DEV_ACCOUNTS[accountIndex]?.privateKey,
@@ -105,9 +125,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     servers.push(demo)
     log(`demo: ${demo.url}   plugins: ${pluginBaseUrl}`)
     const liveRelay = relay
+    const liveApi = api
     return {
       devnet,
       relay: liveRelay,
+      api: liveApi,
       demoUrl: `${demo.url}/`,
       vanillaUrl: `${demo.url}/vanilla/`,
       pluginsUrl: plugins.url,
@@ -116,12 +138,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       devWalletConfig,
       devWalletBundle: DEV_WALLET_BUNDLE,
       async stop() {
-        await Promise.all([...servers.map((server) => server.close()), liveRelay.close()])
+        await Promise.all([...servers.map((server) => server.close()), liveRelay.close(), liveApi.close()])
         await devnet.stop()
       },
     }
   } catch (error) {
-    await Promise.all([...servers.map((server) => server.close()), relay?.close()])
+    await Promise.all([...servers.map((server) => server.close()), relay?.close(), api?.close()])
     await devnet.stop()
     throw error
   }

@@ -38,13 +38,13 @@ export function demoOptions(
   const query = new URLSearchParams(search)
   const features: Record<string, boolean> = {
     receive: true,
+    send: true,
+    history: true,
     // Not built yet: their remotes would 404.
     email: false,
     socials: false,
     swaps: false,
-    send: false,
     onramp: false,
-    history: false,
     names: false,
   }
   for (const pair of (query.get('features') ?? '').split(',').filter(Boolean)) {
@@ -68,6 +68,8 @@ export function demoOptions(
   // Every chain's reads go to the local node, never to the hosted RPC.
   const rpcMap = Object.fromEntries(env.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
   const relayUrl = query.get('relayUrl') ?? env.relayUrl
+  // `?apiUrl=` points the page at another blockchain API (e2e: one it can stop and start).
+  const apiUrl = query.get('apiUrl') ?? env.apiUrl
   const walletConnectTimeoutMs = Number(query.get('wcTimeout'))
   if (!first) throw new Error('The demo needs at least one chain')
   return {
@@ -77,7 +79,7 @@ export function demoOptions(
     features,
     plugins,
     pluginBaseUrl: env.pluginBaseUrl,
-    ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),
+    ...(apiUrl ? { apiUrl } : {}),
     ...(relayUrl ? { relayUrl } : {}),
     ...(walletConnectTimeoutMs > 0 ? { walletConnectTimeoutMs } : {}),
     rpcMap,

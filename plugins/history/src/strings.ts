@@ -1,0 +1,27 @@
+/** Strings of the history plugin, English. SPEC §8 messages come from MESSAGES. */
+export const strings = {
+  tab: 'Activity',
+  list: 'Transactions',
+  loading: 'Loading transactions',
+  loadingMore: 'Loading more transactions',
+  loadMore: 'Load more',
+  empty: 'No activity yet',
+  emptyDescription: 'Transactions of this account on this network appear here.',
+  notConnected: 'Connect a wallet to see its activity',
+  unavailable: 'Activity is unavailable',
+  unavailableDescription: 'This app has no blockchain API configured.',
+  unsupported: 'No activity on this network',
+  failed: 'failed',
+  pending: 'pending',
+  ago: (label: string) => `${label} ago`,
+  operations: {
+    send: 'Sent',
+    receive: 'Received',
+    mint: 'Minted',
+    burn: 'Burned',
+    trade: 'Swapped',
+    approve: 'Approved',
+    execute: 'Contract call',
+  } as Record<string, string>,
+  fallbackOperation: 'Transaction',
+} as const

@@ -1,0 +1,133 @@
+import { MESSAGES, type PluginViewProps } from '@portico/shared-types'
+import { buildTransaction, checkGas, sendableTokens, tokenKey, validate } from './send.ts'
+import { activeAccount, activeNetwork, formatUsd, sendStore } from './state.ts'
+import { strings } from './strings.ts'
+
+export function SendView({ ctx }: PluginViewProps) {
+  const { Button, EmptyState, Icon, Stack, Text, TextField } = ctx.ui
+  const store = sendStore(ctx)
+  const state = store.use((s) => s)
+  const account = ctx.useStore(activeAccount)
+  const network = ctx.useStore(activeNetwork)
+  const address = account?.status === 'connected' ? account.address : undefined
+  if (!account || !address || !network) return <EmptyState icon="wallet" title={strings.notConnected} />
+  if (network.chainNamespace !== 'eip155')
+    return <EmptyState icon="warning" title={strings.unsupportedNamespace} />
+  const tokens = sendableTokens(account, network)
+  const chosen = state.token ? tokenKey(state.token) : undefined
+  const token =
+    tokens.find((candidate) => tokenKey(candidate) === chosen) ??
+    tokens.find((candidate) => candidate.address === undefined) ??
+    tokens[0]
+  if (!token) return <EmptyState icon="wallet" title={strings.noTokens} />
+
+  const errors = validate(state, token)
+  const amountError = state.submitted || state.sendTokenAmount !== '' ? errors.amount : undefined
+  const receiverError = state.submitted || state.receiverAddress !== '' ? errors.receiver : undefined
+  const invalid = Boolean(errors.amount || errors.receiver)
+  const balance = `${ctx.chains.formatBalance(token.quantity.numeric)} ${token.symbol}`
+  const amountUsd = Number(state.sendTokenAmount) * token.price
+  const formError = state.error ?? (state.submitted && invalid ? MESSAGES.solanaInvalidSend : undefined)
+
+  const submit = async () => {
+    store.update((draft) => {
+      draft.submitted = true
+      delete draft.error
+    })
+    if (invalid || state.loading) return
+    store.update((draft) => {
+      draft.loading = true
+      draft.token = token
+    })
+    try {
+      const tx = buildTransaction(address, token, state.sendTokenAmount, state.receiverAddress)
+      const check = await checkGas(ctx, account, network, tokens, tx)
+      store.update((draft) => {
+        draft.loading = false
+        draft.gas = check.gas
+        draft.gasPrice = check.gasPrice
+        draft.gasPriceInUSD = check.gasPriceInUSD
+        draft.networkBalanceInUSD = check.networkBalanceInUSD
+        if (check.insufficient) draft.error = strings.insufficientGas(network.nativeCurrency.symbol)
+      })
+      if (!check.insufficient) ctx.router.push('SendPreview')
+    } catch (error) {
+      ctx.log.warn('could not prepare the transaction', error)
+      store.update((draft) => {
+        draft.loading = false
+        draft.error = MESSAGES.somethingWentWrong
+      })
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      <Stack gap="m">
+        <Stack gap="xs">
+          <Text variant="small" tone="secondary" as="h3">
+            {strings.token}
+          </Text>
+          <button
+            type="button"
+            className="pt-item"
+            aria-label={strings.changeToken(token.symbol, balance)}
+            onClick={() => ctx.router.push('SendSelectToken')}
+          >
+            {token.iconUrl ? <img src={token.iconUrl} alt="" width={36} height={36} /> : null}
+            <span className="pt-item-text">
+              <span className="pt-item-label">{token.symbol}</span>
+              <span className="pt-muted pt-text-small">{strings.balance(balance)}</span>
+            </span>
+            <Icon name="chevronRight" />
+          </button>
+        </Stack>
+        <Stack gap="xs">
+          <TextField
+            label={strings.amount}
+            value={state.sendTokenAmount}
+            inputMode="decimal"
+            placeholder="0"
+            onChange={(value) =>
+              store.update((draft) => {
+                draft.sendTokenAmount = value
+                delete draft.error
+              })
+            }
+            {...(amountError ? { error: amountError } : {})}
+          />
+          {!errors.amount && token.price > 0 ? (
+            <Text variant="small" tone="secondary">
+              {strings.approx(formatUsd(amountUsd, strings.lessThanCent))}
+            </Text>
+          ) : null}
+        </Stack>
+        <TextField
+          label={strings.receiver}
+          value={state.receiverAddress}
+          placeholder={strings.receiverPlaceholder}
+          onChange={(value) =>
+            store.update((draft) => {
+              draft.receiverAddress = value
+              delete draft.error
+            })
+          }
+          {...(receiverError ? { error: receiverError } : {})}
+        />
+        {formError ? (
+          <p role="alert" className="pt-text-small pt-tone-error">
+            {formError}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" fullWidth loading={state.loading}>
+          {state.loading ? strings.estimating : strings.preview}
+        </Button>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,220 @@
+import {
+  type AccountState,
+  type CaipNetworkId,
+  GAS_UNITS_FOR_ESTIMATES,
+  MESSAGES,
+  type Network,
+  type PluginContext,
+  type PluginStore,
+  type TokenBalance,
+} from '@portico/shared-types'
+import {
+  erc20TransferData,
+  fractionDigits,
+  isEip155Address,
+  parseUnits,
+  toQuantity,
+  withHexPrefix,
+} from './amounts.ts'
+import { strings } from './strings.ts'
+
+/** SPEC §3 send state, the amount kept as typed (a string) so no precision is lost. */
+export interface SendState {
+  token?: TokenBalance
+  sendTokenAmount: string
+  receiverAddress: string
+  gas?: bigint
+  gasPrice?: bigint
+  gasPriceInUSD?: number
+  networkBalanceInUSD?: number
+  loading: boolean
+  /** The form was submitted once: show every field error from now on. */
+  submitted: boolean
+  error?: string
+}
+
+export const initialSendState = (): SendState => ({
+  sendTokenAmount: '',
+  receiverAddress: '',
+  loading: false,
+  submitted: false,
+})
+
+export type SendStore = PluginStore<SendState>
+
+const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+export const tokenKey = (token: TokenBalance) => token.address ?? `native:${token.chainId}`
+export const isNative = (token: TokenBalance) => token.address === undefined
+
+/** The API's balances of the account, or the chain's native balance when there are none. */
+export function sendableTokens(
+  account: AccountState | undefined,
+  network: Network | undefined,
+): TokenBalance[] {
+  if (!account?.address || !network) return []
+  if (account.tokenBalance.length > 0) return account.tokenBalance
+  return [
+    {
+      name: network.nativeCurrency.name,
+      symbol: network.nativeCurrency.symbol,
+      chainId: network.caipNetworkId,
+      price: 0,
+      quantity: { decimals: String(network.nativeCurrency.decimals), numeric: account.balance ?? '0' },
+      iconUrl: '',
+    },
+  ]
+}
+
+export interface FieldErrors {
+  amount?: string
+  receiver?: string
+}
+
+/** SPEC §5: a positive amount within the balance and the token's decimals, and an eip155 receiver. */
+export function validate(
+  state: Pick<SendState, 'sendTokenAmount' | 'receiverAddress'>,
+  token?: TokenBalance,
+) {
+  const errors: FieldErrors = {}
+  const amount = state.sendTokenAmount.trim()
+  if (!token) errors.amount = MESSAGES.enterValidAmount
+  else {
+    const decimals = Number(token.quantity.decimals)
+    const digits = fractionDigits(amount)
+    const units = parseUnits(amount, decimals)
+    if (digits === undefined) errors.amount = MESSAGES.enterValidAmount
+    else if (units === undefined) errors.amount = strings.amountTooFine(token.symbol, decimals)
+    else if (units <= 0n) errors.amount = MESSAGES.enterValidAmount
+    else if (units > (parseUnits(token.quantity.numeric, decimals) ?? 0n))
+      errors.amount = MESSAGES.insufficientBalance
+  }
+  if (!isEip155Address(state.receiverAddress)) errors.receiver = strings.invalidReceiver
+  return errors
+}
+
+export interface PreparedSend {
+  from: `0x${string}`
+  to: `0x${string}`
+  value: `0x${string}`
+  data?: `0x${string}`
+}
+
+/** The eip155 transaction: a value transfer, or ERC-20 transfer calldata to the token contract. */
+export function buildTransaction(
+  from: string,
+  token: TokenBalance,
+  amount: string,
+  receiver: string,
+): PreparedSend {
+  const units = parseUnits(amount, Number(token.quantity.decimals)) ?? 0n
+  if (isNative(token))
+    return { from: withHexPrefix(from), to: withHexPrefix(receiver), value: toQuantity(units) }
+  const contract = token.address?.split(':')[2] ?? ''
+  return {
+    from: withHexPrefix(from),
+    to: withHexPrefix(contract),
+    value: '0x0',
+    data: erc20TransferData(receiver, units),
+  }
+}
+
+const toNumber = (wei: bigint, decimals: number) => Number(wei) / 10 ** decimals
+
+/** Whether the account is a smart account (SPEC §5: those are never short of gas). */
+export function isSmartAccount(account: AccountState): boolean {
+  const address = account.address?.toLowerCase()
+  return (
+    account.allAccounts.some(
+      (entry) => entry.address.toLowerCase() === address && entry.type === 'smartAccount',
+    ) ||
+    (account.connectedWalletInfo?.type === 'AUTH' && account.preferredAccountType === 'smartAccount')
+  )
+}
+
+export interface GasCheck {
+  gas: bigint
+  gasPrice: bigint
+  gasPriceInUSD: number
+  networkBalanceInUSD: number
+  insufficient: boolean
+}
+
+async function nativePrice(ctx: PluginContext, network: Network, tokens: TokenBalance[]): Promise<number> {
+  const listed = tokens.find(isNative)?.price
+  if (listed) return listed
+  const api = ctx.services.api
+  if (!api) return 0
+  try {
+    const { fungibles } = await api.fetchPrices([`${network.caipNetworkId}:${NATIVE_TOKEN_ADDRESS}`])
+    return fungibles[0]?.price ?? 0
+  } catch {
+    return 0
+  }
+}
+
+async function gasPriceOf(ctx: PluginContext, caipNetworkId: CaipNetworkId): Promise<bigint> {
+  const api = ctx.services.api
+  if (api) {
+    try {
+      return BigInt((await api.fetchGasPrice(caipNetworkId)).standard)
+    } catch (error) {
+      ctx.log.warn('gas price from the API failed; asking the wallet', error)
+    }
+  }
+  const provider = ctx.account.provider()
+  return BigInt((await provider?.request({ method: 'eth_gasPrice' })) as string)
+}
+
+/**
+ * Gas estimate and gas price (API, else the wallet) in USD, and SPEC §5's rule: short of gas when the
+ * native balance in USD is 0 or below the gas price in USD; a smart account never is. A native send
+ * also needs the amount plus the fee.
+ */
+export async function checkGas(
+  ctx: PluginContext,
+  account: AccountState,
+  network: Network,
+  tokens: TokenBalance[],
+  tx: PreparedSend,
+): Promise<GasCheck> {
+  const provider = ctx.account.provider()
+  if (!provider) throw new Error('No wallet is connected')
+  let gas = GAS_UNITS_FOR_ESTIMATES
+  try {
+    gas = BigInt((await provider.request({ method: 'eth_estimateGas', params: [tx] })) as string)
+  } catch (error) {
+    ctx.log.warn('eth_estimateGas failed; using the standard estimate', error)
+  }
+  const [gasPrice, price] = await Promise.all([
+    gasPriceOf(ctx, network.caipNetworkId),
+    nativePrice(ctx, network, tokens),
+  ])
+  const decimals = network.nativeCurrency.decimals
+  const fee = gas * gasPrice
+  const native = tokens.find(isNative)
+  const balance = parseUnits(native?.quantity.numeric ?? account.balance ?? '0', decimals) ?? 0n
+  const gasPriceInUSD = toNumber(fee, decimals) * price
+  const networkBalanceInUSD = toNumber(balance, decimals) * price
+  const short =
+    price > 0
+      ? networkBalanceInUSD === 0 || networkBalanceInUSD < gasPriceInUSD
+      : balance === 0n || balance < fee
+  const needed = fee + (tx.data === undefined ? BigInt(tx.value) : 0n)
+  const insufficient = !isSmartAccount(account) && (short || balance < needed)
+  return { gas, gasPrice, gasPriceInUSD, networkBalanceInUSD, insufficient }
+}
+
+/** Waits (up to about a minute) for the transaction to be mined. */
+export async function waitForReceipt(ctx: PluginContext, hash: string): Promise<boolean> {
+  const provider = ctx.account.provider()
+  for (let attempt = 0; provider && attempt < 60; attempt++) {
+    try {
+      if (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) return true
+    } catch (error) {
+      ctx.log.warn('could not read the receipt', error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, attempt < 10 ? 300 : 1_000))
+  }
+  return false
+}
