@@ -7,6 +7,7 @@ import type {
   ThemeMode,
   ThemeVariables,
 } from '@portico/shared-types'
+import { trackRecentWallets } from './account/recentWallets.ts'
 import { autoReconnect } from './account/reconnect.ts'
 import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
 import { startAccountData } from './account/tokenBalances.ts'
@@ -25,6 +26,7 @@ import { createPluginContext } from './plugins/context.ts'
 import { createPluginHost } from './plugins/host.ts'
 import { registerPluginViews } from './plugins/registerViews.tsx'
 import { createViewRegistry } from './router/registry.ts'
+import { setupDirectory } from './services/directoryController.ts'
 import { createKernelApi } from './services/kernelApi.ts'
 import { createInitialState } from './state/initialState.ts'
 import { selectActiveAccount, selectActiveNetwork } from './state/selectors.ts'
@@ -93,6 +95,9 @@ export function createModal(options: ModalOptions): ModalHandle {
     await Promise.all([refreshNativeBalance(), accountData.refresh({ force: true })])
   }
   registerKernelViews(views)
+  // Wallet directory (walletDirectoryUrl): lists and analytics, first asked on open; recent wallets.
+  setupDirectory(kernel, actions.toast)
+  kernel.cleanups.push(trackRecentWallets(kernel))
   // Plugins are needed once the modal is used: load (or retry) them on every open.
   bus.on('MODAL_OPEN', () => void kernel.plugins.ensureLoaded())
 

@@ -1,14 +1,20 @@
 import type { ConnectMethod, Connector } from '@portico/shared-types'
-import { Fragment } from 'react'
+import { Fragment, useMemo, useState } from 'react'
+import { recentWallets } from '../../account/recentWallets.ts'
 import { en } from '../../i18n/en.ts'
+import { directoryOf } from '../../services/directoryController.ts'
+import {
+  connectLists,
+  isBrowserWallet,
+  type WalletChoice,
+  walletCountLabel,
+} from '../../services/directoryLists.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { EmptyState } from '../primitives/EmptyState.tsx'
 import { ListItem } from '../primitives/ListItem.tsx'
 import { ErrorBoundary } from '../shell/ErrorBoundary.tsx'
 import { useContributions } from '../useContributions.ts'
-
-const isBrowserWallet = (connector: Connector) =>
-  connector.type === 'INJECTED' || connector.type === 'ANNOUNCED'
+import { loadAllWalletsView } from './AllWallets.tsx'
 
 /** SPEC §2: email, social, wallet; wallet first when a browser wallet is shown; the app's order wins. */
 export function connectMethodOrder(
@@ -19,25 +25,54 @@ export function connectMethodOrder(
   return connectors.some(isBrowserWallet) ? ['wallet', 'email', 'social'] : ['email', 'social', 'wallet']
 }
 
-function WalletList() {
+function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
   const { actions } = useKernel()
+  return (
+    <li>
+      <ListItem
+        label={choice.name}
+        {...(choice.imageUrl ? { imageUrl: choice.imageUrl } : { icon: 'wallet' as const })}
+        {...(tag ? { trailing: <span className="pt-tag">{tag}</span> } : {})}
+        onClick={() => actions.push(choice.target.view, choice.target.params)}
+      />
+    </li>
+  )
+}
+
+/**
+ * The wallet section, each wallet once: recent (SPEC §9: at most 2), installed, WalletConnect,
+ * featured, the app's custom wallets, recommended, then All Wallets with the directory's count.
+ */
+function WalletList() {
+  const { actions, kernel } = useKernel()
   const connectors = useKernelState((state) => state.connectors)
-  const browserWallets = connectors.filter(isBrowserWallet)
+  const wallets = useKernelState((state) => state.wallets)
+  const options = useKernelState((state) => state.options)
+  // Read once per visit of the view: recording happens while the modal is closed.
+  const [recent] = useState(() => recentWallets(kernel))
+  const lists = useMemo(
+    () => connectLists({ connectors, wallets, options }, recent),
+    [connectors, wallets, options, recent],
+  )
   const walletConnect = connectors.find((connector) => connector.type === 'WALLET_CONNECT')
-  if (browserWallets.length === 0 && !walletConnect) {
+  const directory = directoryOf(kernel)
+  const showAllWallets = directory !== undefined && options.features.allWallets
+  const count = walletCountLabel({ wallets })
+  const others = [...lists.featured, ...lists.custom, ...lists.recommended]
+  if (
+    lists.recent.length + lists.installed.length + others.length === 0 &&
+    !walletConnect &&
+    !showAllWallets
+  ) {
     return <EmptyState icon="wallet" title={en.noWalletsTitle} description={en.noWalletsDescription} />
   }
   return (
     <ul className="pt-list" aria-label={en.walletList}>
-      {browserWallets.map((connector) => (
-        <li key={connector.id}>
-          <ListItem
-            label={connector.name}
-            {...(connector.imageUrl ? { imageUrl: connector.imageUrl } : { icon: 'wallet' as const })}
-            trailing={<span className="pt-tag">{en.installed}</span>}
-            onClick={() => actions.push('ConnectingExternal', { connectorId: connector.id })}
-          />
-        </li>
+      {lists.recent.map((choice) => (
+        <WalletRow key={choice.key} choice={choice} tag={en.recent} />
+      ))}
+      {lists.installed.map((choice) => (
+        <WalletRow key={choice.key} choice={choice} tag={en.installed} />
       ))}
       {walletConnect ? (
         <li key={walletConnect.id}>
@@ -46,6 +81,20 @@ function WalletList() {
             icon="qrCode"
             trailing={<span className="pt-tag">{en.walletConnect.tag}</span>}
             onClick={() => actions.push('ConnectingWalletConnect')}
+          />
+        </li>
+      ) : null}
+      {others.map((choice) => (
+        <WalletRow key={choice.key} choice={choice} />
+      ))}
+      {showAllWallets ? (
+        // Fetch the AllWallets chunk as soon as the entry is pointed at or focused.
+        <li onPointerEnter={() => void loadAllWalletsView()} onFocus={() => void loadAllWalletsView()}>
+          <ListItem
+            label={en.allWallets.entry}
+            icon="wallet"
+            {...(count ? { trailing: <span className="pt-tag">{count}</span> } : {})}
+            onClick={() => actions.push('AllWallets')}
           />
         </li>
       ) : null}
