@@ -7,7 +7,7 @@
  *   npm run bench -- --runs 9     fresh page loads for the click → painted median (default 5)
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import vm from 'node:vm'
 import zlib from 'node:zlib'
@@ -23,7 +23,15 @@ const args = process.argv.slice(2)
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5
 const BUILD = !args.includes('--no-build')
 /** Its own ports: apart from `npm start` (4173/4174/8545/8546…) and e2e (5173/5174/5545/5546…). */
-const PORTS = portsFromEnv(process.env, { demo: 6173, plugins: 6174, chainA: 6545, chainB: 6546 })
+const PORTS = portsFromEnv(process.env, {
+  demo: 6173,
+  plugins: 6174,
+  chainA: 6545,
+  chainB: 6546,
+  solana: 6899,
+})
+const RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 6190)
+const API_PORT = Number(process.env.PORTICO_API_PORT ?? 6180)
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -33,9 +41,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ]
-// Services beyond StackPorts take their port from the environment: keep them apart too.
-process.env.PORTICO_SOLANA_PORT ??= '6899'
-process.env.PORTICO_RELAY_PORT ??= '6190'
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 const REACT_PATH = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
 
@@ -385,9 +390,18 @@ async function main(): Promise<void> {
   const names = moduleNames(BUILD ? buildWithStats() : await separateStats())
 
   log(
-    `starting the stack (demo :${PORTS.demo}, plugins :${PORTS.plugins}, chains :${PORTS.chainA}/:${PORTS.chainB})`,
+    `starting the stack (demo :${PORTS.demo}, plugins :${PORTS.plugins}, chains :${PORTS.chainA}/:${PORTS.chainB}, solana :${PORTS.solana}, relay :${RELAY_PORT}, api :${API_PORT})`,
   )
-  const stack = await startStack({ ports: PORTS, devWalletOnPage: false, fixtures: false })
+  const apiDatabase = path.join(TMP, 'api', 'api.sqlite')
+  rmSync(path.dirname(apiDatabase), { recursive: true, force: true })
+  mkdirSync(path.dirname(apiDatabase), { recursive: true })
+  const stack = await startStack({
+    ports: PORTS,
+    devWalletOnPage: false,
+    fixtures: false,
+    relayPort: RELAY_PORT,
+    api: { port: API_PORT, sqliteFile: apiDatabase },
+  })
   const browser = await chromium.launch({
     executablePath: process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,

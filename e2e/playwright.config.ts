@@ -1,10 +1,6 @@
+import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { E2E_PORTS } from './stackInfo.ts'
-
-// Services the stack starts beyond StackPorts read their port from the environment: give the e2e
-// stack its own, apart from `npm start` (Solana RPC 8899, relay 4190) and the bench (6899, 6190).
-process.env.PORTICO_SOLANA_PORT ??= '5899'
-process.env.PORTICO_RELAY_PORT ??= '5190'
+import { E2E_PORTS, TMP_DIR } from './stackInfo.ts'
 
 /** Headless flags for this machine (TOOLCHAIN.md); the browser is the system Chromium. */
 export const CHROMIUM_ARGS = [
@@ -20,7 +16,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: './.tmp/test-results',
+  outputDir: path.join(TMP_DIR, 'test-results'),
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   // Each spec file uses its own dev account, so files can run side by side on one chain pair.

@@ -16,8 +16,12 @@ export const E2E_RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 5190)
 /** The e2e stack's blockchain API (4180 is `npm start`'s). */
 export const E2E_API_PORT = Number(process.env.PORTICO_API_PORT ?? 5180)
 
-/** PORTICO_E2E_TMP moves the stack file (and the API database) so two runs on one machine stay apart. */
-export const TMP_DIR = process.env.PORTICO_E2E_TMP ?? path.join(import.meta.dirname, '.tmp')
+/**
+ * The run's stack file, API database and Playwright output. Keyed by the demo port, so two runs on one
+ * machine with different ports (PORTICO_DEMO_PORT…) never read each other's stack; PORTICO_E2E_TMP moves it.
+ */
+export const TMP_DIR =
+  process.env.PORTICO_E2E_TMP ?? path.join(import.meta.dirname, '.tmp', `run-${E2E_PORTS.demo}`)
 export const STACK_FILE = path.join(TMP_DIR, 'stack.json')
 
 export interface StackChain {
