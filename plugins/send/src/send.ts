@@ -166,6 +166,23 @@ async function gasPriceOf(ctx: PluginContext, caipNetworkId: CaipNetworkId): Pro
   return BigInt((await provider?.request({ method: 'eth_gasPrice' })) as string)
 }
 
+/** The native balance now (the wallet's node), else the last one read. */
+async function nativeBalance(
+  ctx: PluginContext,
+  from: string,
+  account: AccountState,
+  tokens: TokenBalance[],
+  decimals: number,
+): Promise<bigint> {
+  try {
+    const live = await ctx.account.provider()?.request({ method: 'eth_getBalance', params: [from, 'latest'] })
+    if (typeof live === 'string') return BigInt(live)
+  } catch (error) {
+    ctx.log.warn('could not read the native balance', error)
+  }
+  return parseUnits(tokens.find(isNative)?.quantity.numeric ?? account.balance ?? '0', decimals) ?? 0n
+}
+
 /**
  * Gas estimate and gas price (API, else the wallet) in USD, and SPEC §5's rule: short of gas when the
  * native balance in USD is 0 or below the gas price in USD; a smart account never is. A native send
@@ -192,8 +209,7 @@ export async function checkGas(
   ])
   const decimals = network.nativeCurrency.decimals
   const fee = gas * gasPrice
-  const native = tokens.find(isNative)
-  const balance = parseUnits(native?.quantity.numeric ?? account.balance ?? '0', decimals) ?? 0n
+  const balance = await nativeBalance(ctx, tx.from, account, tokens, decimals)
   const gasPriceInUSD = toNumber(fee, decimals) * price
   const networkBalanceInUSD = toNumber(balance, decimals) * price
   const short =

@@ -1,6 +1,6 @@
 import type { TokenBalance } from '@portico/shared-types'
-import type { ComponentType, KeyboardEvent } from 'react'
-import { useId } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
+import { Fragment, useId } from 'react'
 import { formatBalance, formatFiat } from '../../chains/format.ts'
 import { en } from '../../i18n/en.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../../state/selectors.ts'
@@ -61,7 +61,8 @@ function NftsTab() {
 interface Tab {
   id: string
   label: string
-  render: ComponentType
+  /** Elements, not a component made per render: a tab keeps its state while the view re-renders. */
+  content: () => ReactNode
 }
 
 /** SPEC §2: Tokens, NFTs, Activity. Tokens and NFTs are the kernel's; further tabs come from plugins. */
@@ -71,18 +72,18 @@ export function AccountTabs() {
   const currentTab = useKernelState((state) => selectActiveAccount(state)?.currentTab ?? 0)
   const contributed = useContributions('accountTabs')
   const tabs: Tab[] = [
-    { id: 'tokens', label: en.tabs.tokens, render: TokensTab },
-    { id: 'nfts', label: en.tabs.nfts, render: NftsTab },
+    { id: 'tokens', label: en.tabs.tokens, content: () => <TokensTab /> },
+    { id: 'nfts', label: en.tabs.nfts, content: () => <NftsTab /> },
     ...contributed.flatMap((tab) => {
       const ctx = kernel.plugins.contextOf(tab.pluginId)
       const Component = tab.component
       if (!ctx) return []
-      const render = () => (
+      const content = () => (
         <ErrorBoundary owner={tab.pluginId} fallback={<EmptyState icon="warning" title={en.featureFailed} />}>
           <Component ctx={ctx} />
         </ErrorBoundary>
       )
-      return [{ id: tab.id, label: tab.label, render }]
+      return [{ id: tab.id, label: tab.label, content }]
     }),
   ]
   const selected = Math.min(currentTab, tabs.length - 1)
@@ -100,7 +101,7 @@ export function AccountTabs() {
     select(next)
     document.getElementById(`${baseId}-tab-${next}`)?.focus()
   }
-  const Active = tabs[selected]?.render
+  const active = tabs[selected]
   return (
     <div className="pt-stack pt-gap-s">
       <div className="pt-tabs" role="tablist" aria-label={en.accountTabs} tabIndex={-1} onKeyDown={onKeyDown}>
@@ -121,7 +122,7 @@ export function AccountTabs() {
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${selected}`}>
-        {Active ? <Active /> : null}
+        {active ? <Fragment key={active.id}>{active.content()}</Fragment> : null}
       </div>
     </div>
   )
