@@ -3,11 +3,8 @@ import { refreshNativeBalance } from './account/balance.ts'
 import { connectExternal } from './account/connect.ts'
 import { disconnectAll } from './account/disconnect.ts'
 import { switchNetwork } from './account/switchNetwork.ts'
-import {
-  connectWalletConnect,
-  setWalletConnectLinking,
-  type WalletConnectOptions,
-} from './connectors/walletconnect/index.ts'
+import type { WalletConnectOptions } from './connectors/walletconnect/index.ts'
+import { connectWalletConnect, setWalletConnectLinking } from './connectors/walletconnect/register.ts'
 import type { Kernel } from './kernel.ts'
 import { closeModal, openModal } from './modal/actions.ts'
 import { goBack, pushView, replaceView, resetView } from './router/router.ts'

@@ -14,10 +14,10 @@ import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
 import {
-  registerWalletConnect,
+  offerWalletConnect,
   restoreWalletConnect,
   WALLET_CONNECT_ID,
-} from './connectors/walletconnect/index.ts'
+} from './connectors/walletconnect/register.ts'
 import { createEventBus } from './events/bus.ts'
 import type { Kernel } from './kernel.ts'
 import { createLogger } from './log.ts'
@@ -115,7 +115,7 @@ export function createModal(options: ModalOptions): ModalHandle {
   let ready: Promise<boolean> = Promise.resolve(false)
   if (typeof window !== 'undefined') {
     startConnectorDiscovery(kernel, window)
-    registerWalletConnect(kernel)
+    offerWalletConnect(kernel)
     ready = autoReconnect(kernel, { [WALLET_CONNECT_ID]: restoreWalletConnect })
     if (!resolved.disableAppend && !resolved.enableEmbedded) {
       const container = document.createElement('div')

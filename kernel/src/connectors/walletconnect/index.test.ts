@@ -440,20 +440,40 @@ describe('lazy loading (DESIGN §1, §7)', () => {
       return statSync(full).isDirectory() ? files(full) : /\.tsx?$/.test(name) ? [full] : []
     })
 
-  it('only provider.ts imports @walletconnect, and only through import()', () => {
-    const offenders: string[] = []
-    for (const file of files(KERNEL)) {
-      const source = readFileSync(file, 'utf8')
+  const staticImports = (file: string) =>
+    [...readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map(
+      (m) => m[1] ?? '',
+    )
+
+  it('only provider.ts imports @walletconnect, and nothing imports provider.ts statically', () => {
+    const offenders = files(KERNEL).flatMap((file) => {
       const relative = path.relative(KERNEL, file)
-      const staticImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map(
-        (m) => m[1],
-      )
-      if (relative !== path.join('connectors', 'walletconnect', 'provider.ts')) {
-        for (const spec of staticImports)
-          if (spec?.startsWith('@walletconnect/') || spec?.endsWith('walletconnect/provider.ts'))
-            offenders.push(`${relative} → ${spec}`)
-      }
-    }
+      if (relative === path.join('connectors', 'walletconnect', 'provider.ts')) return []
+      return staticImports(file)
+        .filter((spec) => spec.startsWith('@walletconnect/') || spec.endsWith('walletconnect/provider.ts'))
+        .map((spec) => `${relative} → ${spec}`)
+    })
     expect(offenders).toEqual([])
+  })
+
+  it('the kernel reaches the connector and its view body only through import() (register.ts is the eager part)', () => {
+    const lazy = /walletconnect\/index\.ts$|ConnectingWalletConnectContent\.tsx$/
+    const insideChunk = (relative: string) =>
+      relative.startsWith(path.join('connectors', 'walletconnect')) ||
+      relative.endsWith('ConnectingWalletConnectContent.tsx') ||
+      /\.test\.tsx?$/.test(relative)
+    const offenders = files(KERNEL).flatMap((file) => {
+      const relative = path.relative(KERNEL, file)
+      if (insideChunk(relative)) return []
+      return staticImports(file)
+        .filter((spec) => lazy.test(spec))
+        .map((spec) => `${relative} → ${spec}`)
+    })
+    expect(offenders).toEqual([])
+    const register = readFileSync(path.join(import.meta.dirname, 'register.ts'), 'utf8')
+    expect(
+      staticImports(path.join(import.meta.dirname, 'register.ts')).filter((spec) => lazy.test(spec)),
+    ).toEqual([])
+    expect(register).toContain('import(/* webpackChunkName: "walletconnect-connector" */ \'./index.ts\')')
   })
 })

@@ -1,13 +1,12 @@
 /**
  * WalletConnect connector (DESIGN §1 connectors/): pairing state machine, session → eip155 account,
- * restore on reload. This module is light; the SDK (./provider.ts) is imported only when a pairing
- * starts or a stored WalletConnect session is restored.
+ * restore on reload. Loaded through ./register.ts when a pairing starts or a stored session is
+ * restored; it imports the SDK (./provider.ts) in turn.
  */
 import {
   type AppMetadata,
   type ChainNamespace,
   type Connector,
-  KNOWN_CONNECTOR_IDS,
   MESSAGES,
   type Network,
   type WalletDirectoryEntry,
@@ -21,8 +20,14 @@ import { desktopPairingAction, mobilePairingAction, pairingExpiry } from './pair
 import { type Platform, readPlatform, usesMobilePairingRules } from './platform.ts'
 import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
 import { storeDeepLinkChoice, storeRecentWallet } from './recent.ts'
+import {
+  isWalletConnectOffered,
+  offerWalletConnect,
+  WALLET_CONNECT_ID,
+  walletConnectConnector,
+} from './register.ts'
 
-export const WALLET_CONNECT_ID = KNOWN_CONNECTOR_IDS.walletConnect
+export { WALLET_CONNECT_ID, walletConnectConnector }
 export const DEFAULT_WALLETCONNECT_TIMEOUT_MS = 15_000
 
 /** Session methods offered to wallets (SPEC §7) and the events the kernel follows. */
@@ -34,13 +39,6 @@ export const EIP155_METHODS = [
   'wallet_addEthereumChain',
 ]
 export const EIP155_EVENTS = ['accountsChanged', 'chainChanged']
-
-export const walletConnectConnector: Connector = {
-  id: WALLET_CONNECT_ID,
-  type: 'WALLET_CONNECT',
-  name: en.walletConnect.name,
-  chain: 'eip155',
-}
 
 /** The relay did not answer in time, or refused the connection. */
 export class WalletConnectRelayError extends Error {
@@ -87,26 +85,28 @@ const runtimes = new WeakMap<Kernel, Runtime>()
 const loadProvider = async (config: ProviderConfig) =>
   (await import(/* webpackChunkName: "walletconnect" */ './provider.ts')).createUniversalProvider(config)
 
-/** WalletConnect is offered when the app allows it and requests at least one eip155 network. */
+/** Offers WalletConnect (./register.ts) with these dependencies; tests pass a fake SDK provider. */
 export function registerWalletConnect(kernel: Kernel, dependencies: WalletConnectDependencies = {}): void {
-  const { options } = kernel.store.get()
-  if (options.enableWalletConnect === false) return
-  if (!options.networks.some((network) => network.chainNamespace === 'eip155')) return
-  runtimes.set(kernel, {
+  if (offerWalletConnect(kernel)) createRuntime(kernel, dependencies)
+}
+
+function createRuntime(kernel: Kernel, dependencies: WalletConnectDependencies): Runtime {
+  const runtime: Runtime = {
     createProvider: dependencies.createProvider ?? loadProvider,
     platform: dependencies.platform ?? (() => readPlatform()),
     nextId: 0,
-  })
-  kernel.store.update((draft) => {
-    if (!draft.connectors.some((connector) => connector.id === WALLET_CONNECT_ID))
-      draft.connectors.push(walletConnectConnector)
-  })
+  }
+  runtimes.set(kernel, runtime)
   kernel.cleanups.push(() => {
-    const runtime = runtimes.get(kernel)
     runtimes.delete(kernel)
-    void runtime?.provider?.then(stopProvider, () => undefined)
+    void runtime.provider?.then(stopProvider, () => undefined)
   })
+  return runtime
 }
+
+/** The kernel's runtime, created on first use when WalletConnect is offered. */
+const runtimeOf = (kernel: Kernel): Runtime | undefined =>
+  runtimes.get(kernel) ?? (isWalletConnectOffered(kernel) ? createRuntime(kernel, {}) : undefined)
 
 function stopProvider(provider: WalletConnectProvider) {
   provider.events.removeAllListeners()
@@ -350,7 +350,7 @@ export function connectWalletConnect(
   kernel: Kernel,
   options: WalletConnectOptions = {},
 ): Promise<ConnectResult> {
-  const runtime = runtimes.get(kernel)
+  const runtime = runtimeOf(kernel)
   if (!runtime) return Promise.reject(new Error(MESSAGES.walletConnectConnectorNotFound))
   const { connection } = kernel.store.get()
   const inFlight = runtime.attempt !== undefined && !runtime.attempt.settled
@@ -389,7 +389,7 @@ export function setWalletConnectLinking(kernel: Kernel, wallet: WalletDirectoryE
 
 /** Auto-reconnect for the stored `walletConnect` connector: loads the SDK and resumes its session. */
 export async function restoreWalletConnect(kernel: Kernel, namespace: ChainNamespace): Promise<boolean> {
-  const runtime = runtimes.get(kernel)
+  const runtime = runtimeOf(kernel)
   if (!runtime || namespace !== 'eip155') return false
   const provider = await getProvider(kernel, runtime)
   const session = provider.session

@@ -57,10 +57,10 @@ export class FakeProvider {
     if (session) this.chain = session.namespaces.eip155?.accounts[0]?.split(':').slice(0, 2).join(':')
   }
 
-  on(event: string, listener: (...args: never[]) => void) {
+  on(event: string, listener: (...args: unknown[]) => void) {
     this.events.on(event, listener)
   }
-  removeListener(event: string, listener: (...args: never[]) => void) {
+  removeListener(event: string, listener: (...args: unknown[]) => void) {
     this.events.removeListener(event, listener)
   }
 

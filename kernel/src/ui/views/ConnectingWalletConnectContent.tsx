@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { walletLinks } from '../../connectors/walletconnect/deepLinks.ts'
+import { PairingSupersededError, WalletConnectRelayError } from '../../connectors/walletconnect/index.ts'
+import { pairingRefreshDelay } from '../../connectors/walletconnect/pairing.ts'
+import { readPlatform } from '../../connectors/walletconnect/platform.ts'
+import { asWalletEntry } from '../../connectors/walletconnect/recent.ts'
+import { en } from '../../i18n/en.ts'
+import type { ViewProps } from '../../router/registry.ts'
+import { useKernel, useKernelState } from '../context.tsx'
+import { errorMessage } from '../errorMessage.ts'
+import { Button } from '../primitives/Button.tsx'
+import { CopyButton } from '../primitives/CopyButton.tsx'
+import { QrCode } from '../primitives/QrCode.tsx'
+import { Spinner } from '../primitives/Spinner.tsx'
+
+type Start = 'open' | 'retry' | 'expired'
+
+/**
+ * SPEC §2 ConnectingWalletConnect: the pairing uri as a QR code and a copyable link, the chosen
+ * wallet's deep links, a new pairing when the shown one expires, our own relay timeout with a retry.
+ * Loaded with the connector when WalletConnect is chosen (see ConnectingWalletConnectView.tsx).
+ */
+export default function ConnectingWalletConnectContent({ params }: ViewProps) {
+  const { actions, kernel } = useKernel()
+  const wallet = asWalletEntry(params.wallet)
+  const wcUri = useKernelState((state) => state.connection.wcUri)
+  const expiry = useKernelState((state) => state.connection.wcPairingExpiry)
+  const [error, setError] = useState<{ message: string; relay: boolean } | null>(null)
+  const [renewed, setRenewed] = useState(false)
+  // Only the latest call's outcome matters; an unmounted view ignores them all.
+  const call = useRef(0)
+
+  const start = useCallback(
+    async (how: Start) => {
+      const id = ++call.current
+      setError(null)
+      setRenewed(how === 'expired')
+      try {
+        const { supported } = await actions.connectWalletConnect({
+          ...(wallet ? { wallet } : {}),
+          ...(how === 'open' ? {} : { fresh: true }),
+        })
+        if (id !== call.current) return
+        const allowUnsupported = kernel.store.get().options.allowUnsupportedChain === true
+        if (!supported && !allowUnsupported) actions.reset('UnsupportedChain')
+        else actions.close()
+      } catch (cause) {
+        if (id !== call.current || cause instanceof PairingSupersededError) return
+        setError({ message: errorMessage(cause), relay: cause instanceof WalletConnectRelayError })
+      }
+    },
+    [actions, kernel, wallet],
+  )
+
+  useEffect(() => {
+    // The QR library is needed as soon as the uri arrives: fetch it alongside the SDK, not after.
+    void import('qrcode-generator')
+    void start('open')
+    return () => {
+      call.current++
+    }
+  }, [start])
+
+  // SPEC §5/§9: 4 minutes, expired when 10 s or less remain → a new pairing.
+  useEffect(() => {
+    if (expiry === undefined || error) return
+    const timer = setTimeout(() => void start('expired'), pairingRefreshDelay(expiry))
+    return () => clearTimeout(timer)
+  }, [expiry, error, start])
+
+  const links = wallet && wcUri ? walletLinks(wallet, wcUri, readPlatform()) : []
+  const t = en.walletConnect
+
+  if (error) {
+    return (
+      <div className="pt-stack pt-gap-m pt-align-center">
+        <p className="pt-text-title">{error.relay ? t.relayUnreachable : t.failed}</p>
+        <p className="pt-text-small pt-tone-error" role="alert">
+          {error.relay ? t.relayUnreachableHint : error.message}
+        </p>
+        <Button variant="primary" onClick={() => void start('retry')}>
+          {en.tryAgain}
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="pt-stack pt-gap-m pt-align-center">
+      {wallet?.image_url ? <img src={wallet.image_url} alt="" width={56} height={56} /> : null}
+      <p className="pt-text-title">{wallet ? en.continueIn(wallet.name) : t.scan}</p>
+      {wcUri ? (
+        <>
+          <QrCode value={wcUri} label={t.qrLabel} />
+          {renewed ? (
+            <p className="pt-text-small pt-tone-secondary" role="status">
+              {t.expired}
+            </p>
+          ) : null}
+          <div className="pt-stack pt-row pt-gap-s">
+            {links.map((link) => (
+              <Button
+                key={link.kind}
+                variant={link.kind === 'web' ? 'secondary' : 'primary'}
+                icon="externalLink"
+                onClick={() => {
+                  if (wallet) actions.setWalletConnectLinking(wallet, link.href)
+                  window.open(link.redirect, link.target, 'noreferrer noopener')
+                }}
+              >
+                {link.kind === 'web' ? t.openWebApp : t.open(wallet?.name ?? t.name)}
+              </Button>
+            ))}
+            <CopyButton value={wcUri} label={t.copyLink} copiedMessage={t.linkCopied} />
+          </div>
+        </>
+      ) : (
+        <div className="pt-qr" style={{ minHeight: 120 }}>
+          <Spinner label={t.preparing} />
+        </div>
+      )}
+    </div>
+  )
+}
