@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { verifyMessage } from 'viem'
 import { expect, test } from './fixtures.ts'
 import { ControlledRelay, WalletConnectPage } from './walletconnect/page.ts'
@@ -9,6 +10,8 @@ const CONNECTOR_KEY = '@portico/eip155:connected_connector_id'
 
 // No injected wallet: WalletConnect is the only way in.
 test.use({ wallet: null })
+// Pairing, signing and relay restarts are real network round trips: room for a loaded machine.
+test.describe.configure({ timeout: 60_000 })
 
 const wallets: TestWallet[] = []
 const relays: ControlledRelay[] = []
@@ -47,6 +50,25 @@ test('pair by copying the link, sign through the relay, reload restores, disconn
     await expect(demo.walletButton('WalletConnect')).toContainText('QR code')
     await demo.walletButton('WalletConnect').click()
     await expect(demo.qrCode).toBeVisible()
+    await expect(demo.copyLink).toBeVisible()
+    await demo.settle()
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+  })
+
+  await test.step('closing and reopening keeps the same pairing (its uri has not expired)', async () => {
+    const shown = await demo.page.evaluate(() =>
+      document.querySelector('[aria-label="WalletConnect QR code"] path')?.getAttribute('d'),
+    )
+    await page.keyboard.press('Escape')
+    await expect(demo.dialog).toBeHidden()
+    await demo.chooseWalletConnect()
+    await expect(demo.qrCode).toBeVisible()
+    expect(
+      await demo.page.evaluate(() =>
+        document.querySelector('[aria-label="WalletConnect QR code"] path')?.getAttribute('d'),
+      ),
+    ).toBe(shown)
   })
 
   await test.step('the wallet pairs with the copied uri and approves eip155:31337', async () => {

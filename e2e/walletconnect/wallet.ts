@@ -17,6 +17,8 @@ export interface TestWalletOptions {
   privateKey?: Hex
   /** Answer session proposals (default) or reject them. */
   approve?: boolean
+  /** Called right before the wallet approves a proposal (the bench times from here). */
+  onApprove?: () => void
 }
 
 export interface TestWallet {
@@ -88,6 +90,7 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
         },
       },
     })
+    options.onApprove?.()
     const session = await kit.approveSession({ id: proposal.id, namespaces })
     settle(session.topic)
   })
