@@ -83,4 +83,16 @@ describe('walletLinks', () => {
     ])
     expect(walletLinks({ id: 'x', name: 'X', mobile_link: null }, URI, desktop)).toEqual([])
   })
+
+  it('never offers a script, data or local-file link from a directory entry', () => {
+    const hostile: WalletDirectoryEntry = {
+      id: 'h',
+      name: 'Hostile',
+      mobile_link: 'javascript://%0aalert(1)',
+      desktop_link: ' JavaScript://x',
+      webapp_link: 'data:text/html,<script>alert(1)</script>',
+    }
+    expect(walletLinks(hostile, URI, android)).toEqual([])
+    expect(walletLinks(hostile, URI, desktop)).toEqual([])
+  })
 })

@@ -30,6 +30,13 @@ export function formatUniversalUrl(appUrl: string, wcUri: string): DeepLink {
   return { redirect: `${base}wc?uri=${encodeURIComponent(wcUri)}`, href: base }
 }
 
+/** Schemes that would run code or read local data instead of opening a wallet. */
+const UNSAFE_SCHEME = /^\s*(javascript|data|vbscript|file|blob|about):/i
+
+/** Whether a directory link may be opened: anything but a script/data/local scheme. */
+export const isSafeAppLink = (link: string | null | undefined): link is string =>
+  typeof link === 'string' && link.trim() !== '' && !UNSAFE_SCHEME.test(link)
+
 export type WalletLinkKind = 'mobile' | 'desktop' | 'web'
 
 export interface WalletLink extends DeepLink {
@@ -45,21 +52,21 @@ export interface WalletLink extends DeepLink {
 export function walletLinks(wallet: WalletDirectoryEntry, wcUri: string, platform: Platform): WalletLink[] {
   const links: WalletLink[] = []
   if (isMobile(platform)) {
-    if (wallet.mobile_link) {
+    if (isSafeAppLink(wallet.mobile_link)) {
       links.push({
         kind: 'mobile',
         target: platform.iframe ? '_top' : '_self',
         ...formatNativeUrl(wallet.mobile_link, wcUri, platform),
       })
     }
-  } else if (wallet.desktop_link) {
+  } else if (isSafeAppLink(wallet.desktop_link)) {
     links.push({
       kind: 'desktop',
       target: '_blank',
       ...formatNativeUrl(wallet.desktop_link, wcUri, platform),
     })
   }
-  if (wallet.webapp_link) {
+  if (isSafeAppLink(wallet.webapp_link)) {
     links.push({ kind: 'web', target: '_blank', ...formatUniversalUrl(wallet.webapp_link, wcUri) })
   }
   return links
