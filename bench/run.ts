@@ -355,7 +355,7 @@ async function visitPlugins(
   await page.goto(`${stack.demoUrl}?features=${encodeURIComponent(features)}`, { waitUntil: 'networkidle' })
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
   await walletButton(page).click()
-  await page.getByRole('button', { name: 'Open account', exact: true }).click()
+  await page.getByRole('button', { name: /^Open account 0x/ }).click()
   const account = page.getByRole('dialog', { name: 'Account' })
   await account.waitFor()
   await network.idle()

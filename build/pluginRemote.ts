@@ -30,7 +30,11 @@ export function pluginRemoteConfig(id: string, packageDir: string): Configuratio
         dts: false,
         manifest: false,
         // The kernel provides the federation runtime (kernel/src/plugins/federation.ts).
-        experiments: { externalRuntime: true },
+        experiments: {
+          externalRuntime: true,
+          // Browser-only remotes that consume (never provide) remotes of their own.
+          optimization: { disableSnapshot: true, target: 'web', disableRemote: true },
+        },
       }),
     ],
   }

@@ -12,7 +12,8 @@ export class DemoPage {
 
   constructor(readonly page: Page) {
     this.connectButton = page.getByRole('button', { name: 'Connect Wallet', exact: true })
-    this.accountButton = page.getByRole('button', { name: 'Open account', exact: true })
+    // The visible text (address · balance) is part of the name (WCAG 2.5.3).
+    this.accountButton = page.getByRole('button', { name: /^Open account 0x/ })
     this.dialog = page.getByRole('dialog')
     this.statusRegion = page.getByRole('region', { name: 'Connection status' })
   }

@@ -61,6 +61,12 @@ export interface ModalHandle {
   destroy(): void
 }
 
+/** Runs `task` once the browser has painted the current frame (immediately where there are no frames). */
+function afterNextPaint(task: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return task()
+  requestAnimationFrame(() => setTimeout(task, 0))
+}
+
 export function createModal(options: ModalOptions): ModalHandle {
   const resolved = resolveOptions(options)
   const log = createLogger(resolved.debug === true)
@@ -98,8 +104,9 @@ export function createModal(options: ModalOptions): ModalHandle {
   // Wallet directory (walletDirectoryUrl): lists and analytics, first asked on open; recent wallets.
   setupDirectory(kernel, actions.toast)
   kernel.cleanups.push(trackRecentWallets(kernel))
-  // Plugins are needed once the modal is used: load (or retry) them on every open.
-  bus.on('MODAL_OPEN', () => void kernel.plugins.ensureLoaded())
+  // Plugins are needed once the modal is used: load (or retry) them on every open, after the view has
+  // painted, so fetching and evaluating remotes never delays the first frame.
+  bus.on('MODAL_OPEN', () => afterNextPaint(() => void kernel.plugins.ensureLoaded()))
 
   const mounts = new Set<() => void>()
   const mount = (element: HTMLElement) => {

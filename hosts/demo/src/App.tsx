@@ -21,7 +21,8 @@ function AccountButton() {
     )
   }
   return (
-    <button type="button" className="demo" aria-label="Open account" onClick={() => open()}>
+    <button type="button" className="demo" onClick={() => open()}>
+      <span className="visually-hidden">Open account </span>
       {truncateAddress(address)} · {balance ?? '…'} {balanceSymbol}
     </button>
   )
