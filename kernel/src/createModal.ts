@@ -10,6 +10,7 @@ import type {
 import { trackRecentWallets } from './account/recentWallets.ts'
 import { autoReconnect } from './account/reconnect.ts'
 import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
+import { signSolanaMessage } from './account/solanaSession.ts'
 import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
@@ -52,6 +53,12 @@ export interface ModalHandle {
   setThemeVariables(themeVariables: ThemeVariables): void
   /** An EIP-1193 request (e.g. personal_sign) to the connected wallet of the active namespace. */
   request<T = unknown>(args: { method: string; params?: unknown }): Promise<T>
+  /**
+   * Signs `message` (UTF-8 text or bytes) with the connected account of the active namespace:
+   * eip155 through personal_sign (0x-hex signature), solana through the wallet's
+   * solana:signMessage (base58 ed25519 signature).
+   */
+  signMessage(message: string | Uint8Array): Promise<string>
   getAddress(): string | undefined
   getNetwork(): Network | undefined
   /** Renders the modal into `element` (for `disableAppend` or `enableEmbedded`); returns unmount. */
@@ -155,6 +162,13 @@ export function createModal(options: ModalOptions): ModalHandle {
         draft.theme.themeVariables = { ...draft.theme.themeVariables, ...themeVariables }
       }),
     request: <T = unknown>(args: { method: string; params?: unknown }) => actions.request(args) as Promise<T>,
+    async signMessage(message) {
+      const account = selectActiveAccount(store.get())
+      if (account?.namespace === 'solana') return signSolanaMessage(kernel, message)
+      const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
+      const hex = `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+      return (await actions.request({ method: 'personal_sign', params: [hex, account?.address] })) as string
+    },
     getAddress: () => selectActiveAccount(store.get())?.address,
     getNetwork: () => selectActiveNetwork(store.get()),
     mount,

@@ -1,21 +1,30 @@
-import type { ChainNamespace } from '@portico/shared-types'
+import type { ChainNamespace, Network } from '@portico/shared-types'
 import { fetchNativeBalance } from '../chains/eip155.ts'
+import { fetchSolanaBalance } from '../chains/solana.ts'
 import type { Kernel } from '../kernel.ts'
+
+/** Native balance readers by namespace; each loads its chain library on first use. */
+const NATIVE_BALANCE: Partial<
+  Record<ChainNamespace, (network: Network, address: string) => Promise<string>>
+> = {
+  eip155: fetchNativeBalance,
+  solana: fetchSolanaBalance,
+}
 
 /** Reads the native balance of the connected account of `namespace` from the active network's RPC. */
 export async function refreshNativeBalance(kernel: Kernel, namespace: ChainNamespace): Promise<void> {
   const state = kernel.store.get()
   const account = state.accounts[namespace]
   const network = state.networks.byNamespace[namespace]?.caipNetwork
-  if (!account?.address || !network || namespace !== 'eip155' || network.rpcUrls.default.http.length === 0)
-    return
+  const read = NATIVE_BALANCE[namespace]
+  if (!account?.address || !network || !read || network.rpcUrls.default.http.length === 0) return
   const address = account.address
   kernel.store.update((draft) => {
     const slice = draft.accounts[namespace]
     if (slice) slice.balanceLoading = true
   })
   try {
-    const balance = await fetchNativeBalance(network, address)
+    const balance = await read(network, address)
     kernel.store.update((draft) => {
       const slice = draft.accounts[namespace]
       // The account or network may have changed while the request was in flight.

@@ -1,8 +1,10 @@
 import { MESSAGES } from '@portico/shared-types'
+import { isWalletStandardConnectorId } from '../connectors/walletStandard.ts'
 import type { Kernel } from '../kernel.ts'
 import { networkStateFor } from '../state/initialState.ts'
 import { forgetAllConnections } from '../storage/connection.ts'
 import { resetNamespace } from './reset.ts'
+import { disconnectSolanaWallet } from './solanaSession.ts'
 
 /** SPEC §4 disconnect: every chain's account and network and the wallet connection reset. */
 export async function disconnectAll(kernel: Kernel): Promise<void> {
@@ -10,6 +12,12 @@ export async function disconnectAll(kernel: Kernel): Promise<void> {
     const state = kernel.store.get()
     for (const account of Object.values(state.accounts)) {
       if (!account || account.status === 'disconnected') continue
+      if (account.namespace === 'solana' && isWalletStandardConnectorId(account.connectorId)) {
+        // Wallet Standard: standard:disconnect makes the wallet forget this site's authorization.
+        await disconnectSolanaWallet(kernel, account.connectorId as string)
+        resetNamespace(kernel, account.namespace)
+        continue
+      }
       const provider = account.connectorId ? kernel.providers.get(account.connectorId) : undefined
       // Best effort: wallets without EIP-2255 revoke simply keep their own permission.
       await provider

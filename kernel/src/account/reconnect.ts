@@ -2,12 +2,15 @@ import type { ChainNamespace } from '@portico/shared-types'
 import { parseHexChainId } from '../chains/eip155.ts'
 import { waitForConnector } from '../connectors/registry.ts'
 import type { Kernel } from '../kernel.ts'
-import { readStoredConnection } from '../storage/connection.ts'
+import { readStoredConnection, type StoredConnection } from '../storage/connection.ts'
 import { startEip155Session } from './eip155Session.ts'
+import { findRequestedNetwork, setActiveChain } from './network.ts'
 import { resetNamespace } from './reset.ts'
+import { activateConnectedNamespace, restoreSolana } from './solanaSession.ts'
 
 const LATE_ANNOUNCE_WAIT_MS = 1_000
-let running: Promise<boolean> | undefined
+/** One run at a time per modal. */
+const running = new WeakMap<Kernel, Promise<boolean>>()
 
 /** Restores a stored connection of a connector that is not announced (e.g. WalletConnect's session). */
 export type ConnectorRestorer = (kernel: Kernel, namespace: ChainNamespace) => Promise<boolean>
@@ -20,6 +23,7 @@ async function restoreNamespace(
 ): Promise<boolean> {
   const restore = restorers[connectorId]
   if (restore) return restore(kernel, namespace)
+  if (namespace === 'solana') return restoreSolana(kernel, connectorId)
   if (namespace !== 'eip155') return false
   if (!(await waitForConnector(kernel, connectorId, LATE_ANNOUNCE_WAIT_MS))) return false
   const provider = kernel.providers.get(connectorId)
@@ -33,18 +37,48 @@ async function restoreNamespace(
   return true
 }
 
+/** The namespace the visitor used last: that of the stored active network, else the stored one. */
+const recentNamespace = (stored: StoredConnection): ChainNamespace | undefined =>
+  (stored.activeCaipNetworkId?.split(':')[0] as ChainNamespace | undefined) ?? stored.activeNamespace
+
+/**
+ * Each restored session made its namespace active in turn: the one the visitor used last becomes
+ * active again, on its stored network when that is a requested one.
+ */
+function restoreActiveNamespace(kernel: Kernel, stored: StoredConnection): void {
+  const namespace = recentNamespace(stored)
+  const account = namespace ? kernel.store.get().accounts[namespace] : undefined
+  if (!namespace || account?.status !== 'connected') {
+    activateConnectedNamespace(kernel)
+    return
+  }
+  const chainId = stored.activeCaipNetworkId?.slice(namespace.length + 1)
+  const current = kernel.store.get().networks.byNamespace[namespace]?.caipNetwork
+  const network = chainId ? findRequestedNetwork(kernel, namespace, chainId) : undefined
+  // eip155 follows its wallet's chain: only a namespace the wallet does not pin goes back to its network.
+  const target = namespace === 'eip155' || !network ? current : network
+  const active = kernel.store.get().networks.activeNamespace
+  if (target && (active !== namespace || target.caipNetworkId !== current?.caipNetworkId)) {
+    setActiveChain(kernel, namespace, target.id)
+  }
+}
+
 /**
  * SPEC §4 auto-reconnect: one run at a time; status reconnecting when a stored connection exists,
  * else connecting; the most recent connector first; unauthorized ones skipped; connected if any restored.
+ * Every stored namespace (eip155 and solana) is restored; the one used last ends up active.
  */
 export function autoReconnect(
   kernel: Kernel,
   restorers: Partial<Record<string, ConnectorRestorer>> = {},
 ): Promise<boolean> {
-  running ??= (async () => {
+  const current = running.get(kernel)
+  if (current) return current
+  const run = (async () => {
     const stored = readStoredConnection(kernel.storage)
+    const recent = recentNamespace(stored)
     const namespaces = [...stored.connectedNamespaces].sort((a, b) =>
-      a === stored.activeNamespace ? -1 : b === stored.activeNamespace ? 1 : 0,
+      a === recent ? -1 : b === recent ? 1 : 0,
     )
     const attempts = namespaces.flatMap((namespace) => {
       const connectorId = stored.connectorIds[namespace]
@@ -68,9 +102,11 @@ export function autoReconnect(
         resetNamespace(kernel, namespace)
       }
     }
+    if (restored) restoreActiveNamespace(kernel, stored)
     return restored
   })().finally(() => {
-    running = undefined
+    running.delete(kernel)
   })
-  return running
+  running.set(kernel, run)
+  return run
 }

@@ -1,6 +1,7 @@
 import { type Connector, KNOWN_CONNECTOR_IDS } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 import { discoverAnnouncedWallets, legacyInjectedProvider } from './eip6963.ts'
+import { startWalletStandardDiscovery } from './walletStandard.ts'
 
 /** Starts wallet discovery and keeps `state.connectors` + `kernel.providers` current. */
 export function startConnectorDiscovery(kernel: Kernel, target: Window): void {
@@ -32,6 +33,8 @@ export function startConnectorDiscovery(kernel: Kernel, target: Window): void {
       }),
     )
   }
+  // Wallet Standard (Solana wallets), when the app requests a Solana network.
+  kernel.cleanups.push(startWalletStandardDiscovery(kernel))
   if (options.enableInjected !== false) {
     // Announcements are synchronous for wallets already on the page; only a provider no one announced is "legacy".
     const legacy = legacyInjectedProvider(target)

@@ -69,4 +69,7 @@ export const en = {
     failed: 'Connection failed',
     noAccount: 'The wallet approved no Ethereum account',
   },
+  /** Chain namespaces as people know them (SPEC §3). */
+  namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  connectToUse: (namespace: string) => `Connect a ${namespace} wallet to use it`,
 } as const

@@ -1,19 +1,48 @@
-import type { Network } from '@portico/shared-types'
+import type { KernelState, Network } from '@portico/shared-types'
 import { useState } from 'react'
 import { en } from '../../i18n/en.ts'
-import { selectActiveNetwork, selectRequestedNetworks } from '../../state/selectors.ts'
+import type { Kernel } from '../../kernel.ts'
+import { selectActiveNetwork, selectIsConnected, selectRequestedNetworks } from '../../state/selectors.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { errorMessage } from '../errorMessage.ts'
 import { ListItem } from '../primitives/ListItem.tsx'
 import { Spinner } from '../primitives/Spinner.tsx'
 
-/** Requested networks; choosing one switches the wallet and then calls `onSwitched`. */
+/**
+ * A network of another namespace than the active one, whose account is not connected while some
+ * account is: choosing it connects a wallet of that namespace rather than leaving the active account.
+ */
+export const needsNamespaceConnection = (state: KernelState, network: Network): boolean =>
+  network.chainNamespace !== state.networks.activeNamespace &&
+  state.accounts[network.chainNamespace]?.status !== 'connected' &&
+  selectIsConnected(state)
+
+/** That namespace connects on `network`; the active namespace changes once its wallet connects. */
+function connectOn(kernel: Kernel, network: Network) {
+  kernel.store.update((draft) => {
+    const slice = draft.networks.byNamespace[network.chainNamespace]
+    if (slice) slice.caipNetwork = network
+  })
+}
+
+/**
+ * Requested networks of every namespace; choosing one switches the wallet (or the active namespace,
+ * when that namespace has a connected account) and then calls `onSwitched`. A namespace without a
+ * connected account goes to Connect to connect a wallet of it.
+ */
 export function NetworkList({ onSwitched }: { onSwitched: () => void }) {
-  const { actions } = useKernel()
+  const { actions, kernel } = useKernel()
   const networks = useKernelState(selectRequestedNetworks)
   const active = useKernelState(selectActiveNetwork)
+  const accounts = useKernelState((state) => state.accounts)
+  const anyConnected = useKernelState(selectIsConnected)
   const [pending, setPending] = useState<string | null>(null)
   const choose = async (network: Network) => {
+    if (needsNamespaceConnection(kernel.store.get(), network)) {
+      connectOn(kernel, network)
+      actions.push('Connect', { namespace: network.chainNamespace })
+      return
+    }
     setPending(network.caipNetworkId)
     try {
       await actions.switchNetwork(network)
@@ -33,7 +62,13 @@ export function NetworkList({ onSwitched }: { onSwitched: () => void }) {
             icon="network"
             selected={network.caipNetworkId === active?.caipNetworkId}
             disabled={pending !== null}
-            {...(network.caipNetworkId === active?.caipNetworkId ? { description: en.currentNetwork } : {})}
+            {...(network.caipNetworkId === active?.caipNetworkId
+              ? { description: en.currentNetwork }
+              : anyConnected &&
+                  network.chainNamespace !== active?.chainNamespace &&
+                  accounts[network.chainNamespace]?.status !== 'connected'
+                ? { description: en.connectToUse(en.namespaces[network.chainNamespace]) }
+                : {})}
             trailing={pending === network.caipNetworkId ? <Spinner label={en.loading} /> : null}
             onClick={() => void choose(network)}
           />
