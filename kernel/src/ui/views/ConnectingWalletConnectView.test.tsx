@@ -3,6 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FakeProvider, fakeSession } from '../../connectors/walletconnect/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
+// The view body and the connector are lazy chunks in the build; importing them here transforms them
+// before the tests start, so a loaded machine does not spend a test's time on it.
+import './ConnectingWalletConnectContent.tsx'
 
 const fakes: FakeProvider[] = []
 vi.mock('../../connectors/walletconnect/provider.ts', () => ({
@@ -61,7 +64,7 @@ async function openWalletConnect(walletConnectTimeoutMs?: number) {
   return { modal, dialog }
 }
 
-describe('ConnectingWalletConnect view', () => {
+describe('ConnectingWalletConnect view', { timeout: 20_000 }, () => {
   it('shows a loading state, then the QR code and Copy link; approval closes the modal', async () => {
     const { modal, dialog } = await openWalletConnect()
     expect(within(dialog).getByRole('status').textContent).toBe('Preparing a QR code')
