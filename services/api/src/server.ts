@@ -1,12 +1,18 @@
 import cors from '@fastify/cors'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify'
 import { createChainHandles } from './chain/clients.ts'
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config.ts'
 import type { ApiContext } from './context.ts'
 import { openRepository } from './db/open.ts'
 import type { Repository } from './db/repository.ts'
 import { corsOptions } from './http/cors.ts'
-import { handleError, handleNotFound } from './http/errors.ts'
+import { errorBody, handleError, handleNotFound } from './http/errors.ts'
 import { createGuard, projectIdOf } from './http/guard.ts'
 import { type Indexer, startIndexer } from './indexer/indexer.ts'
 import { balanceRoute } from './routes/balance.ts'
@@ -45,6 +51,11 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
       // One line per request from our onResponse hook (with projectId, st, sv, clientId) instead.
       logController: new LogController({ disableRequestLogging: true }),
       bodyLimit: 256 * 1024,
+      // Requests fastify refuses before routing (a malformed URL…) get the same JSON error shape.
+      frameworkErrors: (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+        const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400
+        void reply.code(status).send(errorBody(status, err.message))
+      },
     })
     const log = app.log
     await seedDefaultPrices(repo)

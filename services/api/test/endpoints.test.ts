@@ -351,6 +351,8 @@ describe('errors', () => {
       [`/v1/account/zzz/history?${q}`, /Invalid address/],
       [`/v1/identity/${'0x'.padEnd(42, 'g')}?${q}`, /Invalid address/],
       [`/v1/supported-chains?st=portico`, /Missing projectId/],
+      [`/v1/supported-chains?${q}&projectId=${PROJECT}`, /projectId must be one non-empty value/],
+      [`/v1/account/%ZZ/balance?${q}`, /not a valid url/],
     ]
     for (const [path, message] of cases) {
       const r = await getJson<ApiErrorBody>(`${api.url}${path}`)

@@ -130,12 +130,12 @@ describe('history indexer', () => {
     const later = await countChainTransfers(rpc)
 
     const second = await startCli(env)
-    await waitIndexed(second.url, { 31337: later.head }, 60_000)
+    await waitIndexed(second.url, { 31337: later.head }, 120_000)
     second.child.kill('SIGTERM')
     await new Promise((r) => second.child.once('exit', r))
     const done = dbRows(file)
     expect(done).toEqual({ rows: later.transfers, distinct: later.transfers, cursor: later.head })
-  })
+  }, 240_000)
 
   it('keeps serving when a chain is down, and indexes it once it comes up', async () => {
     const up = tracked(await startEvmDevnet({ chains: [{ chainId: 31337, port: 0 }] }))

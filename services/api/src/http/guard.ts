@@ -6,6 +6,7 @@ import { createRateLimiter, type RateLimit } from './rate-limit.ts'
 export function projectIdOf(req: FastifyRequest): string | undefined {
   const fromQuery = (req.query as Record<string, unknown> | undefined)?.projectId
   if (typeof fromQuery === 'string') return fromQuery
+  if (Array.isArray(fromQuery)) return fromQuery.length > 0 ? '' : undefined
   const body = req.body
   const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).projectId : undefined
   return typeof fromBody === 'string' ? fromBody : undefined
@@ -20,8 +21,9 @@ export function createGuard(projectIds: string[], limit: RateLimit) {
   const limiter = createRateLimiter(limit)
   return async function guard(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const projectId = projectIdOf(req)
-    if (projectId === undefined || projectId === '')
+    if (projectId === undefined)
       throw new ApiError(400, 'Missing projectId: add ?projectId=<your project id> to the call')
+    if (projectId === '') throw new ApiError(400, 'projectId must be one non-empty value')
     if (!allowed.has(projectId)) throw new ApiError(403, `Unknown projectId "${projectId.slice(0, 64)}"`)
     const take = limiter.take(projectId)
     if (!take.ok) {
