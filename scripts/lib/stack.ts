@@ -97,6 +97,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       pluginBaseUrl,
       relayUrl: relay.url,
       apiUrl: api.url,
+      // The API also serves the wallet directory (getWallets, images) and the analytics sink.
+      walletDirectoryUrl: api.url,
     }
     const devWalletConfig = (accountIndex = 0) => ({
       privateKey: DEV_ACCOUNTS[accountIndex]?.privateKey,

@@ -7,6 +7,8 @@ export interface DemoEnvironment {
   chains: { chainId: number; rpcUrl: string; name: string }[]
   pluginBaseUrl: string
   apiUrl?: string
+  /** The wallet directory API; the blockchain API serves it on its own origin. */
+  walletDirectoryUrl?: string
   relayUrl?: string
 }
 
@@ -71,6 +73,8 @@ export function demoOptions(
   // `?apiUrl=` points the page at another blockchain API (e2e: one it can stop and start).
   const apiUrl = query.get('apiUrl') ?? env.apiUrl
   const walletConnectTimeoutMs = Number(query.get('wcTimeout'))
+  // `?walletDirectoryUrl=` points the wallet lists elsewhere; by default the API's origin serves them.
+  const walletDirectoryUrl = query.get('walletDirectoryUrl') ?? env.walletDirectoryUrl ?? apiUrl
   if (!first) throw new Error('The demo needs at least one chain')
   return {
     projectId: env.projectId,
@@ -81,6 +85,7 @@ export function demoOptions(
     pluginBaseUrl: env.pluginBaseUrl,
     ...(apiUrl ? { apiUrl } : {}),
     ...(relayUrl ? { relayUrl } : {}),
+    ...(walletDirectoryUrl ? { walletDirectoryUrl } : {}),
     ...(walletConnectTimeoutMs > 0 ? { walletConnectTimeoutMs } : {}),
     rpcMap,
     themeMode: query.get('theme') === 'light' ? 'light' : 'dark',
