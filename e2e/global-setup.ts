@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { DEV_ACCOUNTS } from '@portico/devnet'
-import { type Stack, startStack } from '../scripts/lib/stack.ts'
+import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from '@portico/devnet'
+import { SOLANA_NETWORK_NAME, type Stack, startStack } from '../scripts/lib/stack.ts'
 import {
   E2E_API_PORT,
   E2E_PORTS,
@@ -43,6 +43,15 @@ export default async function globalSetup(): Promise<void> {
       address: account.address,
       walletConfig: stack.devWalletConfig(index),
     })),
+    solana: {
+      networkId: stack.devnet.solana?.networkId ?? 'solana:PorticoDevnet1111111111111111111',
+      rpcUrl: stack.devnet.solana?.rpcUrl ?? '',
+      name: SOLANA_NETWORK_NAME,
+      accounts: SOLANA_DEV_ACCOUNTS.map((account, index) => ({
+        address: account.publicKey,
+        walletConfig: stack.devWalletConfig(index, { solana: true }),
+      })),
+    },
     devWalletBundle: stack.devWalletBundle,
   }
   mkdirSync(TMP_DIR, { recursive: true })

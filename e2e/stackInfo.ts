@@ -36,6 +36,26 @@ export interface StackAccount {
   walletConfig: Record<string, unknown>
 }
 
+export interface StackSolanaAccount {
+  /** Base58 address (the ed25519 public key). */
+  address: string
+  /**
+   * The dev wallet config of the same account index with its Solana wallet on: the EVM dev wallet
+   * plus a Wallet Standard wallet with SOLANA_DEV_ACCOUNTS[index].
+   */
+  walletConfig: Record<string, unknown>
+}
+
+/** The devnet's Solana node (litesvm) the demo requests as "Portico Solana Devnet". */
+export interface StackSolana {
+  /** CAIP-2 network id, `solana:PorticoDevnet1111111111111111111`. */
+  networkId: `solana:${string}`
+  rpcUrl: string
+  name: string
+  /** SOLANA_DEV_ACCOUNTS (5, 1000 SOL each at start); index i pairs with accounts[i]. */
+  accounts: StackSolanaAccount[]
+}
+
 /** What global-setup writes for the tests: every URL of the running stack. */
 export interface StackInfo {
   demoUrl: string
@@ -49,7 +69,9 @@ export interface StackInfo {
   /** Fixture contracts (PTT, USDC, JUNK, spam NFT) per chain id. */
   fixtures: DevnetFixtures
   chains: StackChain[]
+  /** `walletConfig` here is the EVM dev wallet only; `solana.accounts[i].walletConfig` adds Solana. */
   accounts: StackAccount[]
+  solana: StackSolana
   devWalletBundle: string
 }
 

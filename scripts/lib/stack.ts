@@ -1,6 +1,12 @@
 import path from 'node:path'
 import { type ApiServer, startApi } from '@portico/api'
-import { DEV_ACCOUNTS, DEV_WALLET_BUNDLE, type Devnet, startDevnet } from '@portico/devnet'
+import {
+  DEV_ACCOUNTS,
+  DEV_WALLET_BUNDLE,
+  type Devnet,
+  SOLANA_DEV_ACCOUNTS,
+  startDevnet,
+} from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/relay'
 import type { StackPorts } from './ports.ts'
 import { type StaticServer, startStaticServer } from './staticServer.ts'
@@ -36,13 +42,17 @@ export interface Stack {
   pluginBaseUrl: string
   /** The object the demo page reads as window.__PORTICO_DEMO__. */
   demoEnvironment: Record<string, unknown>
-  /** The dev wallet configuration for a given dev account index. */
-  devWalletConfig(accountIndex?: number): Record<string, unknown>
+  /**
+   * The dev wallet configuration for a given dev account index; with `solana: true` it also
+   * registers the Solana (Wallet Standard) wallet with SOLANA_DEV_ACCOUNTS[accountIndex] (0–4).
+   */
+  devWalletConfig(accountIndex?: number, options?: { solana?: boolean }): Record<string, unknown>
   devWalletBundle: string
   stop(): Promise<void>
 }
 
 const CHAIN_NAMES: Record<number, string> = { 31337: 'Portico Devnet A', 31338: 'Portico Devnet B' }
+export const SOLANA_NETWORK_NAME = 'Portico Solana Devnet'
 
 const script = (js: string) => `<script>${js.replace(/</g, '\\u003c')}</script>`
 
@@ -97,19 +107,39 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       pluginBaseUrl,
       relayUrl: relay.url,
       apiUrl: api.url,
-      // The API also serves the wallet directory (getWallets, images) and the analytics sink.
-      walletDirectoryUrl: api.url,
+      // The devnet's Solana node (litesvm), requested by the demo beside the two anvil chains.
+      ...(devnet.solana
+        ? {
+            solana: {
+              networkId: devnet.solana.networkId,
+              rpcUrl: devnet.solana.rpcUrl,
+              name: SOLANA_NETWORK_NAME,
+            },
+          }
+        : {}),
     }
-    const devWalletConfig = (accountIndex = 0) => ({
-      privateKey: DEV_ACCOUNTS[accountIndex]?.privateKey,
-      chains: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
-      defaultChainId: devnet.chains[0]?.chainId,
-    })
+    const devWalletConfig = (accountIndex = 0, { solana = false }: { solana?: boolean } = {}) => {
+      const solanaAccount = SOLANA_DEV_ACCOUNTS[accountIndex]
+      return {
+        privateKey: DEV_ACCOUNTS[accountIndex]?.privateKey,
+        chains: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
+        defaultChainId: devnet.chains[0]?.chainId,
+        ...(solana && devnet.solana && solanaAccount
+          ? {
+              solana: {
+                secretKey: solanaAccount.secretKey,
+                rpcUrl: devnet.solana.rpcUrl,
+                networkId: devnet.solana.networkId,
+              },
+            }
+          : {}),
+      }
+    }
     const head = [
       script(`window.__PORTICO_DEMO__=${JSON.stringify(demoEnvironment)}`),
       ...(options.devWalletOnPage
         ? [
-            script(`window.__PORTICO_DEV_WALLET__=${JSON.stringify(devWalletConfig(0))}`),
+            script(`window.__PORTICO_DEV_WALLET__=${JSON.stringify(devWalletConfig(0, { solana: true }))}`),
             '<script src="/dev-wallet.js"></script>',
           ]
         : []),

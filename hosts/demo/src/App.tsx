@@ -69,10 +69,10 @@ const utf8Hex = (text: string) =>
 /** personal_sign through whichever wallet is connected (browser wallet or WalletConnect). */
 function SignMessage() {
   const handle = useModalHandle()
-  const { isConnected, address } = useAccount()
+  const { isConnected, address, namespace } = useAccount()
   const [result, setResult] = useState<{ signature?: string; error?: string } | null>(null)
   const [busy, setBusy] = useState(false)
-  if (!isConnected || !address) return null
+  if (!isConnected || !address || namespace !== 'eip155') return null
   const sign = async () => {
     setBusy(true)
     setResult(null)
@@ -104,6 +104,40 @@ function SignMessage() {
   )
 }
 
+/** solana:signMessage through the connected Solana wallet (handle.signMessage): a base58 ed25519 signature. */
+function SignSolanaMessage() {
+  const handle = useModalHandle()
+  const { isConnected, address, namespace } = useAccount()
+  const [result, setResult] = useState<{ signature?: string; error?: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  if (!isConnected || !address || namespace !== 'solana') return null
+  const sign = async () => {
+    setBusy(true)
+    setResult(null)
+    try {
+      setResult({ signature: await handle.signMessage(SIGN_MESSAGE) })
+    } catch (error) {
+      setResult({ error: error instanceof Error ? error.message : String(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section aria-labelledby="sign-solana-title">
+      <h2 id="sign-solana-title">Sign a Solana message</h2>
+      <p>
+        Message: <code>{SIGN_MESSAGE}</code>
+      </p>
+      <button type="button" className="demo" onClick={sign} disabled={busy}>
+        {busy ? 'Signing…' : 'Sign Solana message'}
+      </button>
+      <p>
+        Signature: <output aria-label="Solana signature">{result?.signature ?? result?.error ?? '—'}</output>
+      </p>
+    </section>
+  )
+}
+
 export function App({ options }: { options: ModalOptions }) {
   return (
     <PorticoProvider options={options}>
@@ -117,6 +151,7 @@ export function App({ options }: { options: ModalOptions }) {
         </header>
         <ConnectionStatus />
         <SignMessage />
+        <SignSolanaMessage />
       </main>
     </PorticoProvider>
   )

@@ -7,9 +7,9 @@ export interface DemoEnvironment {
   chains: { chainId: number; rpcUrl: string; name: string }[]
   pluginBaseUrl: string
   apiUrl?: string
-  /** The wallet directory API; the blockchain API serves it on its own origin. */
-  walletDirectoryUrl?: string
   relayUrl?: string
+  /** The devnet's Solana node: CAIP-2 network id (`solana:<genesis prefix>`), RPC and display name. */
+  solana?: { networkId: string; rpcUrl: string; name: string }
 }
 
 declare global {
@@ -26,6 +26,11 @@ const FALLBACK: DemoEnvironment = {
   ],
   pluginBaseUrl: 'http://127.0.0.1:4174/plugins',
   relayUrl: 'ws://127.0.0.1:4190',
+  solana: {
+    networkId: 'solana:PorticoDevnet1111111111111111111',
+    rpcUrl: 'http://127.0.0.1:8899',
+    name: 'Portico Solana Devnet',
+  },
 }
 
 /**
@@ -66,6 +71,20 @@ export function demoOptions(
       testnet: true,
     }),
   )
+  // The local Solana node, after the eip155 chains (the default network stays the first chain).
+  const solanaId = env.solana?.networkId.split(':')[1]
+  if (env.solana && solanaId) {
+    networks.push(
+      defineNetwork({
+        id: solanaId,
+        chainNamespace: 'solana',
+        name: env.solana.name,
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+        rpcUrl: env.solana.rpcUrl,
+        testnet: true,
+      }),
+    )
+  }
   const [first, ...rest] = networks
   // Every chain's reads go to the local node, never to the hosted RPC.
   const rpcMap = Object.fromEntries(env.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
@@ -73,8 +92,6 @@ export function demoOptions(
   // `?apiUrl=` points the page at another blockchain API (e2e: one it can stop and start).
   const apiUrl = query.get('apiUrl') ?? env.apiUrl
   const walletConnectTimeoutMs = Number(query.get('wcTimeout'))
-  // `?walletDirectoryUrl=` points the wallet lists elsewhere; by default the API's origin serves them.
-  const walletDirectoryUrl = query.get('walletDirectoryUrl') ?? env.walletDirectoryUrl ?? apiUrl
   if (!first) throw new Error('The demo needs at least one chain')
   return {
     projectId: env.projectId,
@@ -85,7 +102,6 @@ export function demoOptions(
     pluginBaseUrl: env.pluginBaseUrl,
     ...(apiUrl ? { apiUrl } : {}),
     ...(relayUrl ? { relayUrl } : {}),
-    ...(walletDirectoryUrl ? { walletDirectoryUrl } : {}),
     ...(walletConnectTimeoutMs > 0 ? { walletConnectTimeoutMs } : {}),
     rpcMap,
     themeMode: query.get('theme') === 'light' ? 'light' : 'dark',

@@ -71,5 +71,5 @@ export const en = {
   },
   /** Chain namespaces as people know them (SPEC §3). */
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
-  connectToUse: (namespace: string) => `Connect a ${namespace} wallet to use it`,
+  connectToUse: (namespace: string) => `Connect a wallet for ${namespace}`,
 } as const

@@ -1,9 +1,12 @@
-import type { ConnectMethod, Connector } from '@portico/shared-types'
+import type { ChainNamespace, ConnectMethod, Connector } from '@portico/shared-types'
 import { Fragment, useMemo, useState } from 'react'
 import { recentWallets } from '../../account/recentWallets.ts'
 import { en } from '../../i18n/en.ts'
+import type { ViewProps } from '../../router/registry.ts'
 import { directoryOf } from '../../services/directoryController.ts'
 import {
+  browserWallets,
+  choiceForConnector,
   connectLists,
   isBrowserWallet,
   type WalletChoice,
@@ -27,10 +30,17 @@ export function connectMethodOrder(
 
 function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
   const { actions } = useKernel()
+  // A wallet installed for another namespace than eip155 (a Solana wallet) says so: the same wallet
+  // often shows twice, once per namespace.
+  const connectorId = choice.target.view === 'ConnectingExternal' ? choice.target.params.connectorId : null
+  const chain = useKernelState(
+    (state) => state.connectors.find((connector) => connector.id === connectorId)?.chain,
+  )
   return (
     <li>
       <ListItem
         label={choice.name}
+        {...(chain && chain !== 'eip155' ? { description: en.namespaces[chain] } : {})}
         {...(choice.imageUrl ? { imageUrl: choice.imageUrl } : { icon: 'wallet' as const })}
         {...(tag ? { trailing: <span className="pt-tag">{tag}</span> } : {})}
         onClick={() => actions.push(choice.target.view, choice.target.params)}
@@ -102,11 +112,36 @@ function WalletList() {
   )
 }
 
-export function ConnectView() {
+/** Connect pushed for one namespace (Networks view, a network of a namespace without account). */
+function NamespaceWalletList({ namespace }: { namespace: ChainNamespace }) {
+  const connectors = useKernelState((state) => state.connectors)
+  const wallets = useKernelState((state) => state.wallets)
+  const choices = useMemo(
+    () =>
+      browserWallets({ connectors, wallets })
+        .filter((connector) => connector.chain === namespace)
+        .map(choiceForConnector),
+    [connectors, wallets, namespace],
+  )
+  if (choices.length === 0) {
+    return <EmptyState icon="wallet" title={en.noWalletsTitle} description={en.noWalletsDescription} />
+  }
+  return (
+    <ul className="pt-list" aria-label={en.walletList}>
+      {choices.map((choice) => (
+        <WalletRow key={choice.key} choice={choice} tag={en.installed} />
+      ))}
+    </ul>
+  )
+}
+
+export function ConnectView({ params }: Partial<ViewProps>) {
   const { kernel } = useKernel()
   const connectors = useKernelState((state) => state.connectors)
   const appOrder = useKernelState((state) => state.options.features.connectMethodsOrder)
   const methods = useContributions('connectMethods')
+  const namespace = params?.namespace as ChainNamespace | undefined
+  if (namespace) return <NamespaceWalletList namespace={namespace} />
   const sections = connectMethodOrder(appOrder, connectors).flatMap((method) => {
     if (method === 'wallet') return [{ key: 'wallet', node: <WalletList /> }]
     return methods
