@@ -32,7 +32,7 @@ test('connect shows address and balance, a reload stays connected, disconnect cl
   await test.step('connect: truncated address and balance on the page, full address in the status', async () => {
     await demo.walletButton().click()
     await expect(demo.dialog).toBeHidden()
-    await expect(demo.accountButton).toHaveText(`${truncate(address)} · ${balance}`)
+    await expect(demo.accountButton).toHaveAccessibleName(`Open account ${truncate(address)} · ${balance}`)
     await expect
       .poll(() => demo.status())
       .toMatchObject({
@@ -58,7 +58,7 @@ test('connect shows address and balance, a reload stays connected, disconnect cl
   await test.step('reload: still connected without clicking Connect', async () => {
     await page.reload()
     await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Address: address })
-    await expect(demo.accountButton).toHaveText(`${truncate(address)} · ${balance}`)
+    await expect(demo.accountButton).toHaveAccessibleName(`Open account ${truncate(address)} · ${balance}`)
     await expect(demo.connectButton).toHaveCount(0)
   })
 
