@@ -102,12 +102,14 @@ async function followChain(
     const range = await fetchRange(client, chainId, from, to)
     const unknown = [...range.contracts].filter(([address]) => !known.has(address))
     if (unknown.length > 0) {
-      await resolveTokens(
+      const resolved = await resolveTokens(
         opts.repo,
         handle,
         unknown.map(([address, kind]) => ({ address, kind })),
       )
-      for (const [address] of unknown) known.add(address)
+      // A contract whose metadata could not be read (yet) is tried again with its next transfer.
+      for (const t of resolved)
+        if (t.name !== null || t.symbol !== null || t.decimals !== null) known.add(t.address)
     }
     try {
       await opts.repo.recordBlocks(chainId, genesis, range.blocks)
