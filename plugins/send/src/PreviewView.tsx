@@ -1,5 +1,7 @@
 import { MESSAGES, type PluginViewProps } from '@portico/shared-types'
-import { buildTransaction, waitForReceipt } from './send.ts'
+import { formatUnits, parseUnits } from './amounts.ts'
+import { buildTransaction, waitForReceipt, waitForSignature } from './send.ts'
+import { solanaRpc, toBase64, transferTransaction } from './solana.ts'
 import { activeAccount, activeNetwork, formatUsd, resetSend, sendStore } from './state.ts'
 import { strings } from './strings.ts'
 
@@ -13,7 +15,27 @@ export function PreviewView({ ctx }: PluginViewProps) {
   const { token } = state
   if (!address || !network || !token) return <EmptyState icon="wallet" title={strings.notConnected} />
   const amount = `${state.sendTokenAmount.trim()} ${token.symbol}`
-  const fee = state.gasPriceInUSD ?? 0
+  const solana = network.chainNamespace === 'solana'
+  const rpcUrl = network.rpcUrls.default.http[0]
+  // In USD when priced, else in the native currency (Solana fees, or no price known).
+  const feeUsd = state.gasPriceInUSD ?? 0
+  const feeNative = `${formatUnits((state.gas ?? 0n) * (state.gasPrice ?? 0n), network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
+  const fee = feeUsd > 0 ? strings.approx(formatUsd(feeUsd, strings.lessThanCent)) : feeNative
+
+  /** Solana: a System Program transfer, signed and sent by the wallet (solana_signAndSendTransaction). */
+  const sendSolana = async (provider: NonNullable<ReturnType<typeof ctx.account.provider>>) => {
+    if (!rpcUrl) throw new Error(`${network.name} has no RPC URL`)
+    const { value } = await solanaRpc<{ value: { blockhash: string } }>(rpcUrl, 'getLatestBlockhash', [])
+    const lamports = parseUnits(state.sendTokenAmount, network.nativeCurrency.decimals) ?? 0n
+    const transaction = toBase64(
+      transferTransaction(address, state.receiverAddress, lamports, value.blockhash),
+    )
+    const { signature } = (await provider.request({
+      method: 'solana_signAndSendTransaction',
+      params: { transaction },
+    })) as { signature: string }
+    return signature
+  }
 
   const confirm = async () => {
     const provider = ctx.account.provider()
@@ -22,16 +44,22 @@ export function PreviewView({ ctx }: PluginViewProps) {
     })
     try {
       if (!provider) throw new Error('No wallet is connected')
-      const tx = buildTransaction(address, token, state.sendTokenAmount, state.receiverAddress)
-      const hash = (await provider.request({ method: 'eth_sendTransaction', params: [tx] })) as string
+      const hash = solana
+        ? await sendSolana(provider)
+        : ((await provider.request({
+            method: 'eth_sendTransaction',
+            params: [buildTransaction(address, token, state.sendTokenAmount, state.receiverAddress)],
+          })) as string)
       ctx.toast.success(MESSAGES.transactionStarted)
       resetSend(store)
       // SPEC §2: after a send starts, the view returns to Account; balances follow once it is mined.
       ctx.router.reset('Account')
-      void waitForReceipt(ctx, hash).then(() => ctx.account.refreshBalance())
+      const landed = solana ? waitForSignature(rpcUrl, hash) : waitForReceipt(ctx, hash)
+      void landed.then(() => ctx.account.refreshBalance())
     } catch (error) {
       ctx.log.warn('the send failed', error)
-      ctx.toast.error(MESSAGES.somethingWentWrong)
+      // SPEC §8: 'Something went wrong' for an EVM send, its own message for a Solana one.
+      ctx.toast.error(solana ? MESSAGES.solanaSendFailed : MESSAGES.somethingWentWrong)
       store.update((draft) => {
         draft.loading = false
       })
@@ -47,7 +75,7 @@ export function PreviewView({ ctx }: PluginViewProps) {
     ],
     [strings.to, state.receiverAddress.trim()],
     [strings.network, network.name],
-    [strings.networkFee, strings.approx(formatUsd(fee, strings.lessThanCent))],
+    [strings.networkFee, fee],
   ]
   return (
     <Stack gap="m">

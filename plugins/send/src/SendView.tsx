@@ -1,5 +1,14 @@
 import { MESSAGES, type PluginViewProps } from '@portico/shared-types'
-import { buildTransaction, checkGas, sendableTokens, tokenKey, validate } from './send.ts'
+import { parseUnits } from './amounts.ts'
+import {
+  buildTransaction,
+  checkGas,
+  checkSolanaFee,
+  SEND_NAMESPACES,
+  sendableTokens,
+  tokenKey,
+  validate,
+} from './send.ts'
 import { activeAccount, activeNetwork, formatUsd, sendStore } from './state.ts'
 import { strings } from './strings.ts'
 
@@ -11,7 +20,8 @@ export function SendView({ ctx }: PluginViewProps) {
   const network = ctx.useStore(activeNetwork)
   const address = account?.status === 'connected' ? account.address : undefined
   if (!account || !address || !network) return <EmptyState icon="wallet" title={strings.notConnected} />
-  if (network.chainNamespace !== 'eip155')
+  const namespace = network.chainNamespace
+  if (!SEND_NAMESPACES.includes(namespace))
     return <EmptyState icon="warning" title={strings.unsupportedNamespace} />
   const tokens = sendableTokens(account, network)
   const chosen = state.token ? tokenKey(state.token) : undefined
@@ -21,7 +31,7 @@ export function SendView({ ctx }: PluginViewProps) {
     tokens[0]
   if (!token) return <EmptyState icon="wallet" title={strings.noTokens} />
 
-  const errors = validate(state, token)
+  const errors = validate(state, token, namespace)
   const amountError = state.submitted || state.sendTokenAmount !== '' ? errors.amount : undefined
   const receiverError = state.submitted || state.receiverAddress !== '' ? errors.receiver : undefined
   const invalid = Boolean(errors.amount || errors.receiver)
@@ -40,8 +50,20 @@ export function SendView({ ctx }: PluginViewProps) {
       draft.token = token
     })
     try {
-      const tx = buildTransaction(address, token, state.sendTokenAmount, state.receiverAddress)
-      const check = await checkGas(ctx, account, network, tokens, tx)
+      const check =
+        namespace === 'solana'
+          ? await checkSolanaFee(
+              account,
+              network,
+              parseUnits(state.sendTokenAmount, Number(token.quantity.decimals)) ?? 0n,
+            )
+          : await checkGas(
+              ctx,
+              account,
+              network,
+              tokens,
+              buildTransaction(address, token, state.sendTokenAmount, state.receiverAddress),
+            )
       store.update((draft) => {
         draft.loading = false
         draft.gas = check.gas
@@ -110,7 +132,9 @@ export function SendView({ ctx }: PluginViewProps) {
         <TextField
           label={strings.receiver}
           value={state.receiverAddress}
-          placeholder={strings.receiverPlaceholder}
+          placeholder={
+            namespace === 'solana' ? strings.solanaReceiverPlaceholder : strings.receiverPlaceholder
+          }
           onChange={(value) =>
             store.update((draft) => {
               draft.receiverAddress = value

@@ -2,11 +2,12 @@ import { definePlugin } from '@portico/shared-types'
 import { PreviewView } from './PreviewView.tsx'
 import { SelectTokenView } from './SelectTokenView.tsx'
 import { SendView } from './SendView.tsx'
+import { SEND_NAMESPACES } from './send.ts'
 import { strings } from './strings.ts'
 
 /**
- * Send: native and ERC-20 tokens on eip155 networks, signed by the connected wallet
- * (eth_sendTransaction through ctx.account.provider()).
+ * Send: native and ERC-20 tokens on eip155 networks (eth_sendTransaction) and SOL on solana networks
+ * (solana_signAndSendTransaction), signed by the connected wallet through ctx.account.provider().
  */
 export default definePlugin({
   id: 'send',
@@ -23,7 +24,7 @@ export default definePlugin({
         label: strings.send,
         icon: 'send',
         view: 'Send',
-        isAvailable: (state) => state.networks.activeNamespace === 'eip155',
+        isAvailable: (state) => SEND_NAMESPACES.includes(state.networks.activeNamespace ?? ''),
       },
     ],
   },

@@ -16,7 +16,11 @@ import {
   toQuantity,
   withHexPrefix,
 } from './amounts.ts'
+import { isSolanaAddress, SOLANA_FEE_LAMPORTS, solanaRpc } from './solana.ts'
 import { strings } from './strings.ts'
+
+/** Namespaces the send plugin can send on: eip155 (native and ERC-20) and solana (native SOL). */
+export const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana']
 
 /** SPEC §3 send state, the amount kept as typed (a string) so no precision is lost. */
 export interface SendState {
@@ -71,10 +75,11 @@ export interface FieldErrors {
   receiver?: string
 }
 
-/** SPEC §5: a positive amount within the balance and the token's decimals, and an eip155 receiver. */
+/** SPEC §5: a positive amount within the balance and the token's decimals, and a receiver of the namespace. */
 export function validate(
   state: Pick<SendState, 'sendTokenAmount' | 'receiverAddress'>,
   token?: TokenBalance,
+  namespace = 'eip155',
 ) {
   const errors: FieldErrors = {}
   const amount = state.sendTokenAmount.trim()
@@ -89,7 +94,9 @@ export function validate(
     else if (units > (parseUnits(token.quantity.numeric, decimals) ?? 0n))
       errors.amount = MESSAGES.insufficientBalance
   }
-  if (!isEip155Address(state.receiverAddress)) errors.receiver = strings.invalidReceiver
+  if (namespace === 'solana') {
+    if (!isSolanaAddress(state.receiverAddress)) errors.receiver = strings.invalidSolanaReceiver
+  } else if (!isEip155Address(state.receiverAddress)) errors.receiver = strings.invalidReceiver
   return errors
 }
 
@@ -221,6 +228,26 @@ export async function checkGas(
   return { gas, gasPrice, gasPriceInUSD, networkBalanceInUSD, insufficient }
 }
 
+/** Solana: the base fee per signature, against the live SOL balance (no price: compared in lamports). */
+export async function checkSolanaFee(
+  account: AccountState,
+  network: Network,
+  lamports: bigint,
+): Promise<GasCheck> {
+  let balance = parseUnits(account.balance ?? '0', network.nativeCurrency.decimals) ?? 0n
+  const url = network.rpcUrls.default.http[0]
+  if (url && account.address) {
+    try {
+      balance = BigInt((await solanaRpc<{ value: number }>(url, 'getBalance', [account.address])).value)
+    } catch {
+      // The last balance read stands.
+    }
+  }
+  const insufficient =
+    !isSmartAccount(account) && (balance === 0n || balance < SOLANA_FEE_LAMPORTS + lamports)
+  return { gas: 1n, gasPrice: SOLANA_FEE_LAMPORTS, gasPriceInUSD: 0, networkBalanceInUSD: 0, insufficient }
+}
+
 /** Waits (up to about a minute) for the transaction to be mined. */
 export async function waitForReceipt(ctx: PluginContext, hash: string): Promise<boolean> {
   const provider = ctx.account.provider()
@@ -231,6 +258,23 @@ export async function waitForReceipt(ctx: PluginContext, hash: string): Promise<
       ctx.log.warn('could not read the receipt', error)
     }
     await new Promise((resolve) => setTimeout(resolve, attempt < 10 ? 300 : 1_000))
+  }
+  return false
+}
+
+/** Waits (up to about half a minute) for a Solana signature to be processed. */
+export async function waitForSignature(url: string | undefined, signature: string): Promise<boolean> {
+  for (let attempt = 0; url && attempt < 30; attempt++) {
+    try {
+      const { value } = await solanaRpc<{ value: ({ err: unknown } | null)[] }>(url, 'getSignatureStatuses', [
+        [signature],
+        { searchTransactionHistory: true },
+      ])
+      if (value[0]) return value[0].err === null
+    } catch {
+      // Try again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
   }
   return false
 }

@@ -12,6 +12,7 @@ export const strings = {
   amount: 'Amount',
   receiver: 'Receiver address',
   receiverPlaceholder: '0x…',
+  solanaReceiverPlaceholder: 'Solana address',
   preview: 'Preview send',
   cancel: 'Cancel',
   confirm: 'Send',
@@ -20,6 +21,7 @@ export const strings = {
   amountTooFine: (symbol: string, decimals: number) =>
     `${symbol} allows at most ${decimals} decimal${decimals === 1 ? '' : 's'}`,
   invalidReceiver: 'Enter a valid address: 0x followed by 40 hexadecimal characters',
+  invalidSolanaReceiver: 'Enter a valid Solana address: 32 to 44 base58 characters',
   insufficientGas: (symbol: string) => `Insufficient ${symbol} to pay the network fee`,
   notConnected: 'Connect a wallet to send tokens.',
   unsupportedNamespace: 'Sending is not available on this network yet.',
