@@ -4,6 +4,7 @@ import type {
   IdentityResponse,
   KernelState,
   ModalOptions,
+  Network,
   TokenBalance,
 } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -37,8 +38,15 @@ const token = (symbol: string, decimals: string, numeric = '1'): TokenBalance =>
 })
 
 function fakeApi(overrides: Partial<BlockchainApiClient> = {}) {
+  const fetchBalances = vi.fn(
+    async (
+      _address: string,
+      _network: string,
+      _options?: { forceUpdate?: boolean },
+    ): Promise<TokenBalance[]> => [token('ETH', '18'), token('USDC', '6'), token('JUNK', '0')],
+  )
   return {
-    fetchBalances: vi.fn(async () => [token('ETH', '18'), token('USDC', '6'), token('JUNK', '0')]),
+    fetchBalances,
     fetchIdentity: vi.fn(async (): Promise<IdentityResponse> => ({ name: null, avatar: null })),
     fetchHistory: vi.fn(),
     fetchGasPrice: vi.fn(),
@@ -46,7 +54,7 @@ function fakeApi(overrides: Partial<BlockchainApiClient> = {}) {
     isSupportedNetwork: (id: string) => id === 'eip155:31337' || id === 'eip155:31338',
     whenReady: vi.fn(async () => {}),
     ...overrides,
-  } satisfies BlockchainApiClient
+  } satisfies BlockchainApiClient as BlockchainApiClient & { fetchBalances: typeof fetchBalances }
 }
 
 function setup(api?: BlockchainApiClient) {
@@ -61,7 +69,7 @@ function setup(api?: BlockchainApiClient) {
     ...(api ? { api } : {}),
   } as unknown as Kernel
   const toast = { error: vi.fn() }
-  const connect = (address: string, net = network) =>
+  const connect = (address: string, net: Network = network) =>
     store.update((draft) => {
       const account = draft.accounts.eip155
       const slice = draft.networks.byNamespace.eip155
@@ -127,14 +135,26 @@ describe('token balances', () => {
     expect(account()?.lastRetry).toBeUndefined()
   })
 
-  it('an unsupported network shows the toast and an empty list', async () => {
-    const api = fakeApi({ isSupportedNetwork: () => false })
+  it('an unsupported network shows the toast (once per account and network) and an empty list', async () => {
+    let supported = false
+    const api = fakeApi({ isSupportedNetwork: () => supported })
     const { kernel, toast, connect, account } = setup(api)
     connect(A)
-    await createTokenBalances(kernel, toast).refresh()
+    const balances = createTokenBalances(kernel, toast)
+    await balances.refresh()
     expect(api.fetchBalances).not.toHaveBeenCalled()
     expect(toast.error).toHaveBeenCalledWith('Token Balance Unavailable')
     expect(account()?.tokenBalance).toEqual([])
+    await balances.refresh({ force: true })
+    expect(toast.error).toHaveBeenCalledTimes(1)
+    // The supported-chains list could be read after all (the API came back): balances at once.
+    supported = true
+    await balances.refresh()
+    expect(account()?.tokenBalance).toHaveLength(2)
+    supported = false
+    connect(B)
+    await balances.refresh()
+    expect(toast.error).toHaveBeenCalledTimes(2)
   })
 
   it('clears the list on another account and drops an answer for an account no longer shown', async () => {

@@ -54,6 +54,8 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
       })
     : undefined
   let listedFor: string | undefined
+  /** The account and network the unsupported-network toast was shown for (once, not on every refresh). */
+  let unsupportedFor: string | undefined
   let inFlight: { key: string; force: boolean; done: Promise<void> } | undefined
 
   const write = (
@@ -72,6 +74,10 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
   async function load(target: Target, force: boolean): Promise<void> {
     if (!api || !fetcher) return
     await api.whenReady()
+    if (!api.isSupportedNetwork(target.caipNetworkId)) {
+      if (unsupportedFor === target.key) return
+      unsupportedFor = target.key
+    } else if (unsupportedFor === target.key) unsupportedFor = undefined
     const balances = await fetcher.fetch(target.address, target.caipNetworkId, { forceUpdate: force })
     const lastRetry = fetcher.lastRetry()
     write(target, (slice) => {
@@ -95,6 +101,7 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
       if (listedFor !== target.key) {
         // Another account or network: the previous list must not show while the new one loads.
         listedFor = target.key
+        unsupportedFor = undefined
         write(target, (slice) => {
           slice.tokenBalance = []
         })
