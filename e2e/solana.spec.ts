@@ -192,7 +192,10 @@ test('connect the Solana dev wallet: address and SOL balance, a verified signatu
 test('an eip155 and a Solana account side by side: the Networks view switches between them, a reload keeps both', async ({
   page,
   stack,
+  requests,
 }) => {
+  // The solana chunk (session code and the @solana/kit RPC) loads only once Solana is used.
+  const solanaChunkFetched = () => requests.some((url) => /\/solana\.[0-9a-f]+\.js$/.test(url))
   const solanaAddress = stack.solana.accounts[ACCOUNT]?.address ?? ''
   const chainA = stack.chains[0]
   if (!chainA) throw new Error('stack.json lacks a chain')
@@ -205,6 +208,7 @@ test('an eip155 and a Solana account side by side: the Networks view switches be
     await evmRow(demo).click()
     await expect(demo.dialog).toBeHidden()
     await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Address: evmAddress })
+    expect(solanaChunkFetched()).toBe(false)
   })
 
   await test.step('Networks lists every namespace; the Solana network asks for a Solana wallet', async () => {
@@ -221,6 +225,7 @@ test('an eip155 and a Solana account side by side: the Networks view switches be
     await expect(rows).toContainText(['Solana'])
     await rows.click()
     await expect(demo.dialog).toBeHidden()
+    expect(solanaChunkFetched()).toBe(true)
   })
 
   const solBalance = formatSol(await getLamports(rpcUrl, solanaAddress))

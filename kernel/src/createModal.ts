@@ -10,7 +10,7 @@ import type {
 import { trackRecentWallets } from './account/recentWallets.ts'
 import { autoReconnect } from './account/reconnect.ts'
 import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
-import { signSolanaMessage } from './account/solanaSession.ts'
+import { loadSolanaSession } from './account/solanaLoader.ts'
 import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
@@ -164,7 +164,8 @@ export function createModal(options: ModalOptions): ModalHandle {
     request: <T = unknown>(args: { method: string; params?: unknown }) => actions.request(args) as Promise<T>,
     async signMessage(message) {
       const account = selectActiveAccount(store.get())
-      if (account?.namespace === 'solana') return signSolanaMessage(kernel, message)
+      if (account?.namespace === 'solana')
+        return (await loadSolanaSession()).signSolanaMessage(kernel, message)
       const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
       const hex = `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
       return (await actions.request({ method: 'personal_sign', params: [hex, account?.address] })) as string

@@ -2,7 +2,7 @@ import type { ChainNamespace } from '@portico/shared-types'
 import { parseHexChainId } from '../chains/eip155.ts'
 import type { Kernel } from '../kernel.ts'
 import { startEip155Session } from './eip155Session.ts'
-import { connectSolana } from './solanaSession.ts'
+import { loadSolanaSession } from './solanaLoader.ts'
 
 export interface ConnectResult {
   /** Whether the wallet is on a network the app requested. */
@@ -19,7 +19,7 @@ function setStatus(kernel: Kernel, namespace: ChainNamespace, status: 'connectin
 /** Connects an announced or injected wallet (prompts the wallet): eip155, or solana (Wallet Standard). */
 export async function connectExternal(kernel: Kernel, connectorId: string): Promise<ConnectResult> {
   const connector = kernel.store.get().connectors.find((candidate) => candidate.id === connectorId)
-  if (connector?.chain === 'solana') return connectSolana(kernel, connector)
+  if (connector?.chain === 'solana') return (await loadSolanaSession()).connectSolana(kernel, connector)
   const provider = kernel.providers.get(connectorId)
   if (!connector || !provider) throw new Error(`Wallet "${connectorId}" is not available`)
   const namespace = connector.chain

@@ -4,7 +4,7 @@ import type { Kernel } from '../kernel.ts'
 import { networkStateFor } from '../state/initialState.ts'
 import { forgetAllConnections } from '../storage/connection.ts'
 import { resetNamespace } from './reset.ts'
-import { disconnectSolanaWallet } from './solanaSession.ts'
+import { loadSolanaSession } from './solanaLoader.ts'
 
 /** SPEC §4 disconnect: every chain's account and network and the wallet connection reset. */
 export async function disconnectAll(kernel: Kernel): Promise<void> {
@@ -14,7 +14,7 @@ export async function disconnectAll(kernel: Kernel): Promise<void> {
       if (!account || account.status === 'disconnected') continue
       if (account.namespace === 'solana' && isWalletStandardConnectorId(account.connectorId)) {
         // Wallet Standard: standard:disconnect makes the wallet forget this site's authorization.
-        await disconnectSolanaWallet(kernel, account.connectorId as string)
+        await (await loadSolanaSession()).disconnectSolanaWallet(kernel, account.connectorId as string)
         resetNamespace(kernel, account.namespace)
         continue
       }

@@ -3,10 +3,11 @@ import { parseHexChainId } from '../chains/eip155.ts'
 import { waitForConnector } from '../connectors/registry.ts'
 import type { Kernel } from '../kernel.ts'
 import { readStoredConnection, type StoredConnection } from '../storage/connection.ts'
+import { STORAGE_KEYS } from '../storage/keys.ts'
 import { startEip155Session } from './eip155Session.ts'
 import { findRequestedNetwork, setActiveChain } from './network.ts'
 import { resetNamespace } from './reset.ts'
-import { activateConnectedNamespace, restoreSolana } from './solanaSession.ts'
+import { loadSolanaSession } from './solanaLoader.ts'
 
 const LATE_ANNOUNCE_WAIT_MS = 1_000
 /** One run at a time per modal. */
@@ -23,7 +24,7 @@ async function restoreNamespace(
 ): Promise<boolean> {
   const restore = restorers[connectorId]
   if (restore) return restore(kernel, namespace)
-  if (namespace === 'solana') return restoreSolana(kernel, connectorId)
+  if (namespace === 'solana') return (await loadSolanaSession()).restoreSolana(kernel, connectorId)
   if (namespace !== 'eip155') return false
   if (!(await waitForConnector(kernel, connectorId, LATE_ANNOUNCE_WAIT_MS))) return false
   const provider = kernel.providers.get(connectorId)
@@ -35,6 +36,25 @@ async function restoreNamespace(
   if (!accounts?.[0] || chainId === undefined) return false
   startEip155Session(kernel, connector, provider, accounts[0], chainId)
   return true
+}
+
+/**
+ * After the active namespace lost its account (or was not restored), another connected namespace
+ * becomes the active one, so `useAccount` does not read "disconnected" while a wallet is connected.
+ */
+export function activateConnectedNamespace(kernel: Kernel): void {
+  const state = kernel.store.get()
+  const active = state.networks.activeNamespace
+  if (active && state.accounts[active]?.status === 'connected') return
+  const next = Object.values(state.accounts).find((account) => account?.status === 'connected')
+  const network = next ? state.networks.byNamespace[next.namespace]?.caipNetwork : undefined
+  if (!next || !network) return
+  kernel.store.update((draft) => {
+    draft.networks.activeNamespace = next.namespace
+  })
+  kernel.storage.set(STORAGE_KEYS.activeNamespace, next.namespace)
+  kernel.storage.set(STORAGE_KEYS.activeCaipNetworkId, network.caipNetworkId)
+  kernel.bus.emit('NETWORK_CHANGED', { caipNetworkId: network.caipNetworkId })
 }
 
 /** The namespace the visitor used last: that of the stored active network, else the stored one. */

@@ -191,7 +191,7 @@ describe('Wallet Standard discovery', () => {
     off()
     expect(kernel.store.get().connectors.map((c) => c.id)).not.toContain(connectorId())
     expect(kernel.providers.has(connectorId())).toBe(false)
-    expect(kernel.store.get().accounts.solana?.status).toBe('disconnected')
+    await expect.poll(() => kernel.store.get().accounts.solana?.status).toBe('disconnected')
   })
 
   it('ignores wallets without standard:connect or a solana chain, and apps requesting no Solana network', () => {

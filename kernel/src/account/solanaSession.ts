@@ -21,10 +21,10 @@ import { waitForConnector } from '../connectors/registry.ts'
 import { walletStandardWallet } from '../connectors/walletStandard.ts'
 import type { Kernel } from '../kernel.ts'
 import { storeConnected } from '../storage/connection.ts'
-import { STORAGE_KEYS } from '../storage/keys.ts'
 import { refreshNativeBalance } from './balance.ts'
 import type { ConnectResult } from './connect.ts'
 import { setActiveChain } from './network.ts'
+import { activateConnectedNamespace } from './reconnect.ts'
 import { resetNamespace } from './reset.ts'
 
 const NAMESPACE = 'solana'
@@ -81,25 +81,6 @@ function setAccount(kernel: Kernel, connector: Connector, address: string) {
     else delete account.addressExplorerUrl
   })
   if (caipAddress) kernel.bus.emit('ACCOUNT_CHANGED', { namespace: NAMESPACE, caipAddress })
-}
-
-/**
- * After the active namespace lost its account, another connected namespace becomes the active one
- * (so `useAccount` does not read "disconnected" while a wallet is still connected).
- */
-export function activateConnectedNamespace(kernel: Kernel): void {
-  const state = kernel.store.get()
-  const active = state.networks.activeNamespace
-  if (active && state.accounts[active]?.status === 'connected') return
-  const next = Object.values(state.accounts).find((account) => account?.status === 'connected')
-  const network = next ? state.networks.byNamespace[next.namespace]?.caipNetwork : undefined
-  if (!next || !network) return
-  kernel.store.update((draft) => {
-    draft.networks.activeNamespace = next.namespace
-  })
-  kernel.storage.set(STORAGE_KEYS.activeNamespace, next.namespace)
-  kernel.storage.set(STORAGE_KEYS.activeCaipNetworkId, network.caipNetworkId)
-  kernel.bus.emit('NETWORK_CHANGED', { caipNetworkId: network.caipNetworkId })
 }
 
 /** The wallet ended the connection (revoked, or unregistered): reset solana, keep any other account. */

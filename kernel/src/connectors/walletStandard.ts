@@ -7,10 +7,9 @@
 import type { Connector } from '@portico/shared-types'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { endSolanaSession } from '../account/solanaSession.ts'
+import { loadSolanaProvider, loadSolanaSession } from '../account/solanaLoader.ts'
 import { caipNetworkIdOfWalletChain, isSolanaChain } from '../chains/solana.ts'
 import type { Kernel } from '../kernel.ts'
-import { createSolanaProvider } from './walletStandardProvider.ts'
 
 export const WALLET_STANDARD_ID_PREFIX = 'walletStandard:'
 
@@ -66,10 +65,7 @@ export function solanaConnector(wallet: Wallet): Connector {
  * later) and keeps `state.connectors` and `kernel.providers` current; returns the stop function.
  * Nothing happens when the app requests no Solana network.
  */
-export function startWalletStandardDiscovery(
-  kernel: Kernel,
-  registry?: WalletStandardRegistry,
-): () => void {
+export function startWalletStandardDiscovery(kernel: Kernel, registry?: WalletStandardRegistry): () => void {
   const { options } = kernel.store.get()
   if (!options.networks.some((network) => network.chainNamespace === 'solana')) return () => {}
   // getWallets() announces the app (wallet-standard:app-ready): only for apps that want Solana wallets.
@@ -82,7 +78,10 @@ export function startWalletStandardDiscovery(
     // Two wallets of one name: the first keeps the id (it is what a reload restores).
     if (known.has(connector.id) || kernel.providers.has(connector.id)) return
     known.set(connector.id, wallet)
-    kernel.providers.set(connector.id, createSolanaProvider(kernel, connector.id))
+    // The Solana request mapping loads with the rest of the solana chunk, on the first request.
+    kernel.providers.set(connector.id, {
+      request: async (args) => (await loadSolanaProvider()).solanaRequest(kernel, connector.id, args),
+    })
     kernel.store.update((draft) => {
       draft.connectors.push(connector)
     })
@@ -97,7 +96,9 @@ export function startWalletStandardDiscovery(
       draft.connectors = draft.connectors.filter((connector) => connector.id !== id)
     })
     const account = kernel.store.get().accounts.solana
-    if (account?.connectorId === id && account.status !== 'disconnected') endSolanaSession(kernel)
+    if (account?.connectorId === id && account.status !== 'disconnected') {
+      void loadSolanaSession().then(({ endSolanaSession }) => endSolanaSession(kernel))
+    }
   }
 
   for (const wallet of wallets.get()) add(wallet)

@@ -186,12 +186,12 @@ async function handle(
  * The `request` of a Solana Wallet Standard connector: `SolanaRequests[method]` gives each method's
  * params and result type.
  */
-export function createSolanaProvider(kernel: Kernel, connectorId: string): Eip1193Provider {
-  return {
-    request: async ({ method, params }) => {
-      const wallet = walletStandardWallet(kernel, connectorId)
-      if (!wallet) throw new ProviderRpcError(4900, `Wallet "${connectorId}" is not available`)
-      return handle(kernel, wallet, method, params)
-    },
-  }
+export async function solanaRequest(
+  kernel: Kernel,
+  connectorId: string,
+  { method, params }: Parameters<Eip1193Provider['request']>[0],
+): Promise<unknown> {
+  const wallet = walletStandardWallet(kernel, connectorId)
+  if (!wallet) throw new ProviderRpcError(4900, `Wallet "${connectorId}" is not available`)
+  return handle(kernel, wallet, method, params)
 }
