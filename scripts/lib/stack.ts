@@ -107,6 +107,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       pluginBaseUrl,
       relayUrl: relay.url,
       apiUrl: api.url,
+      // The API also serves the wallet directory (getWallets, images) and the analytics sink.
+      walletDirectoryUrl: api.url,
       // The devnet's Solana node (litesvm), requested by the demo beside the two anvil chains.
       ...(devnet.solana
         ? {

@@ -7,6 +7,8 @@ export interface DemoEnvironment {
   chains: { chainId: number; rpcUrl: string; name: string }[]
   pluginBaseUrl: string
   apiUrl?: string
+  /** The wallet directory API; the blockchain API serves it on its own origin. */
+  walletDirectoryUrl?: string
   relayUrl?: string
   /** The devnet's Solana node: CAIP-2 network id (`solana:<genesis prefix>`), RPC and display name. */
   solana?: { networkId: string; rpcUrl: string; name: string }
@@ -61,7 +63,12 @@ export function demoOptions(
   const plugins: Record<string, PluginSource> = {}
   for (const [key, value] of query)
     if (key.startsWith('plugin.')) plugins[key.slice('plugin.'.length)] = { url: value }
-  const networks = env.chains.map((chain) =>
+  // `?chains=31337` requests only some of the local chains (tests of unsupported networks).
+  const onlyChains = query.get('chains')?.split(',').map(Number)
+  const requestedChains = onlyChains
+    ? env.chains.filter((chain) => onlyChains.includes(chain.chainId))
+    : env.chains
+  const networks = requestedChains.map((chain) =>
     defineNetwork({
       id: chain.chainId,
       chainNamespace: 'eip155',
@@ -92,6 +99,8 @@ export function demoOptions(
   // `?apiUrl=` points the page at another blockchain API (e2e: one it can stop and start).
   const apiUrl = query.get('apiUrl') ?? env.apiUrl
   const walletConnectTimeoutMs = Number(query.get('wcTimeout'))
+  // `?walletDirectoryUrl=` points the wallet lists elsewhere; by default the API's origin serves them.
+  const walletDirectoryUrl = query.get('walletDirectoryUrl') ?? env.walletDirectoryUrl ?? apiUrl
   if (!first) throw new Error('The demo needs at least one chain')
   return {
     projectId: env.projectId,
@@ -102,6 +111,7 @@ export function demoOptions(
     pluginBaseUrl: env.pluginBaseUrl,
     ...(apiUrl ? { apiUrl } : {}),
     ...(relayUrl ? { relayUrl } : {}),
+    ...(walletDirectoryUrl ? { walletDirectoryUrl } : {}),
     ...(walletConnectTimeoutMs > 0 ? { walletConnectTimeoutMs } : {}),
     rpcMap,
     themeMode: query.get('theme') === 'light' ? 'light' : 'dark',
