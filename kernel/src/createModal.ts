@@ -70,7 +70,10 @@ export interface ModalHandle {
 
 /** Runs `task` once the browser has painted the current frame (immediately where there are no frames). */
 function afterNextPaint(task: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') return task()
+  if (typeof requestAnimationFrame !== 'function') {
+    task()
+    return
+  }
   requestAnimationFrame(() => setTimeout(task, 0))
 }
 

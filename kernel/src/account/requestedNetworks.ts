@@ -6,12 +6,13 @@ import { emptyAccount } from '../state/initialState.ts'
 export function addRequestedNetwork(kernel: Kernel, network: Network): void {
   kernel.store.update((draft) => {
     const namespace = network.chainNamespace
-    const slice = (draft.networks.byNamespace[namespace] ??= {
+    const slice = draft.networks.byNamespace[namespace] ?? {
       supportsAllNetworks: false,
       smartAccountEnabledNetworks: [],
       requestedCaipNetworks: [],
       approvedCaipNetworkIds: [],
-    })
+    }
+    draft.networks.byNamespace[namespace] = slice
     if (!slice.requestedCaipNetworks.some((known) => known.caipNetworkId === network.caipNetworkId)) {
       slice.requestedCaipNetworks.push(network)
     }

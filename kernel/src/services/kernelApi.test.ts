@@ -39,7 +39,7 @@ describe('kernel API client', () => {
   it("gates calls on the API's own supported-chains list, read once", async () => {
     server = await startTestServer()
     server.on('GET /v1/supported-chains', { body: { http: ['eip155:31337'], ws: [] } })
-    server.on('GET /v1/account/' + ADDRESS + '/balance', { body: { balances: [] } })
+    server.on(`GET /v1/account/${ADDRESS}/balance`, { body: { balances: [] } })
     const api = apiFor(server.url)
     await expect(api.fetchBalances(ADDRESS, 'eip155:31337')).resolves.toEqual([])
     await expect(api.fetchBalances(ADDRESS, 'eip155:999999')).resolves.toEqual([])
@@ -57,7 +57,7 @@ describe('kernel API client', () => {
       { status: 400, body: { message: 'no' } },
       { body: { http: ['eip155:31337'], ws: [] } },
     )
-    server.on('GET /v1/account/' + ADDRESS + '/balance', { body: { balances: [] } })
+    server.on(`GET /v1/account/${ADDRESS}/balance`, { body: { balances: [] } })
     const api = apiFor(server.url)
     await api.fetchBalances(ADDRESS, 'eip155:31337')
     expect(server.requests.some((request) => request.path.endsWith('/balance'))).toBe(false)
