@@ -143,21 +143,36 @@ interface LoadRow {
   rps: number
   p50: number
   p99: number
+  max: number
   requests: number
+  /** Connection errors plus timeouts (autocannon's 10 s per request). */
   errors: number
+  timeouts: number
   non2xx: number
 }
 
 async function load(name: string, url: string): Promise<LoadRow> {
   log(`${name}: ${CONNECTIONS} connections for ${DURATION} s`)
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION })
+  const reasons = new Map<string, number>()
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (err, res) =>
+      err ? fail(err) : done(res),
+    )
+    instance.on('reqError', (err: Error & { code?: string }) => {
+      const key = err.code ?? err.message
+      reasons.set(key, (reasons.get(key) ?? 0) + 1)
+    })
+  })
+  if (reasons.size > 0) log(`${name}: request errors ${JSON.stringify(Object.fromEntries(reasons))}`)
   return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     requests: result.requests.total,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
     non2xx: result.non2xx,
   }
 }
@@ -269,14 +284,26 @@ async function indexerBench(): Promise<CatchUp> {
 }
 
 function table(rows: LoadRow[]): string {
-  const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx']
+  const head = [
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'requests',
+    'errors',
+    'timeouts',
+    'non-2xx',
+  ]
   const lines = rows.map((r) => [
     r.name,
     r.rps.toFixed(0),
     String(r.p50),
     String(r.p99),
+    String(r.max),
     String(r.requests),
     String(r.errors),
+    String(r.timeouts),
     String(r.non2xx),
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
@@ -292,7 +319,7 @@ try {
     await cleanup()
     console.log(`\nAPI load: autocannon, ${CONNECTIONS} connections, ${DURATION} s each, 127.0.0.1\n`)
     console.log(table(rows))
-    failed = rows.some((r) => r.errors > 0 || r.non2xx > 0)
+    failed = rows.some((r) => r.errors > 0 || r.timeouts > 0 || r.non2xx > 0)
     if (failed) console.log('\nFAILED: some requests errored or answered other than 2xx')
   }
   if (!values['skip-indexer']) {
