@@ -1,8 +1,8 @@
+import { connectedState, fakeContext } from '@portico/plugin-testing'
 import type { BlockchainApiClient, HistoryResponse, TransactionHistoryItem } from '@portico/shared-types'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ActivityTab } from './ActivityTab.tsx'
-import { connectedState, fakeContext } from './fakeContext.tsx'
 import { relativeTime, transferText, visibleTransactions } from './history.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
