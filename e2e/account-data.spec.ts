@@ -108,6 +108,8 @@ test('API stopped: toast Token Balance Unavailable, no crash; back after the 30 
     })
 
     await test.step('the API stops again: a network switch shows the toast and the native balance', async () => {
+      // The first step's toast must be gone, or the check below could pass on it instead of on this failure.
+      await expect(toast).not.toContainText('Token Balance Unavailable')
       await api.stop()
       await demo.dialog.getByRole('button', { name: `${chainA.name} Switch network` }).click()
       await page
@@ -117,6 +119,8 @@ test('API stopped: toast Token Balance Unavailable, no crash; back after the 30 
       await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
       await expect(toast).toContainText('Token Balance Unavailable')
       await expect(tokens.getByRole('listitem', { name: 'Ether, 2.000 ETH' })).toBeVisible()
+      // The client retries a refused GET 3 times (150/300/600 ms): let that failure finish before the API returns.
+      await networkQuiet(page, 1_500)
     })
 
     await test.step('within 30 s of the failure no balance call is made (SPEC §4), after it the list is back', async () => {
