@@ -13,6 +13,7 @@ import { addRequestedNetwork, removeRequestedNetwork } from './account/requested
 import { loadSolanaSession } from './account/solanaLoader.ts'
 import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
+import { afterNextPaint } from './afterNextPaint.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
 import {
   offerWalletConnect,
@@ -66,15 +67,6 @@ export interface ModalHandle {
   /** Resolves once a stored connection was restored (true) or found absent (false). */
   ready: Promise<boolean>
   destroy(): void
-}
-
-/** Runs `task` once the browser has painted the current frame (immediately where there are no frames). */
-function afterNextPaint(task: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') {
-    task()
-    return
-  }
-  requestAnimationFrame(() => setTimeout(task, 0))
 }
 
 export function createModal(options: ModalOptions): ModalHandle {

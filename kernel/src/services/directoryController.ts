@@ -10,6 +10,7 @@ import {
   WALLET_LIST,
   type WalletDirectoryEntry,
 } from '@portico/shared-types'
+import { afterNextPaint } from '../afterNextPaint.ts'
 import type { Kernel } from '../kernel.ts'
 import { createDirectoryClient, type DirectoryClient, type GetWalletsParams } from './directory.ts'
 import { startDirectoryAnalytics } from './directoryAnalytics.ts'
@@ -63,7 +64,7 @@ export function setupDirectory(
   const analytics = startDirectoryAnalytics(kernel, client, toast)
   const controller = createDirectoryController(kernel, client, { onAnalyticsConfig: analytics.configSettled })
   controllers.set(kernel, controller)
-  const onOpen = () => void controller.initialize()
+  const onOpen = () => afterNextPaint(() => void controller.initialize())
   kernel.bus.on('MODAL_OPEN', onOpen)
   kernel.cleanups.push(() => {
     kernel.bus.off('MODAL_OPEN', onOpen)
