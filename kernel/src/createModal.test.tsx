@@ -1,7 +1,8 @@
-import type { Eip1193Provider, Features } from '@portico/shared-types'
+import type { Eip1193Provider } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createModal, type ModalHandle } from './createModal.ts'
+import { NO_PLUGINS } from './testing.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -55,16 +56,7 @@ const network = {
   rpcUrls: { default: { http: [] } },
 }
 const other = { ...network, id: 31338, caipNetworkId: 'eip155:31338' as const, name: 'Other' }
-const OFF: Partial<Features> = {
-  email: false,
-  socials: false,
-  swaps: false,
-  send: false,
-  receive: false,
-  onramp: false,
-  history: false,
-  names: false,
-}
+const OFF = NO_PLUGINS
 
 let modals: ModalHandle[] = []
 const make = () => {

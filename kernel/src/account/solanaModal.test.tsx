@@ -12,19 +12,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { SOLANA_DEV_ACCOUNTS } from '../../../services/devnet/src/solana/accounts.ts'
 import { decodeBase58 } from '../chains/solanaBase58.ts'
 import { createModal, type ModalHandle } from '../createModal.ts'
+import { localNetwork, NO_PLUGINS } from '../testing.ts'
 
 const EVM_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const owner = SOLANA_DEV_ACCOUNTS[2] as (typeof SOLANA_DEV_ACCOUNTS)[number]
 const SOLANA_ID = 'PorticoDevnet1111111111111111111'
 
-const evm: Network = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  name: 'Local',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [] } },
-}
+const evm = localNetwork()
 const solana: Network = {
   id: SOLANA_ID,
   caipNetworkId: `solana:${SOLANA_ID}`,
@@ -33,17 +27,7 @@ const solana: Network = {
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
   rpcUrls: { default: { http: [] } },
 }
-const OFF: Partial<Features> = {
-  email: false,
-  socials: false,
-  swaps: false,
-  send: false,
-  receive: false,
-  onramp: false,
-  history: false,
-  names: false,
-  allWallets: false,
-}
+const OFF: Partial<Features> = { ...NO_PLUGINS, allWallets: false }
 
 /** An EIP-6963 wallet named like the dev wallet (its EVM side). */
 function announceEvmWallet() {

@@ -1,4 +1,4 @@
-import type { Eip1193Provider, Features, ModalOptions, Network } from '@portico/shared-types'
+import type { Eip1193Provider, ModalOptions } from '@portico/shared-types'
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type ModalHandle } from '../../createModal.ts'
@@ -8,25 +8,10 @@ import {
   testWallets,
 } from '../../services/directoryTestServer.ts'
 import { STORAGE_KEYS } from '../../storage/keys.ts'
+import { localNetwork, NO_PLUGINS } from '../../testing.ts'
 
-const network: Network = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  name: 'Local',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [] } },
-}
-const OFF: Partial<Features> = {
-  email: false,
-  socials: false,
-  swaps: false,
-  send: false,
-  receive: false,
-  onramp: false,
-  history: false,
-  names: false,
-}
+const network = localNetwork()
+const OFF = NO_PLUGINS
 const DEV = {
   id: 'dev',
   name: 'Portico Dev Wallet',

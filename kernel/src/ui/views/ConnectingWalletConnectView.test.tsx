@@ -1,4 +1,3 @@
-import type { Features, Network } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FakeProvider, fakeSession } from '../../connectors/walletconnect/testing.ts'
@@ -6,6 +5,7 @@ import { createModal, type ModalHandle } from '../../createModal.ts'
 // The view body and the connector are lazy chunks in the build; importing them here transforms them
 // before the tests start, so a loaded machine does not spend a test's time on it.
 import './ConnectingWalletConnectContent.tsx'
+import { localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 const fakes: FakeProvider[] = []
 vi.mock('../../connectors/walletconnect/provider.ts', () => ({
@@ -17,24 +17,8 @@ vi.mock('../../connectors/walletconnect/provider.ts', () => ({
 }))
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const network: Network = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  name: 'Local',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [] } },
-}
-const OFF: Partial<Features> = {
-  email: false,
-  socials: false,
-  swaps: false,
-  send: false,
-  receive: false,
-  onramp: false,
-  history: false,
-  names: false,
-}
+const network = localNetwork()
+const OFF = NO_PLUGINS
 
 let modals: ModalHandle[] = []
 afterEach(() => {
