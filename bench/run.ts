@@ -13,6 +13,7 @@ import vm from 'node:vm'
 import zlib from 'node:zlib'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
 import type { Configuration, Stats } from '@rspack/core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
 import { portsFromEnv } from '../scripts/lib/ports.ts'
 import { type Stack, startStack } from '../scripts/lib/stack.ts'
 
@@ -32,15 +33,6 @@ const PORTS = portsFromEnv(process.env, {
 })
 const RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 6190)
 const API_PORT = Number(process.env.PORTICO_API_PORT ?? 6180)
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 const REACT_PATH = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
 
@@ -403,7 +395,7 @@ async function main(): Promise<void> {
     api: { port: API_PORT, sqliteFile: apiDatabase },
   })
   const browser = await chromium.launch({
-    executablePath: process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     headless: true,
   })

@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { startTestWallet, type TestWallet } from '../e2e/walletconnect/wallet.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
 import { portsFromEnv } from '../scripts/lib/ports.ts'
 import { startStack } from '../scripts/lib/stack.ts'
 
@@ -29,15 +30,6 @@ const BUILD = !args.includes('--no-build')
 const PORTS = portsFromEnv(process.env, { demo: 6273, plugins: 6274, chainA: 6645, chainB: 6646 })
 process.env.PORTICO_SOLANA_PORT ??= '6999'
 const RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 6290)
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const QR_LABEL = 'WalletConnect QR code'
 
 const log = (line: string) => console.error(`› ${line}`)
@@ -64,7 +56,7 @@ if (BUILD) {
 log('starting the stack')
 const stack = await startStack({ ports: PORTS, relayPort: RELAY_PORT, fixtures: false })
 const browser = await chromium.launch({
-  executablePath: process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS,
 })
 const runs: Run[] = []

@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import type { Devnet } from '@portico/devnet'
 import type {
   ApiErrorBody,
@@ -14,38 +13,20 @@ import type {
 import { type Address, erc20Abi, formatUnits, getAddress, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiServer, startApi } from '../src/index.ts'
-import { chainClients, getJson, PROJECT, postJson, sendToken, startEvmDevnet, tempDir } from './helpers.ts'
+import type { ApiServer } from '../src/index.ts'
+import { chainClients, getJson, PROJECT, postJson, sendToken, startApiOverDevnet } from './helpers.ts'
 
 let devnet: Devnet
 let api: ApiServer
-let dir: ReturnType<typeof tempDir>
+let stack: Awaited<ReturnType<typeof startApiOverDevnet>>
 const q = `projectId=${PROJECT}&st=portico&sv=1.7.0&clientId=test-client`
 
 beforeAll(async () => {
-  dir = tempDir('portico-api-endpoints-')
-  devnet = await startEvmDevnet({
-    chains: [
-      { chainId: 31337, port: 0 },
-      { chainId: 31338, port: 0 },
-    ],
-    fixtures: true,
-  })
-  api = await startApi({
-    port: 0,
-    chains: devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })),
-    database: { kind: 'sqlite', file: join(dir.dir, 'api.sqlite') },
-    fixtures: devnet.fixtures ?? {},
-    logLevel: 'warn',
-    indexer: { pollMs: 100 },
-  })
+  stack = await startApiOverDevnet('portico-api-endpoints-', { pollMs: 100 })
+  ;({ devnet, api } = stack)
 })
 
-afterAll(async () => {
-  await api?.close()
-  await devnet?.stop()
-  dir?.remove()
-})
+afterAll(() => stack?.stop())
 
 const account = (i: number) => {
   const a = devnet.accounts[i]

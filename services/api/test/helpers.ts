@@ -15,6 +15,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { type ApiServer, startApi } from '../src/index.ts'
 
 export const PROJECT = 'portico-dev'
 
@@ -182,3 +183,36 @@ export async function countChainTransfers(rpcUrl: string): Promise<{ head: numbe
 }
 
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
+/** A fixture-seeded two-chain devnet and an API over it on a fresh SQLite file; `stop` undoes all three. */
+export async function startApiOverDevnet(
+  prefix: string,
+  options: { historyPageSize?: number; pollMs: number },
+): Promise<{ devnet: Devnet; api: ApiServer; stop(): Promise<void> }> {
+  const dir = tempDir(prefix)
+  const devnet = await startEvmDevnet({
+    chains: [
+      { chainId: 31337, port: 0 },
+      { chainId: 31338, port: 0 },
+    ],
+    fixtures: true,
+  })
+  const api = await startApi({
+    port: 0,
+    chains: devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })),
+    database: { kind: 'sqlite', file: join(dir.dir, 'api.sqlite') },
+    fixtures: devnet.fixtures ?? {},
+    ...(options.historyPageSize ? { historyPageSize: options.historyPageSize } : {}),
+    logLevel: 'warn',
+    indexer: { pollMs: options.pollMs },
+  })
+  return {
+    devnet,
+    api,
+    async stop() {
+      await api.close()
+      await devnet.stop()
+      dir.remove()
+    },
+  }
+}

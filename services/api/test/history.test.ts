@@ -1,18 +1,16 @@
-import { join } from 'node:path'
 import type { Devnet } from '@portico/devnet'
 import type { ApiErrorBody, HistoryResponse, TransactionHistoryItem } from '@portico/shared-types'
 import { type Address, type Hex, pad, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiServer, startApi } from '../src/index.ts'
+import type { ApiServer } from '../src/index.ts'
 import {
   blockNumber,
   chainClients,
   getJson,
   PROJECT,
   sendEth,
-  startEvmDevnet,
+  startApiOverDevnet,
   TRANSFER_TOPIC,
-  tempDir,
   waitIndexed,
 } from './helpers.ts'
 
@@ -20,37 +18,18 @@ const PAGE = 5
 
 let devnet: Devnet
 let api: ApiServer
-let dir: ReturnType<typeof tempDir>
+let stack: Awaited<ReturnType<typeof startApiOverDevnet>>
 
 beforeAll(async () => {
-  dir = tempDir('portico-api-history-')
-  devnet = await startEvmDevnet({
-    chains: [
-      { chainId: 31337, port: 0 },
-      { chainId: 31338, port: 0 },
-    ],
-    fixtures: true,
-  })
-  api = await startApi({
-    port: 0,
-    chains: devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })),
-    database: { kind: 'sqlite', file: join(dir.dir, 'api.sqlite') },
-    fixtures: devnet.fixtures ?? {},
-    historyPageSize: PAGE,
-    logLevel: 'warn',
-    indexer: { pollMs: 50 },
-  })
+  stack = await startApiOverDevnet('portico-api-history-', { historyPageSize: PAGE, pollMs: 50 })
+  ;({ devnet, api } = stack)
   await waitIndexed(api.url, {
     31337: await blockNumber(rpc(31337)),
     31338: await blockNumber(rpc(31338)),
   })
 })
 
-afterAll(async () => {
-  await api?.close()
-  await devnet?.stop()
-  dir?.remove()
-})
+afterAll(() => stack?.stop())
 
 const rpc = (chainId: number) => devnet.chains.find((c) => c.chainId === chainId)?.rpcUrl ?? ''
 const account = (i: number) => {
