@@ -12,6 +12,21 @@ import {
   parseIncoming,
   RpcError,
 } from './jsonrpc.ts'
+import {
+  checkUnsubscribe,
+  MAX_BATCH,
+  messageParam,
+  object,
+  type PublishParams,
+  promptParam,
+  publishParams,
+  rawToString,
+  tagParam,
+  topicList,
+  topicParam,
+  truncateReason,
+  ttlParam,
+} from './params.ts'
 import { MessageStore, SnapshotFile, type StoredMessage } from './store.ts'
 
 export interface RelayOptions {
@@ -82,9 +97,7 @@ export interface Relay {
 /** Tags the relay gives to the messages of wc_proposeSession / wc_approveSession. */
 export const TAGS = { sessionPropose: 1100, sessionProposeResponse: 1101, sessionSettle: 1102 } as const
 
-const MAX_TTL_SECONDS = 30 * 24 * 60 * 60
 const DEFAULT_SESSION_TTL_SECONDS = 5 * 60
-const MAX_BATCH = 1000
 const FETCH_PAGE = 500
 
 interface Connection {
@@ -630,106 +643,3 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
 // ---------- Parameter checks (each failure is a -32602 with the field named) ----------
 
 type Handled = { value: unknown; after?: () => void }
-
-interface PublishParams {
-  topic: string
-  message: string
-  ttlSeconds: number
-  tag: number
-  prompt: boolean
-}
-
-function object(value: unknown, what: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidParams(`${what}: params must be an object`)
-  }
-  return value as Record<string, unknown>
-}
-
-function topicParam(p: Record<string, unknown>, key: string): string {
-  const v = p[key]
-  if (typeof v !== 'string' || v.length === 0) throw invalidParams(`"${key}" must be a non-empty string`)
-  if (v.length > 512) throw invalidParams(`"${key}" is longer than 512 characters`)
-  return v
-}
-
-function topicList(p: Record<string, unknown>, key: string): string[] {
-  const v = p[key]
-  if (!Array.isArray(v)) throw invalidParams(`"${key}" must be an array of topics`)
-  if (v.length > MAX_BATCH) throw invalidParams(`"${key}" has more than ${MAX_BATCH} topics`)
-  return v.map((t, i) => {
-    if (typeof t !== 'string' || t.length === 0 || t.length > 512) {
-      throw invalidParams(`"${key}[${i}]" must be a non-empty string of at most 512 characters`)
-    }
-    return t
-  })
-}
-
-function messageParam(p: Record<string, unknown>, key: string): string {
-  const v = p[key]
-  if (typeof v !== 'string' || v.length === 0) throw invalidParams(`"${key}" must be a non-empty string`)
-  return v
-}
-
-function ttlParam(p: Record<string, unknown>, fallback?: number): number {
-  const v = p.ttl
-  if (v === undefined && fallback !== undefined) return fallback
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_TTL_SECONDS) {
-    throw invalidParams(`"ttl" must be an integer number of seconds from 1 to ${MAX_TTL_SECONDS}`)
-  }
-  return v
-}
-
-function tagParam(p: Record<string, unknown>, fallback: number): number {
-  const v = p.tag
-  if (v === undefined || v === null) return fallback
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-    throw invalidParams('"tag" must be a non-negative integer')
-  }
-  return v
-}
-
-function promptParam(p: Record<string, unknown>, fallback: boolean): boolean {
-  const v = p.prompt
-  if (v === undefined || v === null) return fallback
-  if (typeof v !== 'boolean') throw invalidParams('"prompt" must be a boolean')
-  return v
-}
-
-function publishParams(p: Record<string, unknown>, where: string): PublishParams {
-  try {
-    return {
-      topic: topicParam(p, 'topic'),
-      message: messageParam(p, 'message'),
-      ttlSeconds: ttlParam(p),
-      tag: tagParam(p, 0),
-      prompt: promptParam(p, false),
-    }
-  } catch (error) {
-    if (error instanceof RpcError && where !== 'params') throw invalidParams(`${where}: ${error.message}`)
-    throw error
-  }
-}
-
-function checkUnsubscribe(p: Record<string, unknown>, where: string): string {
-  const prefix = where ? `${where}: ` : ''
-  const topic = p.topic
-  if (typeof topic !== 'string' || topic.length === 0) {
-    throw invalidParams(`${prefix}"topic" must be a non-empty string`)
-  }
-  if (p.id !== undefined && typeof p.id !== 'string') throw invalidParams(`${prefix}"id" must be a string`)
-  return topic
-}
-
-function rawToString(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8')
-  return data.toString('utf8')
-}
-
-function truncateReason(reason: string): string {
-  // A close reason is limited to 123 bytes.
-  let out = reason
-  while (Buffer.byteLength(out) > 123) out = out.slice(0, -1)
-  return out
-}
