@@ -8,6 +8,8 @@ const steps = [
   ['typecheck', ['run', 'typecheck', '--silent']],
   ['lint', ['run', 'lint', '--silent']],
   ['unit', ['run', 'unit', '--silent']],
+  // Hostile input (SPEC rules against an attacker): every `*.hostile.test.ts` beside the code it guards.
+  ['hostile', ['run', 'hostile', '--silent']],
   ['build', ['run', 'build', '--silent']],
   ['e2e', ['run', 'e2e', '--silent']],
 ]
