@@ -28,8 +28,12 @@ export interface Features {
   [pluginFeature: string]: boolean | SocialProvider[] | ConnectMethod[] | undefined
 }
 
-/** Where a plugin comes from: a federated remote URL, or a definition bundled by the app. */
-export type PluginSource = { url: string } | { definition: PluginDefinition }
+/**
+ * Where a plugin comes from: a federated remote URL (its remoteEntry.js or its mf-manifest.json), or a
+ * definition bundled by the app. `integrity` pins the remote entry's SRI hash (`sha384-…`): a remote
+ * whose manifest or entry differs is refused.
+ */
+export type PluginSource = { url: string; integrity?: string } | { definition: PluginDefinition }
 
 export interface ModalOptions {
   projectId: string
@@ -59,6 +63,11 @@ export interface ModalOptions {
   plugins?: Record<string, PluginSource>
   /** Time a plugin remote may take to load before it is treated as failed. */
   pluginLoadTimeoutMs?: number
+  /**
+   * Origins plugin remotes may load from (`https://plugins.example.com`). Default: the origins of
+   * `pluginBaseUrl` and of the URLs in `plugins`. A remote from any other origin is refused.
+   */
+  allowedPluginOrigins?: string[]
   /** Blockchain API base URL (our services/api when self-hosted). */
   apiUrl?: string
   /** Wallet directory API base URL. */
