@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Workspace packages resolve to their sources (package.json "source" condition), not their dist.
+        resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+        ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
         test: {
           name: 'ui',
           environment: 'jsdom',

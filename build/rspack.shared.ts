@@ -26,7 +26,13 @@ export function baseConfig(name: string): Configuration {
     mode: isProduction ? 'production' : 'development',
     devtool: isProduction ? false : 'source-map',
     target: ['web', 'es2022'],
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'], extensionAlias: { '.js': ['.ts', '.js'] } },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      extensionAlias: { '.js': ['.ts', '.js'] },
+      // Workspace packages (@portico/kernel, @portico/shared-types) build from their sources; installed
+      // copies resolve to their built dist through the usual conditions.
+      conditionNames: ['source', '...'],
+    },
     module: { rules: [tsRule] },
     performance: { hints: false },
     stats: (process.env.PORTICO_STATS as 'normal' | undefined) ?? 'errors-warnings',
