@@ -122,3 +122,133 @@ export interface ApiHealthResponse {
     lastError: string | null
   }[]
 }
+
+/** GET /v1/convert/tokens?chainId= */
+export interface SwapToken {
+  name: string
+  symbol: string
+  address: CaipAddress
+  decimals: number
+  logoUri: string
+  eip2612?: boolean
+}
+
+export interface SwapTokensResponse {
+  tokens: SwapToken[]
+}
+
+/** GET /v1/convert/quotes?amount=&userAddress=&from=&to=&gasPrice= ; the UI reads quotes[0].toAmount. */
+export interface SwapQuote {
+  id?: string
+  fromAmount?: string
+  fromAccount?: string
+  /** Integer string (smallest unit of the destination token). */
+  toAmount: string
+  toAccount?: string
+}
+
+export interface SwapQuotesResponse {
+  quotes: SwapQuote[]
+}
+
+/** GET /v1/convert/allowance?tokenAddress=&userAddress=&sourceTokenAmount=&sourceTokenDecimals= */
+export interface AllowanceResponse {
+  allowance: string
+}
+
+/** POST /v1/convert/build-transaction ; `to`/`from` are 0x or CAIP-10 eip155 addresses. */
+export interface SwapTransactionResponse {
+  tx: {
+    from?: string
+    to: string
+    data: string
+    value: string
+    eip155: { gas: string; gasPrice: string }
+  }
+}
+
+/** GET /v1/convert/build-approve?userAddress=&from=&to= */
+export interface ApproveTransactionResponse {
+  tx: {
+    from: string
+    to: string
+    data: string
+    value: string
+    eip155: { gasPrice: string }
+  }
+}
+
+/** GET /v1/profile/account/{name}?apiVersion=2 ; also each item of GET /v1/profile/reverse/{address}. */
+export interface NameProfile {
+  name: string
+  registered?: number
+  updated?: number
+  /** Keyed by coin type (60 = eip155). */
+  addresses: Record<string, { address: string; created?: string }>
+  attributes: Record<string, string>[]
+}
+
+/** GET /v1/profile/suggestions/{name}?zone= */
+export interface NameSuggestionsResponse {
+  suggestions: { name: string; registered: boolean }[]
+}
+
+/** POST /v1/profile/account */
+export interface RegisterNameRequest {
+  coin_type: number
+  address: string
+  /** JSON of `{ name, attributes, timestamp }` (timestamp in unix seconds), signed by the wallet. */
+  message: string
+  signature: string
+}
+
+export interface RegisterNameResponse {
+  success: boolean
+}
+
+/** GET /v1/onramp/options */
+export interface OnrampOptionsResponse {
+  purchaseCurrencies: {
+    id: string
+    name: string
+    symbol: string
+    networks: { name: string; display_name: string; chain_id: string; contract_address: string }[]
+  }[]
+  paymentCurrencies: { id: string; payment_method_limits: { id: string; min: string; max: string }[] }[]
+}
+
+export interface OnrampMoney {
+  amount: string
+  currency: string
+}
+
+/** POST /v1/onramp/quote?projectId= */
+export interface OnrampQuoteRequest {
+  purchaseCurrency: string
+  paymentCurrency: string
+  amount: string
+  network: string
+}
+
+export interface OnrampQuoteResponse {
+  coinbaseFee: OnrampMoney
+  networkFee: OnrampMoney
+  paymentSubtotal: OnrampMoney
+  paymentTotal: OnrampMoney
+  purchaseAmount: OnrampMoney
+  quoteId: string
+}
+
+/** POST /v1/generators/onrampurl?projectId= (the client adds defaultExperience: 'buy'). */
+export interface OnrampUrlRequest {
+  destinationWallets: { address: string; blockchains?: string[]; assets?: string[] }[]
+  defaultNetwork?: string
+  partnerUserId: string
+  presetCryptoAmount?: number
+  presetFiatAmount?: number
+}
+
+export interface OnrampUrlResponse {
+  /** An https URL (http only on loopback hosts), checked by the client. */
+  url: string
+}

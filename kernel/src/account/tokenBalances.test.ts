@@ -54,7 +54,7 @@ function fakeApi(overrides: Partial<BlockchainApiClient> = {}) {
     isSupportedNetwork: (id: string) => id === 'eip155:31337' || id === 'eip155:31338',
     whenReady: vi.fn(async () => {}),
     ...overrides,
-  } satisfies BlockchainApiClient as BlockchainApiClient & { fetchBalances: typeof fetchBalances }
+  } satisfies Partial<BlockchainApiClient> as BlockchainApiClient & { fetchBalances: typeof fetchBalances }
 }
 
 function setup(api?: BlockchainApiClient) {

@@ -63,6 +63,21 @@ const last = () => {
   }
 }
 
+const SESSION = {
+  pci: 'p',
+  address: ADDRESS,
+  projectId: 'p1',
+  permission: {
+    permissionType: 'native-token-recurring-allowance',
+    data: '0x',
+    required: true,
+    onChainValidated: false,
+  },
+  createdAt: 1_700_000_000,
+  expiry: null,
+  revokedAt: null,
+}
+
 const SDK_QUERY = { projectId: 'p1', st: 'portico', sv: '1.7.0', clientId: 'c1' }
 
 describe('createBlockchainApi', () => {
@@ -345,8 +360,8 @@ describe('createBlockchainApi', () => {
   describe('sessions', () => {
     it('gets and revokes sessions', async () => {
       const { api } = setup()
-      server.on(`GET /v1/sessions/${ADDRESS}`, { body: { pcis: [{ pci: 'p', address: USER }] } })
-      await expect(api.getSessions(ADDRESS)).resolves.toMatchObject({ pcis: [{ pci: 'p' }] })
+      server.on(`GET /v1/sessions/${ADDRESS}`, { body: { pcis: [SESSION] } })
+      await expect(api.getSessions(ADDRESS)).resolves.toEqual({ pcis: [SESSION] })
       server.on(`POST /v1/sessions/${ADDRESS}/revoke`, { body: { pci: 'p', revokedAt: 5 } })
       await api.revokeSession(ADDRESS, { pci: 'p', signature: '0xsig' })
       expect(last().query.projectId).toBe('p1')
@@ -360,5 +375,110 @@ describe('networkOfCaipAddress', () => {
     expect(networkOfCaipAddress(USER)).toBe('eip155:1')
     expect(networkOfCaipAddress(ADDRESS)).toBeUndefined()
     expect(networkOfCaipAddress('eip155::0x1')).toBeUndefined()
+  })
+})
+
+describe('hostile or broken answers are errors, never passed on', () => {
+  const SWAP_TX = { from: USER, to: TOKEN, data: '0x01', value: '0', eip155: { gas: '21000', gasPrice: '9' } }
+  const build = () =>
+    setup().api.convertBuildTransaction({
+      amount: '1',
+      slippage: 1,
+      from: TOKEN,
+      to: TOKEN,
+      userAddress: USER,
+    })
+
+  it.each([
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a data: URL', 'data:text/html,<script>alert(1)</script>'],
+    ['plain http to a remote host', 'http://pay.example/buy'],
+  ])('refuses an on-ramp URL that is %s', async (_, url) => {
+    server.on('POST /v1/generators/onrampurl', { body: { url } })
+    await expect(
+      setup().api.onrampUrl({ destinationWallets: [], partnerUserId: 'u' }),
+    ).rejects.toBeInstanceOf(ResponseShapeError)
+  })
+
+  it('accepts an http on-ramp URL on a loopback host (the local stack)', async () => {
+    server.on('POST /v1/generators/onrampurl', { body: { url: 'http://127.0.0.1:6180/buy' } })
+    await expect(setup().api.onrampUrl({ destinationWallets: [], partnerUserId: 'u' })).resolves.toEqual({
+      url: 'http://127.0.0.1:6180/buy',
+    })
+  })
+
+  it.each([
+    ['a to that is no address', { ...SWAP_TX, to: 'javascript:1' }],
+    ['a from that is no address', { ...SWAP_TX, from: 'eip155:1:0x12' }],
+    ['calldata that is not hex', { ...SWAP_TX, data: 'transfer()' }],
+    ['a value that is no integer', { ...SWAP_TX, value: '1.5' }],
+  ])('refuses a swap transaction with %s', async (_, tx) => {
+    server.on('POST /v1/convert/build-transaction', { body: { tx } })
+    await expect(build()).rejects.toThrow(/answered an unexpected shape/)
+  })
+
+  it('refuses an approve transaction whose to is no address', async () => {
+    const tx = { from: USER, to: 'x', data: '0x', value: '0', eip155: { gasPrice: '1' } }
+    server.on('GET /v1/convert/build-approve', { body: { tx } })
+    await expect(
+      setup().api.convertBuildApprove({ userAddress: USER, from: TOKEN, to: TOKEN }),
+    ).rejects.toBeInstanceOf(ResponseShapeError)
+  })
+
+  it('refuses swap tokens with more than 255 decimals', async () => {
+    const token = { name: 'T', symbol: 'T', address: TOKEN, decimals: 1_000_000 }
+    server.on('GET /v1/convert/tokens', { body: { tokens: [token] } })
+    await expect(setup().api.convertTokens('eip155:1')).rejects.toThrow('at most 255')
+    server.on('GET /v1/convert/tokens', { body: { tokens: [{ ...token, decimals: 18 }] } })
+    await expect(setup().api.convertTokens('eip155:1')).resolves.toMatchObject({ tokens: [{ decimals: 18 }] })
+  })
+
+  it.each([
+    ['without a permission', { ...SESSION, permission: undefined }],
+    ['with a negative expiry', { ...SESSION, expiry: -1 }],
+    ['with an empty pci', { ...SESSION, pci: '' }],
+  ])('refuses a session %s', async (_, session) => {
+    server.on(`GET /v1/sessions/${ADDRESS}`, { body: { pcis: [session] } })
+    await expect(setup().api.getSessions(ADDRESS)).rejects.toBeInstanceOf(ResponseShapeError)
+  })
+
+  it('refuses malformed JSON from a profile lookup', async () => {
+    server.on('GET /v1/profile/account/alice', { body: '{"name": ' })
+    await expect(setup().api.profileLookup('alice')).rejects.toThrow('malformed JSON')
+  })
+})
+
+describe('retry rules hold for the convert, profile, onramp and sessions calls', () => {
+  it('retries a 503 after Retry-After and a 429, then answers', async () => {
+    server.on(
+      'GET /v1/convert/allowance',
+      { status: 503, headers: { 'retry-after': '0' }, body: {} },
+      { status: 429, body: {} },
+      { body: { allowance: '7' } },
+    )
+    await expect(setup().api.convertAllowance({ tokenAddress: TOKEN, userAddress: USER })).resolves.toEqual({
+      allowance: '7',
+    })
+    expect(server.requests).toHaveLength(3)
+  })
+
+  it('gives up after 3 retries with the status', async () => {
+    server.on('GET /v1/onramp/options', { status: 502, body: { message: 'bad gateway' } })
+    await expect(setup().api.onrampOptions()).rejects.toThrow('failed with status 502: bad gateway')
+    expect(server.requests).toHaveLength(4)
+  })
+
+  it('does not repeat a POST whose connection dropped (it may have been processed)', async () => {
+    server.on(`POST /v1/sessions/${ADDRESS}/revoke`, { destroy: true })
+    await expect(setup().api.revokeSession(ADDRESS, { pci: 'p', signature: '0x1' })).rejects.toThrow()
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('does not retry a 400', async () => {
+    server.on('POST /v1/profile/account', { status: 400, body: { message: 'bad' } })
+    await expect(
+      setup().api.profileRegister({ coinType: 60, address: ADDRESS, message: '{}', signature: '0x1' }),
+    ).rejects.toThrow('status 400')
+    expect(server.requests).toHaveLength(1)
   })
 })

@@ -1,10 +1,21 @@
-import { type CaipNetworkId, type Logger, MESSAGES, type TokenBalance } from '@portico/shared-types'
+import {
+  type AllowanceParams,
+  type BuildApproveParams,
+  type BuildTransactionParams,
+  type CaipNetworkId,
+  type Logger,
+  MESSAGES,
+  type OnrampQuoteRequest,
+  type OnrampUrlRequest,
+  type RegisterNameParams,
+  type SwapQuoteParams,
+  type TokenBalance,
+} from '@portico/shared-types'
 import type * as v from 'valibot'
 import { createServiceCaches } from './cache.ts'
 import { createHttpClient, type HttpClientOptions, type Query } from './http.ts'
 import {
   AllowanceSchema,
-  ApproveTransactionSchema,
   BalancesSchema,
   GasPriceSchema,
   type HistoryPage,
@@ -18,19 +29,16 @@ import {
   type OnrampOptions,
   OnrampOptionsSchema,
   OnrampQuoteSchema,
-  OnrampUrlSchema,
   PricesSchema,
   RegisterNameSchema,
   ReverseNamesSchema,
-  RevokeSessionSchema,
-  type Sessions,
-  SessionsSchema,
   SupportedChainsSchema,
   SwapQuotesSchema,
-  SwapTokensSchema,
-  SwapTransactionSchema,
   type TokenPrices,
 } from './schemas.ts'
+import { ApproveTransactionSchema, SwapTokensSchema, SwapTransactionSchema } from './schemas-convert.ts'
+import { OnrampUrlSchema } from './schemas-onramp.ts'
+import { RevokeSessionSchema, SessionsSchema } from './schemas-sessions.ts'
 import type { StorageLike } from './ttlCache.ts'
 
 export interface BlockchainApiOptions
@@ -57,58 +65,15 @@ export interface HistoryParams {
   signal?: AbortSignal
 }
 
-export interface QuoteParams {
-  amount: string
-  /** CAIP addresses. */
-  userAddress: string
-  from: string
-  to: string
-  gasPrice: string
-}
-
-export interface AllowanceParams {
-  tokenAddress: string
-  userAddress: string
-  sourceTokenAmount?: string
-  sourceTokenDecimals?: number
-}
-
-export interface BuildTransactionParams {
-  amount: string
-  slippage: number
-  from: string
-  to: string
-  userAddress: string
-}
-
-export interface BuildApproveParams {
-  userAddress: string
-  from: string
-  to: string
-}
-
-export interface RegisterNameParams {
-  coinType: number
-  address: string
-  /** JSON of name, attributes and a timestamp in seconds, signed by the wallet. */
-  message: string
-  signature: string
-}
-
-export interface OnrampQuoteParams {
-  purchaseCurrency: string
-  paymentCurrency: string
-  amount: string
-  network: string
-}
-
-export interface OnrampUrlParams {
-  destinationWallets: { address: string; blockchains?: string[]; assets?: string[] }[]
-  defaultNetwork?: string
-  partnerUserId: string
-  presetCryptoAmount?: number
-  presetFiatAmount?: number
-}
+export type {
+  AllowanceParams,
+  BuildApproveParams,
+  BuildTransactionParams,
+  RegisterNameParams,
+  SwapQuoteParams as QuoteParams,
+} from '@portico/shared-types'
+export type OnrampQuoteParams = OnrampQuoteRequest
+export type OnrampUrlParams = OnrampUrlRequest
 
 const NAME_ZONE = 'reown.id'
 
@@ -204,7 +169,7 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
       return get('/v1/convert/tokens', SwapTokensSchema, { chainId: caipNetworkId })
     },
 
-    async convertQuotes(params: QuoteParams) {
+    async convertQuotes(params: SwapQuoteParams) {
       requireSwapNetwork(params.userAddress)
       return get('/v1/convert/quotes', SwapQuotesSchema, { ...params })
     },
@@ -265,15 +230,15 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
       return get('/v1/onramp/options', OnrampOptionsSchema)
     },
 
-    onrampQuote(params: OnrampQuoteParams) {
+    onrampQuote(params: OnrampQuoteRequest) {
       return post('/v1/onramp/quote', OnrampQuoteSchema, params)
     },
 
-    onrampUrl(params: OnrampUrlParams) {
+    onrampUrl(params: OnrampUrlRequest) {
       return post('/v1/generators/onrampurl', OnrampUrlSchema, { ...params, defaultExperience: 'buy' })
     },
 
-    async getSessions(address: string): Promise<Sessions> {
+    async getSessions(address: string) {
       if (!activeSupported()) return { pcis: [] }
       return get(path`/v1/sessions/${address}`, SessionsSchema)
     },

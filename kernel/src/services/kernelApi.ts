@@ -3,6 +3,7 @@ import { type BlockchainApiClient, type KernelState, SDK_TYPE, SDK_VERSION } fro
 import { selectActiveNetwork } from '../state/selectors.ts'
 import type { Store } from '../state/store.ts'
 import { createBlockchainApi } from './blockchainApi.ts'
+import { createPluginApiClient } from './blockchainApiClient.ts'
 import { createSupportedNetworks } from './supportedNetworks.ts'
 import type { StorageLike } from './ttlCache.ts'
 
@@ -26,20 +27,5 @@ export function createKernelApi(
     log,
   })
   supported = createSupportedNetworks(api.getSupportedChains, log)
-  const gate = supported
-  const after =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await gate.ready()
-      return call(...args)
-    }
-  return {
-    fetchBalances: after(api.fetchBalances),
-    fetchIdentity: after(api.fetchIdentity),
-    fetchHistory: after(api.fetchHistory),
-    fetchGasPrice: after(api.fetchGasPrice),
-    fetchPrices: after(api.fetchPrices),
-    isSupportedNetwork: gate.has,
-    whenReady: gate.ready,
-  }
+  return createPluginApiClient(api, supported, log)
 }
