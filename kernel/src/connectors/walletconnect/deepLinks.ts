@@ -30,12 +30,82 @@ export function formatUniversalUrl(appUrl: string, wcUri: string): DeepLink {
   return { redirect: `${base}wc?uri=${encodeURIComponent(wcUri)}`, href: base }
 }
 
-/** Schemes that would run code or read local data instead of opening a wallet. */
-const UNSAFE_SCHEME = /^\s*(javascript|data|vbscript|file|blob|about):/i
+/**
+ * Schemes a browser (or the OS behind it) acts on itself instead of handing to a wallet app: script,
+ * data and local-file schemes, browser internals, plain-text web links (the pairing uri carries the
+ * session key: never over http), Android intents (they name any app component and carry a fallback
+ * URL) and Windows protocol handlers (`ms-*`, `search-ms`: shell features, not wallets).
+ */
+const REFUSED_SCHEMES = new Set([
+  'javascript',
+  'vbscript',
+  'data',
+  'file',
+  'filesystem',
+  'blob',
+  'about',
+  'view-source',
+  'http',
+  'ftp',
+  'ws',
+  'wss',
+  'intent',
+  'jar',
+  'chrome',
+  'chrome-extension',
+  'moz-extension',
+  'resource',
+  'search',
+  'search-ms',
+  'shell',
+  'mailto',
+  'tel',
+  'sms',
+])
+/** A plain app scheme as the URL parser gives it (lower case, RFC 3986 characters), at most 32 long. */
+const APP_SCHEME = /^[a-z][a-z0-9+.-]{0,31}$/
+/** Unicode whitespace and invisible format characters (zero-width, bidi controls, BOM). */
+const INVISIBLE = /[\s\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/u
 
-/** Whether a directory link may be opened: anything but a script/data/local scheme. */
+/** C0/C1 controls, space, DEL or any invisible character: the URL parser strips or skips some. */
+export function hasControlOrSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code <= 0x20 || (code >= 0x7f && code <= 0xa0)) return true
+  }
+  return INVISIBLE.test(text)
+}
+
+/**
+ * Whether `url` may be opened as a wallet link: it parses with `new URL()` exactly as written (no
+ * control character or whitespace for the parser to drop), and its scheme is https or a plain custom
+ * app scheme, never one of REFUSED_SCHEMES.
+ */
+export function isSafeOpenUrl(url: string): boolean {
+  if (url === '' || url.length > 4096 || hasControlOrSpace(url)) return false
+  let scheme: string
+  try {
+    scheme = new URL(url).protocol.slice(0, -1)
+  } catch {
+    return false
+  }
+  if (scheme === 'https') return true
+  return APP_SCHEME.test(scheme) && !REFUSED_SCHEMES.has(scheme) && !scheme.startsWith('ms-')
+}
+
+/**
+ * Whether a directory link may be used at all: a bare app scheme (`rainbow`) or a URL that passes
+ * isSafeOpenUrl as written. The links built from it are checked again.
+ */
 export const isSafeAppLink = (link: string | null | undefined): link is string =>
-  typeof link === 'string' && link.trim() !== '' && !UNSAFE_SCHEME.test(link)
+  typeof link === 'string' &&
+  (link.includes(':') ? isSafeOpenUrl(link) : APP_SCHEME.test(link) && isSafeOpenUrl(`${link}:`))
+
+/** `link` built for `wcUri`, when both what is opened and what is stored pass isSafeOpenUrl. */
+function safeLink(build: () => DeepLink): DeepLink | undefined {
+  const link = build()
+  return isSafeOpenUrl(link.redirect) && isSafeOpenUrl(link.href) ? link : undefined
+}
 
 export type WalletLinkKind = 'mobile' | 'desktop' | 'web'
 
@@ -51,23 +121,30 @@ export interface WalletLink extends DeepLink {
  */
 export function walletLinks(wallet: WalletDirectoryEntry, wcUri: string, platform: Platform): WalletLink[] {
   const links: WalletLink[] = []
+  const add = (kind: WalletLinkKind, target: WalletLink['target'], link: DeepLink | undefined) => {
+    if (link) links.push({ kind, target, ...link })
+  }
+  const { mobile_link: mobile, desktop_link: desktop, webapp_link: web } = wallet
   if (isMobile(platform)) {
-    if (isSafeAppLink(wallet.mobile_link)) {
-      links.push({
-        kind: 'mobile',
-        target: platform.iframe ? '_top' : '_self',
-        ...formatNativeUrl(wallet.mobile_link, wcUri, platform),
-      })
+    if (isSafeAppLink(mobile)) {
+      add(
+        'mobile',
+        platform.iframe ? '_top' : '_self',
+        safeLink(() => formatNativeUrl(mobile, wcUri, platform)),
+      )
     }
-  } else if (isSafeAppLink(wallet.desktop_link)) {
-    links.push({
-      kind: 'desktop',
-      target: '_blank',
-      ...formatNativeUrl(wallet.desktop_link, wcUri, platform),
-    })
+  } else if (isSafeAppLink(desktop)) {
+    add(
+      'desktop',
+      '_blank',
+      safeLink(() => formatNativeUrl(desktop, wcUri, platform)),
+    )
   }
-  if (isSafeAppLink(wallet.webapp_link)) {
-    links.push({ kind: 'web', target: '_blank', ...formatUniversalUrl(wallet.webapp_link, wcUri) })
-  }
+  if (isSafeAppLink(web))
+    add(
+      'web',
+      '_blank',
+      safeLink(() => formatUniversalUrl(web, wcUri)),
+    )
   return links
 }
