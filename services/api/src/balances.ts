@@ -4,7 +4,7 @@ import type { ChainHandle } from './chain/clients.ts'
 import { readTokenBalances } from './chain/erc20.ts'
 import type { Repository, TokenRecord } from './db/repository.ts'
 import { tokenIconUrl } from './icons.ts'
-import { resolveTokens, withMetadata } from './tokens.ts'
+import { NATIVE_ADDRESS, REQUEST_LOOKUPS, resolveTokens, withMetadata } from './tokens.ts'
 
 export interface BalanceQuery {
   address: Address
@@ -30,6 +30,7 @@ export async function readChainBalances(
           repo,
           handle,
           query.force.map((address) => ({ address, kind: 'erc20' as const })),
+          REQUEST_LOOKUPS,
         )
       : []
   const forcedSet = new Set(forced.map((t) => t.address))
@@ -47,21 +48,26 @@ export async function readChainBalances(
       erc20.map((t) => getAddress(t.address)),
     ),
   ])
-  const symbols = [handle.native.symbol, ...erc20.map((t) => t.symbol ?? '')].filter((s) => s !== '')
-  const prices = await repo.getPrices(symbols, query.currency)
+  // Priced by (chain, contract) among listed tokens only: never by the symbol a contract reports.
+  const prices = await repo.getPrices(
+    handle.chainId,
+    [NATIVE_ADDRESS, ...erc20.map((t) => t.address)],
+    query.currency,
+  )
 
   const item = (t: TokenRecord | undefined, raw: bigint, contract: string | null): TokenBalance => {
     const symbol = t?.symbol ?? handle.native.symbol
     const decimals = t?.decimals ?? handle.native.decimals
     const numeric = formatUnits(raw, decimals)
-    const price = prices.get(symbol.toUpperCase()) ?? 0
+    const price = prices.get(contract === null ? NATIVE_ADDRESS : contract.toLowerCase())
     return {
       name: t?.name ?? symbol,
       symbol,
       chainId: handle.caipId,
       ...(contract !== null && { address: `${handle.caipId}:${getAddress(contract)}` as const }),
-      value: Number(numeric) * price,
-      price,
+      // An unpriced token shows its quantity only: price 0 (the schema wants one), no fiat value.
+      ...(price !== undefined && { value: Number(numeric) * price }),
+      price: price ?? 0,
       quantity: { decimals: String(decimals), numeric },
       iconUrl: t?.iconUrl ?? tokenIconUrl(symbol),
     }

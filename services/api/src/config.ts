@@ -16,6 +16,11 @@ export type DatabaseConfig =
 export interface ChainContract {
   chainId: number
   address: string
+  /**
+   * The operator's name for a listed token (the fixtures' key): its seed price is looked up by it.
+   * Never the symbol a contract reports about itself.
+   */
+  label?: string
 }
 
 /** Deployed fixture contracts per chain id, as the devnet reports them (or a JSON file of it). */
@@ -99,7 +104,7 @@ export function contractsFromFixtures(fixtures: FixturesInput): {
   for (const [id, f] of Object.entries(fixtures)) {
     const chainId = Number(id)
     if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Fixtures: bad chain id "${id}"`)
-    for (const address of Object.values(f.tokens ?? {})) tokens.push({ chainId, address })
+    for (const [label, address] of Object.entries(f.tokens ?? {})) tokens.push({ chainId, address, label })
     if (f.spamNft) spam.push({ chainId, address: f.spamNft })
   }
   return { tokens, spam }

@@ -26,7 +26,9 @@ describe('configFromEnv', () => {
     )
     const { tokens, spamNft } = fixtureAddresses()
     expect(config.tokens).toEqual(
-      [31337, 31338].flatMap((chainId) => Object.values(tokens).map((address) => ({ chainId, address }))),
+      [31337, 31338].flatMap((chainId) =>
+        Object.entries(tokens).map(([label, address]) => ({ chainId, address, label })),
+      ),
     )
     expect(config.spamContracts).toEqual([31337, 31338].map((chainId) => ({ chainId, address: spamNft })))
   })

@@ -58,7 +58,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
       },
     })
     const log = app.log
-    await seedDefaultPrices(repo)
+    await seedDefaultPrices(repo, chains, config.tokens)
     await repo.addSpamContracts(config.spamContracts)
     await syncTokenRegistry(repo, chains, config.tokens, (chainId, err) =>
       log.warn({ chainId, err: String(err).split('\n')[0] }, 'token metadata not read yet (chain down?)'),

@@ -1,24 +1,42 @@
 import { type Address, getAddress } from 'viem'
 import type { ChainHandle } from './chain/clients.ts'
 import { readTokenMetadata } from './chain/erc20.ts'
+import { createNegativeCache, type NegativeCache } from './chain/negative-cache.ts'
 import type { ChainContract } from './config.ts'
 import type { Repository, TokenKind, TokenRecord } from './db/repository.ts'
 
 /** How wallets and swap APIs name a chain's native token as an address. */
 export const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-/** Seed prices in USD (SPEC-compatible sample values; change them in the prices table). */
-export const DEFAULT_PRICES = { ETH: 3000, PTT: 1.25, USDC: 1 } as const
+/**
+ * Seed prices in USD (SPEC-compatible sample values) by the operator's name of a listed token: a
+ * chain's native currency symbol, or a configured token's label (the fixtures' key). Stored per
+ * chain and contract in token_prices; change them there.
+ */
+export const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, PTT: 1.25, USDC: 1 }
 
-export async function seedDefaultPrices(repo: Repository): Promise<void> {
-  const now = Math.floor(Date.now() / 1000)
-  await repo.seedPrices(
-    Object.entries(DEFAULT_PRICES).map(([symbol, price]) => ({
-      symbol,
-      currency: 'usd',
-      price,
-      updatedAt: now,
+/** Seeds the price of each chain's native token and of each labelled configured token (no overwrite). */
+export async function seedDefaultPrices(
+  repo: Repository,
+  chains: Map<number, ChainHandle>,
+  configured: ChainContract[],
+): Promise<void> {
+  const updatedAt = Math.floor(Date.now() / 1000)
+  const priced = [
+    ...[...chains.values()].map((h) => ({
+      chainId: h.chainId,
+      address: NATIVE_ADDRESS,
+      label: h.native.symbol,
     })),
+    ...configured,
+  ]
+  await repo.seedPrices(
+    priced.flatMap(({ chainId, address, label }) => {
+      const price = label === undefined ? undefined : DEFAULT_PRICES[label.toUpperCase()]
+      return price === undefined
+        ? []
+        : [{ chainId, address: address.toLowerCase(), currency: 'usd', price, updatedAt }]
+    }),
   )
 }
 
@@ -75,31 +93,87 @@ export async function withMetadata(
 ): Promise<TokenRecord[]> {
   const lacking = tokens.filter((t) => t.kind !== 'native' && t.decimals === null && t.symbol === null)
   if (lacking.length === 0) return tokens
-  const filled = await Promise.all(
-    lacking.map(async (t): Promise<TokenRecord> => {
-      const meta = await readTokenMetadata(handle.client, getAddress(t.address) as Address)
-      const kind: TokenKind = t.kind !== 'unknown' ? t.kind : meta.decimals !== null ? 'erc20' : 'unknown'
-      return { ...t, ...meta, kind, listed: t.listed || (opts.listed ?? false) }
-    }),
-  )
+  const filled = (await readMetadata(handle, lacking)).map((t) => ({
+    ...t,
+    listed: t.listed || (opts.listed ?? false),
+  }))
   await repo.upsertTokens(filled)
   const byAddress = new Map(filled.map((t) => [t.address, t]))
   return tokens.map((t) => byAddress.get(t.address) ?? t)
 }
 
-/** Tokens of the given contracts, learning unknown ones from the chain (stored unlisted). */
+export interface ResolveOptions {
+  /** At most this many unknown contracts are looked up on the chain in one call; the rest are left out. */
+  maxLookups: number
+}
+
+/** Per request (balance forceUpdate): a bounded number of chain look-ups. */
+export const REQUEST_LOOKUPS: ResolveOptions = { maxLookups: 20 }
+/** How long a "not a token" answer is trusted, and how many such answers are kept per chain. */
+export const NEGATIVE_TTL_MS = 10 * 60_000
+const NEGATIVE_MAX_ENTRIES = 50_000
+
+const notTokens = new WeakMap<ChainHandle, NegativeCache>()
+function notTokensOf(handle: ChainHandle): NegativeCache {
+  let cache = notTokens.get(handle)
+  if (!cache) {
+    cache = createNegativeCache({ ttlMs: NEGATIVE_TTL_MS, maxEntries: NEGATIVE_MAX_ENTRIES })
+    notTokens.set(handle, cache)
+  }
+  return cache
+}
+
+/**
+ * Tokens of the given contracts, learning unknown ones from the chain (stored unlisted). Only a
+ * contract (code at the address) with token metadata is stored; other addresses are left out and
+ * remembered for NEGATIVE_TTL_MS, so asking again costs no chain call.
+ */
 export async function resolveTokens(
   repo: Repository,
   handle: ChainHandle,
   contracts: { address: string; kind: TokenKind }[],
+  opts: ResolveOptions = { maxLookups: Number.POSITIVE_INFINITY },
 ): Promise<TokenRecord[]> {
-  const addresses = contracts.map((c) => c.address.toLowerCase())
+  const addresses = [...new Set(contracts.map((c) => c.address.toLowerCase()))]
   const known = await repo.getTokens(handle.chainId, addresses)
   const have = new Set(known.map((t) => t.address))
-  const fresh = contracts
-    .filter((c) => !have.has(c.address.toLowerCase()))
-    .map((c) => placeholder(handle.chainId, c.address.toLowerCase(), c.kind, false))
-  return withMetadata(repo, handle, [...known, ...fresh])
+  const negative = notTokensOf(handle)
+  const kinds = new Map(contracts.map((c) => [c.address.toLowerCase(), c.kind]))
+  const fresh = addresses
+    .filter((a) => !have.has(a) && !negative.has(a))
+    .slice(0, Math.max(0, opts.maxLookups))
+  if (fresh.length === 0) return withMetadata(repo, handle, known)
+  const codes = await Promise.all(
+    fresh.map((a) => handle.client.getCode({ address: getAddress(a) as Address })),
+  )
+  const contractsOnly = fresh.filter((a, i) => {
+    const code = codes[i]
+    if (code !== undefined && code !== '0x') return true
+    negative.add(a)
+    return false
+  })
+  const learned = await readMetadata(
+    handle,
+    contractsOnly.map((a) => placeholder(handle.chainId, a, kinds.get(a) ?? 'unknown', false)),
+  )
+  const tokens = learned.filter((t) => {
+    if (t.name !== null || t.symbol !== null || t.decimals !== null) return true
+    negative.add(t.address)
+    return false
+  })
+  await repo.upsertTokens(tokens)
+  return withMetadata(repo, handle, [...known, ...tokens])
+}
+
+/** The tokens with name, symbol and decimals read from the chain (kind erc20 when it has decimals). */
+function readMetadata(handle: ChainHandle, tokens: TokenRecord[]): Promise<TokenRecord[]> {
+  return Promise.all(
+    tokens.map(async (t): Promise<TokenRecord> => {
+      const meta = await readTokenMetadata(handle.client, getAddress(t.address) as Address)
+      const kind: TokenKind = t.kind !== 'unknown' ? t.kind : meta.decimals !== null ? 'erc20' : 'unknown'
+      return { ...t, ...meta, kind }
+    }),
+  )
 }
 
 function placeholder(chainId: number, address: string, kind: TokenKind, listed: boolean): TokenRecord {

@@ -153,13 +153,14 @@ describe('POST /v1/fungible/price', () => {
   })
 
   it('uses a changed price at once', async () => {
-    await api.repository.setPrice({ symbol: 'PTT', currency: 'usd', price: 2, updatedAt: 1 })
+    const ptt = { chainId: 31337, address: fixtures(31337).tokens.PTT, currency: 'usd' }
+    await api.repository.setPrice({ ...ptt, price: 2, updatedAt: 1 })
     const { body } = await postJson<FungiblePriceResponse>(`${api.url}/v1/fungible/price?${q}`, {
       currency: 'usd',
       addresses: [`eip155:31337:${fixtures(31337).tokens.PTT}`],
     })
     expect(body.fungibles[0]?.price).toBe(2)
-    await api.repository.setPrice({ symbol: 'PTT', currency: 'usd', price: 1.25, updatedAt: 2 })
+    await api.repository.setPrice({ ...ptt, price: 1.25, updatedAt: 2 })
   })
 
   it('refuses a malformed body with a clear message', async () => {

@@ -4,6 +4,7 @@ import {
   type ChainCursor,
   type IndexedBlock,
   type Repository,
+  type TokenRecord,
   type TransferRecord,
 } from '../src/db/repository.ts'
 
@@ -18,6 +19,20 @@ const B = '0x2222222222222222222222222222222222222222'
 const C = '0x3333333333333333333333333333333333333333'
 const TOKEN = '0xAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa'
 const GENESIS = hash(0)
+const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+function listedToken(address: string): TokenRecord {
+  return {
+    chainId: 31337,
+    address,
+    kind: 'erc20',
+    name: 'T',
+    symbol: 'T',
+    decimals: 18,
+    iconUrl: null,
+    listed: true,
+  }
+}
 
 function hash(n: number, salt = 0): string {
   return `0x${(n * 1000 + salt).toString(16).padStart(64, '0')}`
@@ -65,10 +80,11 @@ export function describeRepository(name: string, makeStore: () => Promise<TestSt
     })
 
     it('migrates once: reopening keeps the data', async () => {
-      await repo.setPrice({ symbol: 'ETH', currency: 'usd', price: 3000, updatedAt: 1 })
+      await repo.upsertTokens([listedToken(NATIVE)])
+      await repo.setPrice({ chainId: 31337, address: NATIVE, currency: 'usd', price: 3000, updatedAt: 1 })
       const again = await store.open()
       try {
-        expect((await again.getPrices(['eth'], 'USD')).get('ETH')).toBe(3000)
+        expect((await again.getPrices(31337, [NATIVE], 'USD')).get(NATIVE)).toBe(3000)
       } finally {
         await again.close()
       }
@@ -115,14 +131,25 @@ export function describeRepository(name: string, makeStore: () => Promise<TestSt
       expect(await repo.getTokens(31337, [])).toEqual([])
     })
 
-    it('seeds prices without overwriting and updates them on set', async () => {
-      await repo.seedPrices([{ symbol: 'ptt', currency: 'usd', price: 1.25, updatedAt: 1 }])
-      await repo.seedPrices([{ symbol: 'PTT', currency: 'usd', price: 9, updatedAt: 2 }])
-      expect((await repo.getPrices(['PTT', 'NOPE'], 'usd')).get('PTT')).toBe(1.25)
-      await repo.setPrice({ symbol: 'PTT', currency: 'usd', price: 2.5, updatedAt: 3 })
-      const prices = await repo.getPrices(['ptt', 'NOPE'], 'usd')
-      expect([...prices]).toEqual([['PTT', 2.5]])
-      expect((await repo.getPrices(['PTT'], 'eur')).size).toBe(0)
+    it('seeds prices by chain and contract without overwriting, and updates them on set', async () => {
+      await repo.upsertTokens([listedToken(TOKEN)])
+      const price = { chainId: 31337, address: TOKEN, currency: 'USD' }
+      await repo.seedPrices([{ ...price, price: 1.25, updatedAt: 1 }])
+      await repo.seedPrices([{ ...price, address: TOKEN.toLowerCase(), price: 9, updatedAt: 2 }])
+      expect((await repo.getPrices(31337, [TOKEN, C], 'usd')).get(TOKEN.toLowerCase())).toBe(1.25)
+      await repo.setPrice({ ...price, price: 2.5, updatedAt: 3 })
+      const prices = await repo.getPrices(31337, [TOKEN.toLowerCase(), C], 'usd')
+      expect([...prices]).toEqual([[TOKEN.toLowerCase(), 2.5]])
+      expect((await repo.getPrices(31337, [TOKEN], 'eur')).size).toBe(0)
+      expect((await repo.getPrices(31338, [TOKEN], 'usd')).size).toBe(0)
+    })
+
+    it('prices listed tokens only: a priced but unlisted contract has no price', async () => {
+      await repo.upsertTokens([{ ...listedToken(C), listed: false }])
+      await repo.setPrice({ chainId: 31337, address: C, currency: 'usd', price: 3000, updatedAt: 1 })
+      expect((await repo.getPrices(31337, [C], 'usd')).size).toBe(0)
+      await repo.upsertTokens([listedToken(C)])
+      expect((await repo.getPrices(31337, [C], 'usd')).get(C)).toBe(3000)
     })
 
     it('answers the latest name of an address', async () => {

@@ -101,6 +101,24 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX account_txs_by_block ON account_txs (chain_id, block_number)',
     ],
   },
+  {
+    version: 3,
+    name: 'prices by chain and contract',
+    statements: [
+      // Prices keyed by symbol let any contract calling itself ETH inherit ETH's price.
+      'DROP TABLE prices',
+      `CREATE TABLE token_prices (
+        chain_id BIGINT NOT NULL,
+        address TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        price DOUBLE PRECISION NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (chain_id, address, currency)
+      )`,
+      'CREATE INDEX sessions_by_expiry ON sessions (expiry)',
+      'CREATE INDEX sessions_by_revocation ON sessions (revoked_at)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

@@ -16,8 +16,10 @@ export interface TokenRecord {
   listed: boolean
 }
 
-export interface PriceRecord {
-  symbol: string
+/** The price of one token, by chain and contract (the native token is NATIVE_ADDRESS). */
+export interface TokenPriceRecord {
+  chainId: number
+  address: string
   currency: string
   price: number
   /** Unix seconds. */
@@ -113,10 +115,13 @@ export interface Repository {
   getTokens(chainId: number, addresses: string[]): Promise<TokenRecord[]>
 
   /** Inserts prices that are not there yet (never overwrites). */
-  seedPrices(prices: PriceRecord[]): Promise<void>
-  setPrice(price: PriceRecord): Promise<void>
-  /** Price per upper-case symbol, for those known. */
-  getPrices(symbols: string[], currency: string): Promise<Map<string, number>>
+  seedPrices(prices: TokenPriceRecord[]): Promise<void>
+  setPrice(price: TokenPriceRecord): Promise<void>
+  /**
+   * Price per lower-case contract address, for those of the chain's contracts that are listed and
+   * priced. Never by symbol: an unlisted contract has no price whatever it calls itself.
+   */
+  getPrices(chainId: number, addresses: string[], currency: string): Promise<Map<string, number>>
 
   putName(record: NameRecord): Promise<void>
   /** The most recently registered name of an address. */
@@ -127,6 +132,10 @@ export interface Repository {
   getSession(pci: string): Promise<SessionRecord | null>
   /** Marks a live session revoked; false if unknown or already revoked. */
   revokeSession(pci: string, at: number): Promise<boolean>
+  /** Sessions of an address neither revoked nor expired at `now` (unix seconds). */
+  countLiveSessions(address: string, now: number): Promise<number>
+  /** Deletes sessions that expired or were revoked before `endedBefore`; resolves to how many. */
+  pruneSessions(endedBefore: number): Promise<number>
 
   addSpamContracts(contracts: ChainContract[]): Promise<void>
   spamContracts(chainId: number): Promise<Set<string>>

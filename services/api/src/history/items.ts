@@ -2,6 +2,7 @@ import type { TransactionHistoryItem, TransactionTransfer } from '@portico/share
 import { formatUnits, getAddress } from 'viem'
 import type { HistoryTx, TokenRecord, TransferRecord } from '../db/repository.ts'
 import { tokenIconUrl } from '../icons.ts'
+import { NATIVE_ADDRESS } from '../tokens.ts'
 
 export interface ItemContext {
   account: string
@@ -9,7 +10,7 @@ export interface ItemContext {
   /** Token metadata by lower-case contract address. */
   tokens: Map<string, TokenRecord>
   spam: Set<string>
-  /** Price per upper-case symbol. */
+  /** Price per lower-case contract (NATIVE_ADDRESS for the native token) of this chain's listed tokens. */
   prices: Map<string, number>
 }
 
@@ -57,7 +58,7 @@ function toTransfer(t: TransferRecord, account: string, ctx: ItemContext): Trans
   const symbol = t.kind === 'native' ? ctx.native.symbol : (token?.symbol ?? '')
   const decimals = t.kind === 'native' ? ctx.native.decimals : (token?.decimals ?? 0)
   const numeric = formatUnits(BigInt(t.amount), decimals)
-  const price = ctx.prices.get(symbol.toUpperCase())
+  const price = ctx.prices.get(t.kind === 'native' ? NATIVE_ADDRESS : (t.contract ?? ''))
   return {
     fungible_info: {
       name: t.kind === 'native' ? ctx.native.name : (token?.name ?? symbol),

@@ -1,6 +1,7 @@
 import type { HistoryResponse } from '@portico/shared-types'
 import type { ChainHandle } from '../chain/clients.ts'
 import type { HistoryKey, Repository, TokenRecord } from '../db/repository.ts'
+import { NATIVE_ADDRESS } from '../tokens.ts'
 import { encodeCursor } from './cursor.ts'
 import { toHistoryItem } from './items.ts'
 
@@ -35,16 +36,14 @@ export async function historyPage(
         contractsByChain.set(tx.chainId, (contractsByChain.get(tx.chainId) ?? new Set()).add(t.contract))
   const tokens = new Map<number, Map<string, TokenRecord>>()
   const spam = new Map<number, Set<string>>()
+  const prices = new Map<number, Map<string, number>>()
   for (const chainId of new Set(page.map((tx) => tx.chainId))) {
-    const list = await repo.getTokens(chainId, [...(contractsByChain.get(chainId) ?? [])])
+    const contracts = [...(contractsByChain.get(chainId) ?? [])]
+    const list = await repo.getTokens(chainId, contracts)
     tokens.set(chainId, new Map(list.map((t) => [t.address, t])))
     spam.set(chainId, await repo.spamContracts(chainId))
+    prices.set(chainId, await repo.getPrices(chainId, [NATIVE_ADDRESS, ...contracts], q.currency))
   }
-  const symbols = new Set<string>()
-  for (const chainTokens of tokens.values())
-    for (const t of chainTokens.values()) if (t.symbol) symbols.add(t.symbol)
-  for (const h of chains.values()) symbols.add(h.native.symbol)
-  const prices = await repo.getPrices([...symbols], q.currency)
 
   return {
     data: page.map((tx) =>
@@ -53,7 +52,7 @@ export async function historyPage(
         native: chains.get(tx.chainId)?.native ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
         tokens: tokens.get(tx.chainId) ?? new Map(),
         spam: spam.get(tx.chainId) ?? new Set(),
-        prices,
+        prices: prices.get(tx.chainId) ?? new Map(),
       }),
     ),
     next,

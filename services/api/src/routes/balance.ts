@@ -22,6 +22,8 @@ const Query = v.object({
   forceUpdate: v.optional(text(4000)),
 })
 
+const MAX_FORCED = 50
+
 /**
  * GET /v1/account/{address}/balance?currency=usd&chainId=&forceUpdate=
  * Live balances of every configured chain (or only chainId). forceUpdate: comma-separated CAIP-10
@@ -38,10 +40,10 @@ export function balanceRoute(app: FastifyInstance, ctx: ApiContext): void {
         const network = parseNetwork(q.chainId)
         chainIds = 'chainId' in network && ctx.chains.has(network.chainId) ? [network.chainId] : []
       }
-      const force = (q.forceUpdate ?? '')
-        .split(',')
-        .filter((s) => s.length > 0)
-        .map(parseTokenAddress)
+      const forceList = (q.forceUpdate ?? '').split(',').filter((s) => s.length > 0)
+      if (forceList.length > MAX_FORCED)
+        throw new ApiError(400, `forceUpdate: at most ${MAX_FORCED} token addresses per call`)
+      const force = forceList.map(parseTokenAddress)
       const results = await Promise.allSettled(
         chainIds.map((id) => {
           const handle = ctx.chains.get(id)

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import { parse, parseTokenAddress, v } from '../http/validate.ts'
 import { tokenIconUrl } from '../icons.ts'
-import { NATIVE_ADDRESS, resolveTokens } from '../tokens.ts'
+import { NATIVE_ADDRESS } from '../tokens.ts'
 
 const Body = v.object(
   {
@@ -24,50 +24,38 @@ const Body = v.object(
 
 /**
  * POST /v1/fungible/price {currency, addresses, projectId}: name, symbol, icon and price of each
- * token we know a price for; the native token is eip155:<id>:0xeeee…eeee. Unknown ones are left out.
+ * listed token with a price, by chain and contract; the native token is eip155:<id>:0xeeee…eeee.
+ * Others are left out. Answered from the database only: an address nobody listed costs no chain
+ * call and leaves no row behind.
  */
 export function fungiblePriceRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/v1/fungible/price', async (req): Promise<FungiblePriceResponse> => {
     const body = parse(Body, req.body ?? null, 'body')
     const wanted = body.addresses.map(parseTokenAddress)
-    // Answer each address as it was asked for (case included).
-    const asked = new Map(
-      wanted.map((w, i) => [`${w.chainId}:${w.address.toLowerCase()}`, body.addresses[i] ?? '']),
-    )
     const fungibles: FungiblePrice[] = []
-    for (const [chainId, addresses] of groupByChain(wanted)) {
+    const seen = new Set<string>()
+    for (const [chainId, asked] of groupByChain(wanted, body.addresses)) {
       const handle = ctx.chains.get(chainId)
       if (!handle) continue
-      const native = addresses.filter((a) => a.toLowerCase() === NATIVE_ADDRESS)
-      const tokens = await resolveTokens(
-        ctx.repo,
-        handle,
-        addresses
-          .filter((a) => a.toLowerCase() !== NATIVE_ADDRESS)
-          .map((address) => ({ address, kind: 'erc20' as const })),
-      ).catch(() => ctx.repo.getTokens(chainId, addresses))
-      const entries = [
-        ...native.map((address) => ({ address, ...handle.native })),
-        ...tokens.map((t) => ({
-          address: t.address,
-          name: t.name ?? t.symbol ?? '',
-          symbol: t.symbol ?? '',
-        })),
-      ]
-      const prices = await ctx.repo.getPrices(
-        entries.map((e) => e.symbol).filter((s) => s !== ''),
-        body.currency,
-      )
-      for (const e of entries) {
-        const price = prices.get(e.symbol.toUpperCase())
-        if (price === undefined) continue
-        const original =
-          asked.get(`${chainId}:${e.address.toLowerCase()}`) ?? `eip155:${chainId}:${e.address}`
+      const lowered = [...asked.keys()]
+      const [prices, tokens] = await Promise.all([
+        ctx.repo.getPrices(chainId, lowered, body.currency),
+        ctx.repo.getTokens(chainId, lowered),
+      ])
+      const byAddress = new Map(tokens.map((t) => [t.address, t]))
+      for (const [address, original] of asked) {
+        const price = prices.get(address)
+        if (price === undefined || seen.has(`${chainId}:${address}`)) continue
+        seen.add(`${chainId}:${address}`)
+        const token = byAddress.get(address)
+        const native = address === NATIVE_ADDRESS
+        const symbol = native ? handle.native.symbol : (token?.symbol ?? '')
         fungibles.push({
-          name: e.name,
-          symbol: e.symbol,
-          iconUrl: tokenIconUrl(e.symbol),
+          name: native ? handle.native.name : (token?.name ?? symbol),
+          symbol,
+          iconUrl: token?.iconUrl ?? tokenIconUrl(symbol),
           price,
+          // Answer each address as it was asked for (case included).
           address: original as FungiblePrice['address'],
         })
       }
@@ -76,8 +64,17 @@ export function fungiblePriceRoute(app: FastifyInstance, ctx: ApiContext): void 
   })
 }
 
-function groupByChain(list: { chainId: number; address: string }[]): Map<number, string[]> {
-  const out = new Map<number, string[]>()
-  for (const { chainId, address } of list) out.set(chainId, [...(out.get(chainId) ?? []), address])
+/** Per chain: lower-case address → the CAIP-10 string as asked (first spelling wins). */
+function groupByChain(
+  list: { chainId: number; address: string }[],
+  raw: string[],
+): Map<number, Map<string, string>> {
+  const out = new Map<number, Map<string, string>>()
+  list.forEach(({ chainId, address }, i) => {
+    const chain = out.get(chainId) ?? new Map<string, string>()
+    const key = address.toLowerCase()
+    if (!chain.has(key)) chain.set(key, raw[i] ?? `eip155:${chainId}:${address}`)
+    out.set(chainId, chain)
+  })
   return out
 }
