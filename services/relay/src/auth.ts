@@ -24,7 +24,13 @@ export interface VerifyOptions {
    * claim is optional in the relay-auth format).
    */
   acceptAudience?: (aud: string) => boolean
+  /** Longest lifetime (exp - iat, and exp - now) accepted, seconds. Default one day. */
+  maxLifetimeSeconds?: number
 }
+
+export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60
+/** Clock difference tolerated between a client and the relay when judging `exp - now`. */
+const CLOCK_SKEW_SECONDS = 5 * 60
 
 /**
  * Verifies a relay client JWT (`@walletconnect/relay-auth` format): EdDSA over the header and
@@ -60,6 +66,15 @@ export async function verifyClientJwt(token: string, opts: VerifyOptions = {}): 
     throw new AuthError('JWT has no expiry')
   }
   if (payload.exp <= now) throw new AuthError('JWT expired')
+  // A stolen long-lived token would be good for years: the SDK signs one-day tokens.
+  const maxLifetime = opts.maxLifetimeSeconds ?? MAX_TOKEN_LIFETIME_SECONDS
+  const iat = (payload as { iat?: unknown }).iat
+  if (iat !== undefined && (typeof iat !== 'number' || !Number.isFinite(iat))) {
+    throw new AuthError('JWT issued-at (iat) must be a number')
+  }
+  if (payload.exp - (iat ?? now) > maxLifetime || payload.exp - now > maxLifetime + CLOCK_SKEW_SECONDS) {
+    throw new AuthError(`JWT lifetime is longer than ${maxLifetime} seconds`)
+  }
   const aud = (payload as { aud?: unknown }).aud
   if (aud !== undefined && aud !== null && aud !== '') {
     if (typeof aud !== 'string') throw new AuthError('JWT audience must be a string')

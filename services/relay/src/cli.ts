@@ -1,10 +1,12 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { limitsFromEnv, type RelayLimits } from './limits.ts'
 import { startRelay } from './relay.ts'
 
 // PORTICO_RELAY_PORT (default 4190), PORTICO_RELAY_HOST (default 127.0.0.1),
-// PORTICO_RELAY_DATA: file keeping pending messages across restarts (default .data/messages.json in
-// this package; "memory" keeps them in memory only), PORTICO_RELAY_LOG=0 to silence the log.
+// PORTICO_RELAY_DATA: SQLite file keeping pending messages across restarts (default
+// .data/messages.sqlite in this package; "memory" keeps them in memory only), PORTICO_RELAY_LOG=0
+// to silence the log, PORTICO_RELAY_MAX_* for the limits (limits.ts).
 const port = Number(process.env.PORTICO_RELAY_PORT ?? 4190)
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORTICO_RELAY_PORT must be a port number, got ${process.env.PORTICO_RELAY_PORT}`)
@@ -13,7 +15,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const host = process.env.PORTICO_RELAY_HOST ?? '127.0.0.1'
 const data = process.env.PORTICO_RELAY_DATA
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const dataFile = data === 'memory' ? undefined : resolve(data ?? resolve(packageDir, '.data/messages.json'))
+const dataFile = data === 'memory' ? undefined : resolve(data ?? resolve(packageDir, '.data/messages.sqlite'))
+let limits: Partial<RelayLimits>
+try {
+  limits = limitsFromEnv(process.env)
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(2)
+}
 
 const relay = await startRelay({
   host,
@@ -21,6 +30,7 @@ const relay = await startRelay({
   log: process.env.PORTICO_RELAY_LOG !== '0',
   logTraffic: process.env.PORTICO_RELAY_LOG === 'traffic',
   ...(dataFile !== undefined && { dataFile }),
+  limits,
 })
 console.log(`relay ready at ${relay.url}`)
 

@@ -10,6 +10,7 @@ export {
   signRelayJwt,
 } from './client.ts'
 export { ErrorCode } from './jsonrpc.ts'
+export { DEFAULT_LIMITS, envName, limitsFromEnv, type RelayLimits } from './limits.ts'
 export {
   type Relay,
   type RelayOptions,
@@ -18,3 +19,6 @@ export {
   subscriptionId,
   TAGS,
 } from './relay.ts'
+export { LocalFanOut } from './storage/fanout.ts'
+export { SqliteStore, type SqliteStoreOptions } from './storage/sqlite.ts'
+export type { FanOut, MessageStore, RelayBackend, StoredMessage, StoreHealth } from './storage/types.ts'

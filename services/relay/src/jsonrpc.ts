@@ -4,8 +4,12 @@
  * WalletConnect clients use request ids that do not fit in a double (e.g. 1762345678901234567,
  * from `getBigIntRpcId`). A plain `JSON.parse` would round them, the response would carry a
  * different id and the client would wait for an answer that never comes. So ids are kept as the
- * exact text the client sent and echoed back verbatim.
+ * exact digits the client sent and echoed back as that number; every other id is echoed as the
+ * JSON value it was (a string id is re-encoded, never pasted into the reply).
+ *
+ * Parsed values are copied without recursion into prototype-free objects, at most MAX_DEPTH deep.
  */
+import { randomBytes } from 'node:crypto'
 
 export const ErrorCode = {
   parse: -32700,
@@ -33,8 +37,18 @@ export type IncomingMessage =
   | { kind: 'response'; id: string; ok: boolean; error?: unknown }
   | { kind: 'invalid'; rawId: string | undefined; code: number; message: string }
 
-const BIG_MARK = '\u0000bigint:'
+/**
+ * Big integers are rewritten to marked strings before `JSON.parse`. The marker carries a random
+ * per-process nonce, so no string a client sends can pass for one (a client string is always a
+ * string, echoed as a JSON string).
+ */
+const BIG_MARK = `\u0000bigint:${randomBytes(12).toString('hex')}:`
+const BIG_MARK_JSON = JSON.stringify(BIG_MARK).slice(1, -1)
 const DIGITS_16 = /\d{16}/
+const INTEGER = /^-?\d+$/
+
+/** Deepest nesting of arrays and objects accepted in a frame (the SDK sends 3 or 4 levels). */
+export const MAX_DEPTH = 32
 
 /**
  * Rewrites every integer literal that is not a safe integer into a marked string, outside of JSON
@@ -68,9 +82,8 @@ function protectBigIntegers(text: string): string {
         else break
       }
       const token = text.slice(start, i)
-      if (/^-?\d+$/.test(token) && !Number.isSafeInteger(Number(token))) {
-        // JSON text `\u0000` parses to the NUL that starts BIG_MARK.
-        out += `${text.slice(last, start)}"\\u0000bigint:${token}"`
+      if (INTEGER.test(token) && !Number.isSafeInteger(Number(token))) {
+        out += `${text.slice(last, start)}"${BIG_MARK_JSON}${token}"`
         last = i
       }
       continue
@@ -80,22 +93,62 @@ function protectBigIntegers(text: string): string {
   return last === 0 ? text : out + text.slice(last)
 }
 
-function restoreBigIntegers(value: unknown): unknown {
-  if (typeof value === 'string') {
-    return value.startsWith(BIG_MARK) ? Number(value.slice(BIG_MARK.length)) : value
-  }
-  if (Array.isArray(value)) return value.map(restoreBigIntegers)
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = restoreBigIntegers(v)
-    return out
-  }
-  return value
+/** The digits of a marked big integer, or undefined for any other value. */
+function bigDigits(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith(BIG_MARK)) return undefined
+  const digits = value.slice(BIG_MARK.length)
+  return INTEGER.test(digits) ? digits : undefined
 }
 
-/** The id as JSON text, exactly as the client wrote it (numbers keep every digit). */
+export class TooDeepError extends Error {
+  constructor() {
+    super(`Invalid request: nesting deeper than ${MAX_DEPTH} levels`)
+    this.name = 'TooDeepError'
+  }
+}
+
+/**
+ * Copies a parsed JSON value without recursion: objects become prototype-free (a `__proto__` key
+ * is an ordinary own key, never a prototype), marked big integers become numbers, and nesting
+ * deeper than MAX_DEPTH throws TooDeepError. Top-level keys in `keepMarked` keep their marked
+ * string (the request id, echoed digit for digit).
+ */
+export function sanitize(root: unknown, keepMarked: readonly string[] = []): unknown {
+  const restore = (v: unknown): unknown => {
+    const digits = bigDigits(v)
+    return digits === undefined ? v : Number(digits)
+  }
+  if (root === null || typeof root !== 'object') return restore(root)
+  const copyOf = (v: object): Record<string, unknown> | unknown[] =>
+    Array.isArray(v) ? new Array<unknown>(v.length) : (Object.create(null) as Record<string, unknown>)
+  const top = copyOf(root)
+  const stack: Array<{ from: object; to: Record<string, unknown> | unknown[]; depth: number }> = [
+    { from: root, to: top, depth: 1 },
+  ]
+  for (let frame = stack.pop(); frame; frame = stack.pop()) {
+    const { from, to, depth } = frame
+    const entries: Array<[string | number, unknown]> = Array.isArray(from)
+      ? from.map((v, i) => [i, v])
+      : Object.entries(from)
+    for (const [k, v] of entries) {
+      let copy: unknown
+      if (v !== null && typeof v === 'object') {
+        if (depth >= MAX_DEPTH) throw new TooDeepError()
+        copy = copyOf(v)
+        stack.push({ from: v, to: copy as Record<string, unknown> | unknown[], depth: depth + 1 })
+      } else copy = depth === 1 && keepMarked.includes(k as string) ? v : restore(v)
+      if (Array.isArray(to)) to[k as number] = copy
+      else Object.defineProperty(to, k, { value: copy, enumerable: true, writable: true, configurable: true })
+    }
+  }
+  return top
+}
+
+/** The id as JSON text: strings and numbers exactly as JSON values (big integers digit for digit). */
 function rawIdOf(id: unknown): string | undefined {
-  if (typeof id === 'string') return id.startsWith(BIG_MARK) ? id.slice(BIG_MARK.length) : JSON.stringify(id)
+  const digits = bigDigits(id)
+  if (digits !== undefined) return digits
+  if (typeof id === 'string') return JSON.stringify(id)
   if (typeof id === 'number' && Number.isFinite(id)) return JSON.stringify(id)
   if (id === null) return 'null'
   return undefined
@@ -105,7 +158,7 @@ function rawIdOf(id: unknown): string | undefined {
 function idKey(id: unknown): string | undefined {
   if (typeof id === 'number' && Number.isFinite(id)) return String(id)
   if (typeof id === 'string') {
-    const s = id.startsWith(BIG_MARK) ? id.slice(BIG_MARK.length) : id
+    const s = bigDigits(id) ?? id
     // safe-json serialises a BigInt as "123n".
     return s.endsWith('n') && /^\d+n$/.test(s) ? s.slice(0, -1) : s
   }
@@ -115,8 +168,11 @@ function idKey(id: unknown): string | undefined {
 export function parseIncoming(text: string): IncomingMessage {
   let value: unknown
   try {
-    value = JSON.parse(DIGITS_16.test(text) ? protectBigIntegers(text) : text)
+    value = sanitize(JSON.parse(DIGITS_16.test(text) ? protectBigIntegers(text) : text), ['id'])
   } catch (error) {
+    if (error instanceof TooDeepError) {
+      return { kind: 'invalid', rawId: 'null', code: ErrorCode.invalidRequest, message: error.message }
+    }
     return {
       kind: 'invalid',
       rawId: 'null',
@@ -159,7 +215,7 @@ export function parseIncoming(text: string): IncomingMessage {
         message: 'Invalid request: "id" must be a number, a string or null',
       }
     }
-    return { kind: 'request', rawId, method: obj.method, params: restoreBigIntegers(obj.params) }
+    return { kind: 'request', rawId, method: obj.method, params: obj.params }
   }
   if ('result' in obj || 'error' in obj) {
     const key = idKey(obj.id)

@@ -1,33 +1,16 @@
-import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
-import { type RawData, WebSocket, WebSocketServer } from 'ws'
-import { AuthError, audienceMatcher, verifyClientJwt } from './auth.ts'
-import {
-  ErrorCode,
-  formatError,
-  formatRequest,
-  formatResult,
-  invalidParams,
-  parseIncoming,
-  RpcError,
-} from './jsonrpc.ts'
-import {
-  checkUnsubscribe,
-  MAX_BATCH,
-  messageParam,
-  object,
-  type PublishParams,
-  promptParam,
-  publishParams,
-  rawToString,
-  tagParam,
-  topicList,
-  topicParam,
-  truncateReason,
-  ttlParam,
-} from './params.ts'
-import { MessageStore, SnapshotFile, type StoredMessage } from './store.ts'
+import { WebSocket, WebSocketServer } from 'ws'
+import { createUpgrader } from './connections.ts'
+import { type Counters, newCounters, type RelayContext } from './context.ts'
+import { checkCongested, dropExpiredInflight, offer } from './delivery.ts'
+import { Hub } from './hub.ts'
+import { type RelayLimits, resolveLimits } from './limits.ts'
+import { LocalFanOut } from './storage/fanout.ts'
+import { SqliteStore } from './storage/sqlite.ts'
+import type { RelayBackend, StoreCounts, StoreHealth } from './storage/types.ts'
+
+export { subscriptionId } from './hub.ts'
+export { TAGS } from './methods.ts'
 
 export interface RelayOptions {
   /** Interface to listen on; default 127.0.0.1. */
@@ -43,19 +26,23 @@ export interface RelayOptions {
   /** How often expired messages are dropped. Default 5 s. */
   sweepIntervalMs?: number
   /**
-   * Keep messages in this JSON file too (written shortly after changes and on close, read at start),
-   * so a restarted relay still delivers what was pending. Unset: memory only.
+   * Keep messages in this SQLite file (written as each message is accepted), so a restarted relay
+   * still delivers what was pending. Unset: memory only.
    */
   dataFile?: string
+  /** Store and fan-out to run on instead of the embedded SQLite one (closed with the relay). */
+  backend?: RelayBackend
   /** Extra relay URLs accepted as a JWT `aud` besides the host the client connected to. */
   audiences?: string[]
   /** Largest WebSocket frame accepted. Default 4 MiB. */
   maxPayloadBytes?: number
   /** Oldest messages of a topic are dropped beyond this many. Default 10 000. */
   maxMessagesPerTopic?: number
+  /** Quotas, backpressure and token lifetime (see limits.ts for the defaults). */
+  limits?: Partial<RelayLimits>
 }
 
-export interface RelayStats {
+export interface RelayStats extends Counters {
   startedAt: number
   /** Open, authenticated WebSocket connections. */
   connections: number
@@ -63,26 +50,12 @@ export interface RelayStats {
   clients: number
   /** Active (connection, topic) subscriptions. */
   subscriptions: number
-  /** Topics that have stored messages. */
+  /** Topics that have stored messages (as of the last sweep or /health). */
   topics: number
-  /** Messages stored and not yet expired. */
+  /** Messages stored and not yet expired (as of the last sweep or /health). */
   storedMessages: number
-  /** New messages accepted (irn_publish, irn_batchPublish, wc_proposeSession, wc_approveSession). */
-  published: number
-  /** Publishes of a message already stored on the topic (client retries); not delivered again. */
-  duplicatePublishes: number
-  /** irn_subscription deliveries sent. */
-  delivered: number
-  /** Deliveries acknowledged by the client. */
-  acked: number
-  /** Messages dropped because their TTL ran out. */
-  expired: number
-  /** Upgrades refused for a missing/bad JWT or project id. */
-  authFailures: number
-  /** JSON-RPC error responses sent. */
-  rpcErrors: number
-  /** Sockets terminated for not answering pings. */
-  deadSockets: number
+  storedBytes: number
+  persistence: StoreHealth
 }
 
 export interface Relay {
@@ -90,40 +63,15 @@ export interface Relay {
   url: string
   host: string
   port: number
+  limits: Readonly<RelayLimits>
   stats(): RelayStats
   close(): Promise<void>
 }
 
-/** Tags the relay gives to the messages of wc_proposeSession / wc_approveSession. */
-export const TAGS = { sessionPropose: 1100, sessionProposeResponse: 1101, sessionSettle: 1102 } as const
-
-const DEFAULT_SESSION_TTL_SECONDS = 5 * 60
-const FETCH_PAGE = 500
-
-interface Connection {
-  serial: number
-  ws: WebSocket
-  clientId: string
-  projectId: string
-  ua: string
-  topics: Set<string>
-  /** Relay request id → the delivered message, until the client acknowledges it. */
-  inflight: Map<string, StoredMessage>
-  /** `${topic}\n${key}` of deliveries in flight on this connection (not to send them twice). */
-  inflightKeys: Set<string>
-  alive: boolean
-}
-
-export const subscriptionId = (topic: string, clientId: string): string =>
-  createHash('sha256')
-    .update(topic + clientId)
-    .digest('hex')
-
 export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const host = options.host ?? '127.0.0.1'
-  const pingIntervalMs = options.pingIntervalMs ?? 20_000
-  const sweepIntervalMs = options.sweepIntervalMs ?? 5_000
-  const audiences = options.audiences ?? []
+  const limits = resolveLimits(options.limits)
+  const maxPayloadBytes = options.maxPayloadBytes ?? 4 * 1024 * 1024
   const log =
     typeof options.log === 'function'
       ? options.log
@@ -131,454 +79,129 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         ? (line: string) => console.log(`[relay] ${new Date().toISOString()} ${line}`)
         : () => {}
 
-  const trace = options.logTraffic ? log : undefined
-  const store = new MessageStore(options.maxMessagesPerTopic)
-  const snapshot = options.dataFile
-    ? new SnapshotFile(options.dataFile, store, 100, (e) => log(`persist failed: ${e.message}`))
-    : undefined
-  if (snapshot) {
-    const loaded = await snapshot.load()
-    if (loaded > 0) log(`loaded ${loaded} pending messages from ${options.dataFile}`)
-    store.onChange = () => snapshot.schedule()
+  const backend: RelayBackend = options.backend ?? {
+    store: new SqliteStore(options.dataFile ?? ':memory:', {
+      ...(options.maxMessagesPerTopic !== undefined && { maxMessagesPerTopic: options.maxMessagesPerTopic }),
+      onError: (e) => log(`persistence failure: ${e.message}`),
+    }),
+    fanOut: new LocalFanOut(),
+  }
+  const startedAt = Date.now()
+  let requestId = Date.now() * 1000
+  const ctx: RelayContext = {
+    limits,
+    maxPayloadBytes,
+    store: backend.store,
+    fanOut: backend.fanOut,
+    quota: {
+      perClientBytes: limits.maxStoredBytesPerClient,
+      perIpBytes: limits.maxStoredBytesPerIp,
+      totalBytes: limits.maxStoredBytes,
+    },
+    hub: new Hub(limits),
+    stats: newCounters(),
+    log,
+    trace: options.logTraffic ? log : undefined,
+    // Relay → client request ids: safe integers, so clients echo them back unchanged.
+    nextRequestId: () => requestId++,
+  }
+  let storeCounts: StoreCounts = await ctx.store.counts()
+  const refreshCounts = async () => {
+    storeCounts = await ctx.store.counts()
   }
 
-  const stats = {
-    startedAt: Date.now(),
-    published: 0,
-    duplicatePublishes: 0,
-    delivered: 0,
-    acked: 0,
-    expired: 0,
-    authFailures: 0,
-    rpcErrors: 0,
-    deadSockets: 0,
+  const stopFanOut = ctx.fanOut.onMessage((stored) => {
+    for (const conn of ctx.hub.subscribersOf(stored.topic)) {
+      try {
+        offer(ctx, conn, stored)
+      } catch (error) {
+        ctx.stats.handlerFailures++
+        log(`#${conn.serial} delivery failed: ${(error as Error).stack ?? error}`)
+      }
+    }
+  })
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayloadBytes })
+  const upgrader = createUpgrader(ctx, wss, options.audiences ?? [])
+  const server = createServer((req, res) => {
+    onHttpRequest(req, res).catch((error: unknown) => {
+      log(`HTTP ${req.url} failed: ${(error as Error).stack ?? error}`)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ status: 'error' }))
+    })
+  })
+  server.on('upgrade', upgrader.onUpgrade)
+
+  function currentStats(): RelayStats {
+    return {
+      startedAt,
+      ...ctx.stats,
+      ...ctx.hub.counts(),
+      topics: storeCounts.topics,
+      storedMessages: storeCounts.messages,
+      storedBytes: storeCounts.bytes,
+      persistence: ctx.store.health(),
+    }
   }
-  const connections = new Set<Connection>()
-  const subscribers = new Map<string, Set<Connection>>()
-  let nextSerial = 1
-  // Relay → client request ids: safe integers, so clients echo them back unchanged.
-  let nextRequestId = Date.now() * 1000
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? 4 * 1024 * 1024 })
-  const server = createServer(onHttpRequest)
-  server.on('upgrade', onUpgrade)
-
-  // ---------- HTTP and upgrade ----------
-
-  function onHttpRequest(req: IncomingMessage, res: ServerResponse) {
+  async function onHttpRequest(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://relay').pathname
     if (req.method === 'GET' && path === '/health') {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ status: 'ok', ...currentStats() }))
+      await refreshCounts()
+      const stats = currentStats()
+      // A store that cannot write loses what it accepts next: not healthy.
+      const ok = stats.persistence.ok
+      res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ status: ok ? 'ok' : 'degraded', ...stats }))
       return
     }
     res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' })
     res.end('Portico relay: open a WebSocket to /?auth=<JWT>&projectId=<id>&ua=<agent> (WalletConnect v2).\n')
   }
 
-  function refuse(
-    req: IncomingMessage,
-    socket: Socket,
-    head: Buffer,
-    useCloseEvent: boolean,
-    reason: string,
-  ) {
-    stats.authFailures++
-    log(`refused ${req.socket.remoteAddress ?? '?'}: ${reason}`)
-    if (useCloseEvent) {
-      // Browsers cannot read an HTTP status on a failed upgrade: the WalletConnect relay protocol
-      // (useOnCloseEvent=true) accepts and closes with 3000 and the reason instead. Clients treat
-      // 3000 as fatal and stop reconnecting.
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        ws.close(3000, truncateReason(`Authorization error: ${reason}`))
-      })
-      return
-    }
-    const body = JSON.stringify({ error: 'Unauthorized', message: reason })
-    socket.end(
-      `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    )
-  }
-
-  function onUpgrade(req: IncomingMessage, socket: Socket, head: Buffer) {
-    socket.on('error', () => socket.destroy())
-    const url = new URL(req.url ?? '/', 'http://relay')
-    const q = url.searchParams
-    const useCloseEvent = q.get('useOnCloseEvent') === 'true'
-    const projectId = q.get('projectId') ?? ''
-    const ua = q.get('ua') ?? ''
-    if (!projectId) {
-      refuse(req, socket, head, useCloseEvent, 'Project ID is missing')
-      return
-    }
-    verifyClientJwt(q.get('auth') ?? '', {
-      acceptAudience: audienceMatcher(req.headers.host, audiences),
-    }).then(
-      (client) => {
-        if (socket.destroyed) return
-        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, client.clientId, projectId, ua))
-      },
-      (error: unknown) => {
-        if (socket.destroyed) return
-        refuse(
-          req,
-          socket,
-          head,
-          useCloseEvent,
-          error instanceof AuthError ? error.message : 'JWT is invalid',
-        )
-      },
-    )
-  }
-
-  // ---------- Connections ----------
-
-  function onConnection(ws: WebSocket, clientId: string, projectId: string, ua: string) {
-    const conn: Connection = {
-      serial: nextSerial++,
-      ws,
-      clientId,
-      projectId,
-      ua,
-      topics: new Set(),
-      inflight: new Map(),
-      inflightKeys: new Set(),
-      alive: true,
-    }
-    connections.add(conn)
-    log(`#${conn.serial} connected ${clientId} project=${projectId} ua=${ua}`)
-    ws.on('pong', () => {
-      conn.alive = true
-    })
-    ws.on('message', (data: RawData, isBinary: boolean) => {
-      conn.alive = true
-      onMessage(conn, isBinary ? null : rawToString(data))
-    })
-    ws.on('close', (code: number) => {
-      connections.delete(conn)
-      for (const topic of conn.topics) removeSubscriber(topic, conn)
-      conn.topics.clear()
-      conn.inflight.clear()
-      conn.inflightKeys.clear()
-      log(`#${conn.serial} closed (${code})`)
-    })
-    ws.on('error', (error: Error) => log(`#${conn.serial} socket error: ${error.message}`))
-  }
-
-  function send(conn: Connection, text: string) {
-    if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(text)
-  }
-
-  function sendError(conn: Connection, rawId: string | undefined, code: number, message: string) {
-    stats.rpcErrors++
-    send(conn, formatError(rawId ?? 'null', code, message))
-  }
-
-  function onMessage(conn: Connection, text: string | null) {
-    if (text === null) {
-      sendError(conn, 'null', ErrorCode.invalidRequest, 'Invalid request: binary frames are not supported')
-      return
-    }
-    const incoming = parseIncoming(text)
-    if (incoming.kind === 'invalid') {
-      sendError(conn, incoming.rawId, incoming.code, incoming.message)
-      return
-    }
-    if (incoming.kind === 'response') {
-      onAck(conn, incoming.id, incoming.ok)
-      return
-    }
-    const { rawId, method, params } = incoming
-    trace?.(`#${conn.serial} -> ${method} ${JSON.stringify(params)?.slice(0, 160)}`)
-    let result: Handled
-    try {
-      result = handle(conn, method, params)
-    } catch (error) {
-      if (rawId === undefined) return // a notification gets no answer, not even an error
-      if (error instanceof RpcError) sendError(conn, rawId, error.code, error.message)
-      else {
-        log(`#${conn.serial} ${method} failed: ${(error as Error).stack ?? error}`)
-        sendError(conn, rawId, ErrorCode.internal, `Internal error: ${(error as Error).message}`)
-      }
-      return
-    }
-    if (rawId !== undefined) send(conn, formatResult(rawId, result.value))
-    result.after?.()
-  }
-
-  function onAck(conn: Connection, id: string, ok: boolean) {
-    trace?.(`#${conn.serial} -> ${ok ? 'ack' : 'error'} for ${id}`)
-    const stored = conn.inflight.get(id)
-    if (!stored) return
-    conn.inflight.delete(id)
-    conn.inflightKeys.delete(`${stored.topic}\n${stored.key}`)
-    if (ok && store.ack(stored, conn.clientId)) stats.acked++
-  }
-
-  // ---------- Subscriptions and delivery ----------
-
-  function addSubscriber(conn: Connection, topic: string): string {
-    conn.topics.add(topic)
-    let set = subscribers.get(topic)
-    if (!set) {
-      set = new Set()
-      subscribers.set(topic, set)
-    }
-    set.add(conn)
-    return subscriptionId(topic, conn.clientId)
-  }
-
-  function removeSubscriber(topic: string, conn: Connection) {
-    const set = subscribers.get(topic)
-    if (!set) return
-    set.delete(conn)
-    if (set.size === 0) subscribers.delete(topic)
-  }
-
-  function deliver(conn: Connection, stored: StoredMessage) {
-    if (stored.publisher === conn.clientId || stored.ackedBy.has(conn.clientId)) return
-    if (stored.expiresAt <= Date.now()) return
-    const flightKey = `${stored.topic}\n${stored.key}`
-    if (conn.inflightKeys.has(flightKey)) return
-    if (conn.ws.readyState !== WebSocket.OPEN) return
-    const id = nextRequestId++
-    conn.inflight.set(String(id), stored)
-    conn.inflightKeys.add(flightKey)
-    stats.delivered++
-    trace?.(`#${conn.serial} <- irn_subscription ${stored.topic} tag=${stored.tag} id=${id}`)
-    conn.ws.send(
-      formatRequest(id, 'irn_subscription', {
-        id: subscriptionId(stored.topic, conn.clientId),
-        data: {
-          topic: stored.topic,
-          message: stored.message,
-          publishedAt: stored.publishedAt,
-          tag: stored.tag,
-          // An empty attestation tells the wallet SDK not to call the hosted Verify API.
-          attestation: '',
-        },
-      }),
-    )
-  }
-
-  function deliverPending(conn: Connection, topic: string) {
-    for (const stored of store.pendingFor(topic, conn.clientId)) deliver(conn, stored)
-  }
-
-  function publish(conn: Connection, p: PublishParams) {
-    const { stored, isNew } = store.add({ ...p, publisher: conn.clientId })
-    if (isNew) stats.published++
-    else stats.duplicatePublishes++
-    const set = subscribers.get(p.topic)
-    if (set) for (const sub of set) deliver(sub, stored)
-  }
-
-  // ---------- Methods ----------
-
-  function handle(conn: Connection, method: string, params: unknown): Handled {
-    switch (method) {
-      case 'irn_subscribe': {
-        const p = object(params, method)
-        const topic = topicParam(p, 'topic')
-        const id = addSubscriber(conn, topic)
-        return { value: id, after: () => deliverPending(conn, topic) }
-      }
-      case 'irn_batchSubscribe': {
-        const p = object(params, method)
-        const topics = topicList(p, 'topics')
-        const ids = topics.map((t) => addSubscriber(conn, t))
-        return {
-          value: ids,
-          after: () => {
-            for (const t of topics) deliverPending(conn, t)
-          },
-        }
-      }
-      case 'irn_unsubscribe': {
-        const p = object(params, method)
-        unsubscribeOne(conn, p, 'params')
-        return { value: true }
-      }
-      case 'irn_batchUnsubscribe': {
-        const p = object(params, method)
-        const subs = p.subscriptions
-        if (!Array.isArray(subs))
-          throw invalidParams('irn_batchUnsubscribe: "subscriptions" must be an array')
-        if (subs.length > MAX_BATCH) {
-          throw invalidParams(`irn_batchUnsubscribe: at most ${MAX_BATCH} subscriptions per call`)
-        }
-        subs.forEach((s, i) => {
-          checkUnsubscribe(object(s, `irn_batchUnsubscribe subscriptions[${i}]`), `subscriptions[${i}]`)
-        })
-        for (const s of subs) unsubscribeOne(conn, s as Record<string, unknown>, '')
-        return { value: true }
-      }
-      case 'irn_publish': {
-        const p = publishParams(object(params, method), 'params')
-        return { value: true, after: () => publish(conn, p) }
-      }
-      case 'irn_batchPublish': {
-        const p = object(params, method)
-        if (!Array.isArray(p.messages)) throw invalidParams('irn_batchPublish: "messages" must be an array')
-        if (p.messages.length > MAX_BATCH) {
-          throw invalidParams(`irn_batchPublish: at most ${MAX_BATCH} messages per call`)
-        }
-        const list = p.messages.map((m, i) =>
-          publishParams(object(m, `irn_batchPublish messages[${i}]`), `messages[${i}]`),
-        )
-        return {
-          value: true,
-          after: () => {
-            for (const m of list) publish(conn, m)
-          },
-        }
-      }
-      case 'irn_fetchMessages': {
-        const p = object(params, method)
-        return { value: fetchMessages(conn, [topicParam(p, 'topic')]) }
-      }
-      case 'irn_batchFetchMessages': {
-        const p = object(params, method)
-        return { value: fetchMessages(conn, topicList(p, 'topics')) }
-      }
-      case 'wc_proposeSession': {
-        const p = object(params, method)
-        const pairingTopic = topicParam(p, 'pairingTopic')
-        const message = messageParam(p, 'sessionProposal')
-        const ttlSeconds = ttlParam(p, DEFAULT_SESSION_TTL_SECONDS)
-        const tag = tagParam(p, TAGS.sessionPropose)
-        const prompt = promptParam(p, true)
-        // The proposer waits on the pairing topic for the wallet's answer.
-        addSubscriber(conn, pairingTopic)
-        return {
-          value: true,
-          after: () => {
-            publish(conn, { topic: pairingTopic, message, ttlSeconds, tag, prompt })
-            deliverPending(conn, pairingTopic)
-          },
-        }
-      }
-      case 'wc_approveSession': {
-        const p = object(params, method)
-        const sessionTopic = topicParam(p, 'sessionTopic')
-        const pairingTopic = topicParam(p, 'pairingTopic')
-        const response = messageParam(p, 'sessionProposalResponse')
-        const settle = messageParam(p, 'sessionSettlementRequest')
-        const ttlSeconds = ttlParam(p, DEFAULT_SESSION_TTL_SECONDS)
-        // The approver (wallet) is subscribed to the new session topic.
-        addSubscriber(conn, sessionTopic)
-        return {
-          value: true,
-          after: () => {
-            publish(conn, {
-              topic: sessionTopic,
-              message: settle,
-              ttlSeconds,
-              tag: TAGS.sessionSettle,
-              prompt: false,
-            })
-            publish(conn, {
-              topic: pairingTopic,
-              message: response,
-              ttlSeconds,
-              tag: TAGS.sessionProposeResponse,
-              prompt: false,
-            })
-            deliverPending(conn, sessionTopic)
-          },
-        }
-      }
-      default:
-        throw new RpcError(ErrorCode.methodNotFound, `Method not found: ${method}`)
-    }
-  }
-
-  function unsubscribeOne(conn: Connection, p: Record<string, unknown>, where: string) {
-    const topic = checkUnsubscribe(p, where)
-    conn.topics.delete(topic)
-    removeSubscriber(topic, conn)
-  }
-
-  function fetchMessages(conn: Connection, topics: string[]) {
-    const messages: Array<{
-      topic: string
-      message: string
-      publishedAt: number
-      tag: number
-      attestation: string
-    }> = []
-    let hasMore = false
-    for (const topic of topics) {
-      for (const stored of store.pendingFor(topic, conn.clientId)) {
-        if (messages.length >= FETCH_PAGE) {
-          hasMore = true
-          break
-        }
-        // A fetched message counts as delivered to this client.
-        if (store.ack(stored, conn.clientId)) stats.acked++
-        messages.push({
-          topic: stored.topic,
-          message: stored.message,
-          publishedAt: stored.publishedAt,
-          tag: stored.tag,
-          attestation: '',
-        })
-      }
-      if (hasMore) break
-    }
-    return { messages, hasMore }
-  }
-
   // ---------- Timers ----------
 
-  const pingTimer = setInterval(() => {
-    for (const conn of connections) {
-      if (!conn.alive) {
-        stats.deadSockets++
-        log(`#${conn.serial} did not answer a ping: terminated`)
-        conn.ws.terminate()
-        continue
-      }
-      conn.alive = false
-      try {
-        conn.ws.ping()
-      } catch {
-        // the socket is closing; 'close' cleans up
-      }
-    }
-  }, pingIntervalMs)
+  const guarded = (what: string, fn: () => Promise<void> | void) => () => {
+    Promise.resolve()
+      .then(fn)
+      .catch((error: unknown) => log(`${what} failed: ${(error as Error).stack ?? error}`))
+  }
 
-  const sweepTimer = setInterval(() => {
-    const removed = store.sweep()
-    if (removed === 0) return
-    stats.expired += removed
-    const now = Date.now()
-    for (const conn of connections) {
-      for (const [id, stored] of conn.inflight) {
-        if (stored.expiresAt <= now) {
-          conn.inflight.delete(id)
-          conn.inflightKeys.delete(`${stored.topic}\n${stored.key}`)
+  const pingTimer = setInterval(
+    guarded('ping', () => {
+      for (const conn of ctx.hub.connections) {
+        if (!conn.alive) {
+          ctx.stats.deadSockets++
+          log(`#${conn.serial} did not answer a ping: terminated`)
+          conn.ws.terminate()
+          continue
+        }
+        conn.alive = false
+        try {
+          conn.ws.ping()
+        } catch {
+          // the socket is closing; 'close' cleans up
         }
       }
-    }
-  }, sweepIntervalMs)
+    }),
+    options.pingIntervalMs ?? 20_000,
+  )
 
-  function currentStats(): RelayStats {
-    let subscriptions = 0
-    const clients = new Set<string>()
-    for (const c of connections) {
-      subscriptions += c.topics.size
-      clients.add(c.clientId)
-    }
-    return {
-      ...stats,
-      connections: connections.size,
-      clients: clients.size,
-      subscriptions,
-      topics: store.topicCount,
-      storedMessages: store.size,
-    }
-  }
+  const sweepTimer = setInterval(
+    guarded('sweep', async () => {
+      const removed = await ctx.store.sweep()
+      ctx.stats.expired += removed
+      if (removed > 0) dropExpiredInflight(ctx)
+      await refreshCounts()
+    }),
+    options.sweepIntervalMs ?? 5_000,
+  )
+
+  const congestionTimer = setInterval(
+    guarded('congestion check', () => checkCongested(ctx)),
+    Math.max(10, Math.min(1000, Math.floor(limits.slowSocketTimeoutMs / 4))),
+  )
+  const timers = [pingTimer, sweepTimer, congestionTimer]
 
   // ---------- Listen ----------
 
@@ -591,25 +214,21 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       })
     })
   } catch (error) {
-    clearInterval(pingTimer)
-    clearInterval(sweepTimer)
+    for (const t of timers) clearInterval(t)
+    await ctx.store.close()
     throw error
   }
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${port}`
-  log(
-    `listening on ${url}${options.dataFile ? ` (messages kept in ${options.dataFile})` : ' (messages in memory)'}`,
-  )
+  log(`listening on ${url} (messages in ${ctx.store.health().location})`)
 
   let closing: Promise<void> | undefined
   async function close(): Promise<void> {
     closing ??= (async () => {
-      clearInterval(pingTimer)
-      clearInterval(sweepTimer)
-      const open = [...connections]
+      for (const t of timers) clearInterval(t)
       await Promise.all(
-        open.map(
+        [...ctx.hub.connections].map(
           (conn) =>
             new Promise<void>((resolve) => {
               if (conn.ws.readyState === WebSocket.CLOSED) return resolve()
@@ -631,15 +250,13 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         server.close(() => resolve())
         server.closeAllConnections()
       })
-      if (snapshot) await snapshot.flush()
+      stopFanOut()
+      await ctx.fanOut.close()
+      await ctx.store.close()
       log('closed')
     })()
     return closing
   }
 
-  return { url, host, port, stats: currentStats, close }
+  return { url, host, port, limits, stats: currentStats, close }
 }
-
-// ---------- Parameter checks (each failure is a -32602 with the field named) ----------
-
-type Handled = { value: unknown; after?: () => void }
