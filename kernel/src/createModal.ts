@@ -1,4 +1,5 @@
 import type {
+  I18nApi,
   KernelState,
   ModalOptions,
   Network,
@@ -21,6 +22,7 @@ import {
   WALLET_CONNECT_ID,
 } from './connectors/walletconnect/register.ts'
 import { createEventBus } from './events/bus.ts'
+import { createI18n, defaultLocale } from './i18n/i18n.ts'
 import type { Kernel } from './kernel.ts'
 import { createLogger } from './log.ts'
 import { resolveOptions } from './options.ts'
@@ -52,6 +54,10 @@ export interface ModalHandle {
   disconnect(): Promise<void>
   setThemeMode(themeMode: ThemeMode): void
   setThemeVariables(themeVariables: ThemeVariables): void
+  /** Switches the modal's language and formats; resolves once its catalogues are loaded. */
+  setLocale(locale: string): Promise<void>
+  /** Translation and Intl formatting for the current locale (what ConnectButton and plugins use). */
+  i18n: I18nApi
   /** An EIP-1193 request (e.g. personal_sign) to the connected wallet of the active namespace. */
   request<T = unknown>(args: { method: string; params?: unknown }): Promise<T>
   /**
@@ -77,12 +83,14 @@ export function createModal(options: ModalOptions): ModalHandle {
   const views = createViewRegistry()
   const backend = defaultBackend() ?? memoryBackend()
   const api = createKernelApi(store, backend, log)
+  const i18n = createI18n(options.locale ?? defaultLocale(), log)
   const kernel: Kernel = {
     store,
     bus,
     log,
     views,
     storage: createSafeStorage(backend, log),
+    i18n,
     ...(api ? { api } : {}),
     providers: new Map(),
     sessions: new Map(),
@@ -90,7 +98,10 @@ export function createModal(options: ModalOptions): ModalHandle {
     plugins: createPluginHost({
       kernel: { store, bus, log, views },
       contextFor: (id) => createPluginContext(kernel, actions, id),
-      registerViews: (definition, ctx) => registerPluginViews(views, definition, ctx),
+      registerViews: (definition, ctx) => {
+        registerPluginViews(views, definition, ctx)
+        if (definition.messages) void i18n.addCatalogues(definition.id, definition.messages)
+      },
     }),
   }
   const actions = createActions(kernel)
@@ -156,6 +167,8 @@ export function createModal(options: ModalOptions): ModalHandle {
       store.update((draft) => {
         draft.theme.themeVariables = { ...draft.theme.themeVariables, ...themeVariables }
       }),
+    setLocale: i18n.setLocale,
+    i18n: i18n.scoped(),
     request: <T = unknown>(args: { method: string; params?: unknown }) => actions.request(args) as Promise<T>,
     async signMessage(message) {
       const account = selectActiveAccount(store.get())

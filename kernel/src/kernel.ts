@@ -6,6 +6,7 @@ import type {
   Logger,
 } from '@portico/shared-types'
 import type { EventBus } from './events/bus.ts'
+import type { I18n } from './i18n/i18n.ts'
 import type { PluginHost } from './plugins/host.ts'
 import type { ViewRegistry } from './router/registry.ts'
 import type { Store } from './state/store.ts'
@@ -25,6 +26,8 @@ export interface Kernel {
   api?: BlockchainApiClient
   /** Wallet event listeners of the live session per namespace. */
   sessions: Map<ChainNamespace, () => void>
+  /** Strings, numbers and dates for the modal's locale. */
+  i18n: I18n
   /** Disposers run by `destroy()`. */
   cleanups: (() => void)[]
 }

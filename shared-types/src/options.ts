@@ -86,6 +86,14 @@ export interface ModalOptions {
   rpcMap?: Record<string, string>
   /** Sign-in: when required, close is blocked on sign/approve views until a session exists. */
   siwx?: { required?: boolean }
+  /**
+   * BCP 47 locale of the modal's strings, numbers and dates (`de`, `pt-BR`, …). Catalogues: en
+   * (bundled), de, es, fr, ja, zh, pt, ko, tr (each a lazy chunk); English per missing key.
+   * Default: the page's `<html lang>`, else `en`. Switch at run time with `handle.setLocale`.
+   */
+  locale?: string
+  /** CSP nonce put on every `<style>` element the kernel injects (for `style-src 'nonce-…'`). */
+  nonce?: string
 }
 
 export interface ResolvedOptions extends Omit<ModalOptions, 'features' | 'themeMode' | 'themeVariables'> {

@@ -7,6 +7,7 @@ import type { PorticoEventName, PorticoEvents } from './events.ts'
 import type { Network } from './network.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { AccountState, KernelState } from './state.ts'
+import type { I18nApi, PluginCatalogues } from './i18n.ts'
 import type { UiKit } from './ui.ts'
 
 /** The kernel's plugin-API version; plugins declare a semver range (`api`) it must satisfy. */
@@ -89,6 +90,8 @@ export interface PluginContext {
   createStore<S>(initial: S): PluginStore<S>
   modal: { open(view?: string): void; close(): void }
   log: Logger
+  /** 1.1: translation and Intl formatting for the modal's locale; `t` looks in this plugin's `messages` first. */
+  i18n?: I18nApi
 }
 
 export interface PluginViewProps {
@@ -149,6 +152,11 @@ export interface PluginDefinition {
   api: string
   views?: Record<string, PluginView>
   contributes?: PluginContributions
+  /**
+   * 1.1: this plugin's strings by language (`en` first); `ctx.i18n.t(key)` reads them, and a view's
+   * header title is `views.<ViewName>` when present. Loaders are called only for the language in use.
+   */
+  messages?: PluginCatalogues
   setup?(ctx: PluginContext): undefined | Disposer | Promise<undefined | Disposer>
 }
 

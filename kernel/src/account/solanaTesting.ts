@@ -1,6 +1,7 @@
 /** Test helpers for the solana namespace: a kernel without UI and the networks it requests. */
 import type { ModalOptions, Network } from '@portico/shared-types'
 import { createEventBus } from '../events/bus.ts'
+import { createI18n } from '../i18n/i18n.ts'
 import type { Kernel } from '../kernel.ts'
 import { resolveOptions } from '../options.ts'
 import { createViewRegistry } from '../router/registry.ts'
@@ -62,6 +63,7 @@ export function testKernel(options: Partial<ModalOptions>, backend = mapBackend(
     cleanups: [],
     events,
     plugins: {} as never,
+    i18n: createI18n('en', silent as never),
   }
   return kernel
 }

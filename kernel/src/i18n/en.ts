@@ -1,4 +1,8 @@
-/** Strings shown to people by the kernel, English. Plugins keep their own catalogues. */
+/**
+ * Strings shown to people by the kernel, English (bundled; every other locale is a lazy chunk with
+ * the same keys). `{name}` is a placeholder; `key_one` / `key_other` are plural forms chosen by
+ * Intl.PluralRules for `{count}`. Plugins ship their own catalogues (PluginDefinition.messages).
+ */
 export const en = {
   connectWallet: 'Connect Wallet',
   account: 'Account',
@@ -11,7 +15,7 @@ export const en = {
   recent: 'Recent',
   noWalletsTitle: 'No wallet found',
   noWalletsDescription: 'Install a browser wallet, then reload this page.',
-  continueIn: (name: string) => `Continue in ${name}`,
+  continueIn: 'Continue in {name}',
   acceptRequest: 'Accept the connection request in your wallet.',
   connectionDeclined: 'Connection declined',
   tryAgain: 'Try again',
@@ -47,10 +51,11 @@ export const en = {
     loadingMore: 'Loading more wallets',
     searching: 'Searching',
     noResults: 'No wallet found',
-    noResultsFor: (query: string) => `No wallet matches “${query}”. Try another name.`,
+    noResultsFor: 'No wallet matches “{query}”. Try another name.',
     empty: 'No wallet to show',
     failed: 'Could not load the wallet list',
-    results: (count: number) => (count === 1 ? '1 wallet found' : `${count} wallets found`),
+    results_one: '{count} wallet found',
+    results_other: '{count} wallets found',
   },
   walletConnect: {
     name: 'WalletConnect',
@@ -61,7 +66,7 @@ export const en = {
     preparing: 'Preparing a QR code',
     copyLink: 'Copy link',
     linkCopied: 'Link copied',
-    open: (name: string) => `Open ${name}`,
+    open: 'Open {name}',
     openWebApp: 'Open web app',
     expired: 'This QR code expired: here is a new one.',
     relayUnreachable: 'Could not reach the WalletConnect relay',
@@ -71,5 +76,38 @@ export const en = {
   },
   /** Chain namespaces as people know them (SPEC §3). */
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
-  connectToUse: (namespace: string) => `Connect a wallet for ${namespace}`,
+  connectToUse: 'Connect a wallet for {namespace}',
+  /** ConnectButton and <portico-button>. */
+  button: {
+    connect: 'Connect Wallet',
+    connecting: 'Connecting…',
+    reconnecting: 'Reconnecting…',
+    openAccount: 'Open account',
+  },
+  /** SPEC §8 messages people see in toasts, word for word in English (keys of MESSAGES). */
+  spec: {
+    transactionError: 'Transaction error',
+    insufficientBalance: 'Insufficient balance',
+    incorrectAmount: 'Incorrect amount',
+    enterValidAmount: 'Please enter a valid amount',
+    approveLimitIncrease: 'Approve limit increase in your wallet',
+    confirmTransaction: 'Confirm transaction in your wallet',
+    requestAborted: 'Request was aborted',
+    somethingWentWrong: 'Something went wrong',
+    anErrorOccurred: 'An error occurred',
+    unsupportedChain: 'Unsupported chain',
+    tokenBalanceUnavailable: 'Token Balance Unavailable',
+    transactionStarted: 'Transaction started',
+    solanaSendFailed: 'Failed to send transaction. Please try again.',
+    solanaInvalidSend: 'Please enter a valid amount and receiver address',
+    rpcNotAllowed: 'Requested RPC call is not allowed',
+    actionNotAllowed: 'Action not allowed',
+    signatureDeclined: 'Signature declined',
+    authenticating: 'Authenticating...',
+    failedToFetchTransactions: 'Failed to fetch transactions',
+    invalidAppConfiguration: 'Invalid App Configuration',
+    failedToDisconnect: 'Failed to disconnect',
+    requestTookTooLong: 'The request took too long to respond',
+    unknownError: 'Unknown error',
+  },
 } as const

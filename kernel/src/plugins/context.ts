@@ -1,6 +1,6 @@
 import type { KernelState, PluginContext, PluginStorage } from '@portico/shared-types'
 import type { KernelActions } from '../actions.ts'
-import { formatBalance, truncateAddress } from '../chains/format.ts'
+import { truncateAddress } from '../chains/format.ts'
 import { eventsApi } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'
 import { createLogger } from '../log.ts'
@@ -42,7 +42,8 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
       },
       requestedNetworks: (namespace) => [...requested(store.get(), namespace)],
       switchNetwork: actions.switchNetwork,
-      formatBalance,
+      // SPEC §5 floor, in the separators of the modal's locale.
+      formatBalance: (value) => kernel.i18n.formatters().formatBalance(value),
       truncateAddress,
     },
     account: {
@@ -66,5 +67,6 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
     },
     modal: { open: actions.open, close: () => void actions.close() },
     log: createLogger(store.get().options.debug === true, `Portico:${pluginId}`),
+    i18n: kernel.i18n.scoped(pluginId),
   }
 }

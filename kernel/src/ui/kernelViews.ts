@@ -1,4 +1,4 @@
-import { en } from '../i18n/en.ts'
+import { englishTitle as title } from '../i18n/viewTitles.ts'
 import type { ViewRegistry } from '../router/registry.ts'
 import { UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
 import { AccountView } from './views/AccountView.tsx'
@@ -11,20 +11,24 @@ import { UnsupportedChainView } from './views/UnsupportedChainView.tsx'
 
 export function registerKernelViews(views: ViewRegistry): void {
   const owner = 'kernel'
-  views.register('Connect', { component: ConnectView, title: en.connectWallet, owner })
+  views.register('Connect', { component: ConnectView, title: title('Connect'), owner })
   // The list itself is a lazy chunk, fetched when first shown (or when its entry is pointed at).
-  views.register('AllWallets', { component: AllWallets, title: en.allWallets.title, owner })
-  views.register('ConnectingExternal', { component: ConnectingExternalView, title: en.connecting, owner })
-  views.register('ConnectingWalletConnect', {
-    component: ConnectingWalletConnectView,
-    title: en.walletConnect.title,
+  views.register('AllWallets', { component: AllWallets, title: title('AllWallets'), owner })
+  views.register('ConnectingExternal', {
+    component: ConnectingExternalView,
+    title: title('ConnectingExternal'),
     owner,
   })
-  views.register('Account', { component: AccountView, title: en.account, owner })
-  views.register('Networks', { component: NetworksView, title: en.networks, owner })
+  views.register('ConnectingWalletConnect', {
+    component: ConnectingWalletConnectView,
+    title: title('ConnectingWalletConnect'),
+    owner,
+  })
+  views.register('Account', { component: AccountView, title: title('Account'), owner })
+  views.register('Networks', { component: NetworksView, title: title('Networks'), owner })
   views.register(UNSUPPORTED_CHAIN_VIEW, {
     component: UnsupportedChainView,
-    title: en.unsupportedChain,
+    title: title(UNSUPPORTED_CHAIN_VIEW),
     owner,
   })
 }

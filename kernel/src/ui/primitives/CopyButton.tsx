@@ -1,4 +1,4 @@
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useKernel } from '../context.tsx'
 import { Button } from './Button.tsx'
 
@@ -12,10 +12,11 @@ export function CopyButton({
   copiedMessage?: string
 }) {
   const { actions } = useKernel()
+  const i18n = useI18n()
   const copy = () =>
     navigator.clipboard.writeText(value).then(
-      () => actions.toast.success(copiedMessage ?? en.addressCopied),
-      () => actions.toast.error(en.copyFailed),
+      () => actions.toast.success(copiedMessage ?? i18n.t('addressCopied')),
+      () => actions.toast.error(i18n.t('copyFailed')),
     )
   return (
     <Button icon="copy" variant="ghost" size="sm" onClick={copy}>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useRef } from 'react'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
+import { viewTitle } from '../../i18n/viewTitles.ts'
 import { canClose, canGoBack } from '../../router/router.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { Icon } from '../primitives/Icon.tsx'
@@ -8,6 +9,7 @@ import { useFocusTrap } from './useFocusTrap.ts'
 import { ViewHost } from './ViewHost.tsx'
 
 function Dialog({ embedded }: { embedded: boolean }) {
+  const i18n = useI18n()
   const { kernel, actions } = useKernel()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
@@ -18,7 +20,8 @@ function Dialog({ embedded }: { embedded: boolean }) {
   const closable = useKernelState((state) => canClose(state, kernel.views))
   const backAllowed = useKernelState((state) => canGoBack(state)) && historyLength > 1
   useFocusTrap(dialogRef, !embedded)
-  const title = route ? (kernel.views.get(route.view)?.title ?? '') : ''
+  const definition = route ? kernel.views.get(route.view) : undefined
+  const title = route && definition ? viewTitle(i18n, route.view, definition) : ''
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || embedded) return
     event.stopPropagation()
@@ -36,7 +39,7 @@ function Dialog({ embedded }: { embedded: boolean }) {
     >
       <div className="pt-header">
         {backAllowed ? (
-          <button type="button" className="pt-icon-btn" aria-label={en.back} onClick={actions.goBack}>
+          <button type="button" className="pt-icon-btn" aria-label={i18n.t('back')} onClick={actions.goBack}>
             <Icon name="arrowLeft" />
           </button>
         ) : (
@@ -46,7 +49,7 @@ function Dialog({ embedded }: { embedded: boolean }) {
           {title}
         </h2>
         {closable && !embedded ? (
-          <button type="button" className="pt-icon-btn" aria-label={en.close} onClick={actions.close}>
+          <button type="button" className="pt-icon-btn" aria-label={i18n.t('close')} onClick={actions.close}>
             <Icon name="close" />
           </button>
         ) : (

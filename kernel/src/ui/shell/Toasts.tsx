@@ -1,4 +1,4 @@
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useKernelState } from '../context.tsx'
 import { Icon } from '../primitives/Icon.tsx'
 
@@ -6,8 +6,9 @@ const ICONS = { success: 'check', error: 'warning', loading: 'clock', svg: 'chec
 
 export function Toasts() {
   const toast = useKernelState((state) => state.toasts.current)
+  const i18n = useI18n()
   return (
-    <div className="pt-toasts" role="status" aria-live="polite" aria-label={en.notifications}>
+    <div className="pt-toasts" role="status" aria-live="polite" aria-label={i18n.t('notifications')}>
       {toast ? (
         <div key={toast.id} className={`pt-toast pt-tone-${toast.variant === 'error' ? 'error' : 'primary'}`}>
           {toast.variant === 'svg' && toast.svg ? (
@@ -20,7 +21,7 @@ export function Toasts() {
           ) : (
             <Icon name={ICONS[toast.variant]} size={16} />
           )}
-          <span>{toast.message}</span>
+          <span>{i18n.translateMessage(toast.message)}</span>
         </div>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { Button } from '../primitives/Button.tsx'
 import { EmptyState } from '../primitives/EmptyState.tsx'
@@ -7,6 +7,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx'
 /** Renders the current view from the registry, inside an error boundary, keyed for its transition. */
 export function ViewHost() {
   const { kernel, actions } = useKernel()
+  const i18n = useI18n()
   const route = useKernelState((state) => state.router.history.at(-1))
   const direction = useKernelState((state) => state.router.direction)
   useKernelState((state) => state.plugins)
@@ -17,7 +18,7 @@ export function ViewHost() {
   if (!view) {
     return (
       <div className="pt-view">
-        <EmptyState icon="warning" title={en.featureFailed} />
+        <EmptyState icon="warning" title={i18n.t('featureFailed')} />
       </div>
     )
   }
@@ -28,8 +29,8 @@ export function ViewHost() {
         owner={view.owner}
         fallback={
           <div className="pt-stack pt-gap-m">
-            <EmptyState icon="warning" title={en.featureFailed} />
-            <Button onClick={actions.goBack}>{en.back}</Button>
+            <EmptyState icon="warning" title={i18n.t('featureFailed')} />
+            <Button onClick={actions.goBack}>{i18n.t('back')}</Button>
           </div>
         }
       >

@@ -1,8 +1,7 @@
 import type { TokenBalance } from '@portico/shared-types'
 import type { KeyboardEvent, ReactNode } from 'react'
 import { Fragment, useId } from 'react'
-import { formatBalance, formatFiat } from '../../chains/format.ts'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../../state/selectors.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { EmptyState } from '../primitives/EmptyState.tsx'
@@ -10,8 +9,9 @@ import { ErrorBoundary } from '../shell/ErrorBoundary.tsx'
 import { useContributions } from '../useContributions.ts'
 
 function TokenRow({ token }: { token: TokenBalance }) {
-  const quantity = `${formatBalance(token.quantity.numeric)} ${token.symbol}`
-  const value = token.value === undefined ? undefined : formatFiat(token.value)
+  const i18n = useI18n()
+  const quantity = `${i18n.formatters().formatBalance(token.quantity.numeric)} ${token.symbol}`
+  const value = token.value === undefined ? undefined : i18n.formatters().formatFiat(token.value)
   return (
     <li className="pt-item" aria-label={[token.name, quantity, value].filter(Boolean).join(', ')}>
       {token.iconUrl ? <img src={token.iconUrl} alt="" width={36} height={36} /> : null}
@@ -26,27 +26,28 @@ function TokenRow({ token }: { token: TokenBalance }) {
 
 /** The API's balances (SPEC §3: 0-decimal items already dropped); the chain's native balance without them. */
 function TokensTab() {
+  const i18n = useI18n()
   const account = useKernelState(selectActiveAccount)
   const network = useKernelState(selectActiveNetwork)
-  if (!account?.address || !network) return <EmptyState icon="wallet" title={en.noTokens} />
+  if (!account?.address || !network) return <EmptyState icon="wallet" title={i18n.t('noTokens')} />
   if (account.tokenBalance.length > 0)
     return (
-      <ul className="pt-list" aria-label={en.tokenList}>
+      <ul className="pt-list" aria-label={i18n.t('tokenList')}>
         {account.tokenBalance.map((token) => (
           <TokenRow key={token.address ?? `native:${token.symbol}`} token={token} />
         ))}
       </ul>
     )
   return (
-    <ul className="pt-list" aria-label={en.tokenList}>
+    <ul className="pt-list" aria-label={i18n.t('tokenList')}>
       <li
         className="pt-item"
-        aria-label={`${network.nativeCurrency.name}, ${formatBalance(account.balance)} ${network.nativeCurrency.symbol}`}
+        aria-label={`${network.nativeCurrency.name}, ${i18n.formatters().formatBalance(account.balance)} ${network.nativeCurrency.symbol}`}
       >
         <span className="pt-item-text">
           <span className="pt-item-label">{network.nativeCurrency.name}</span>
           <span className="pt-muted pt-text-small">
-            {formatBalance(account.balance)} {network.nativeCurrency.symbol}
+            {i18n.formatters().formatBalance(account.balance)} {network.nativeCurrency.symbol}
           </span>
         </span>
       </li>
@@ -55,7 +56,8 @@ function TokensTab() {
 }
 
 function NftsTab() {
-  return <EmptyState icon="card" title={en.noNfts} description={en.noNftsDescription} />
+  const i18n = useI18n()
+  return <EmptyState icon="card" title={i18n.t('noNfts')} description={i18n.t('noNftsDescription')} />
 }
 
 interface Tab {
@@ -67,19 +69,23 @@ interface Tab {
 
 /** SPEC §2: Tokens, NFTs, Activity. Tokens and NFTs are the kernel's; further tabs come from plugins. */
 export function AccountTabs() {
+  const i18n = useI18n()
   const { kernel } = useKernel()
   const baseId = useId()
   const currentTab = useKernelState((state) => selectActiveAccount(state)?.currentTab ?? 0)
   const contributed = useContributions('accountTabs')
   const tabs: Tab[] = [
-    { id: 'tokens', label: en.tabs.tokens, content: () => <TokensTab /> },
-    { id: 'nfts', label: en.tabs.nfts, content: () => <NftsTab /> },
+    { id: 'tokens', label: i18n.t('tabs.tokens'), content: () => <TokensTab /> },
+    { id: 'nfts', label: i18n.t('tabs.nfts'), content: () => <NftsTab /> },
     ...contributed.flatMap((tab) => {
       const ctx = kernel.plugins.contextOf(tab.pluginId)
       const Component = tab.component
       if (!ctx) return []
       const content = () => (
-        <ErrorBoundary owner={tab.pluginId} fallback={<EmptyState icon="warning" title={en.featureFailed} />}>
+        <ErrorBoundary
+          owner={tab.pluginId}
+          fallback={<EmptyState icon="warning" title={i18n.t('featureFailed')} />}
+        >
           <Component ctx={ctx} />
         </ErrorBoundary>
       )
@@ -104,7 +110,13 @@ export function AccountTabs() {
   const active = tabs[selected]
   return (
     <div className="pt-stack pt-gap-s">
-      <div className="pt-tabs" role="tablist" aria-label={en.accountTabs} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        className="pt-tabs"
+        role="tablist"
+        aria-label={i18n.t('accountTabs')}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab, index) => (
           <button
             key={tab.id}

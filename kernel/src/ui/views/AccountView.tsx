@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portico/shared-types'
-import { formatBalance, truncateAddress } from '../../chains/format.ts'
-import { en } from '../../i18n/en.ts'
+import { truncateAddress } from '../../chains/format.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../../state/selectors.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { Avatar } from '../primitives/Avatar.tsx'
@@ -11,6 +11,7 @@ import { useContributions } from '../useContributions.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 
 function WalletFeatures() {
+  const i18n = useI18n()
   const { actions } = useKernel()
   const state = useKernelState((s) => s)
   const features = useContributions('walletFeatures').filter(
@@ -18,7 +19,7 @@ function WalletFeatures() {
   )
   if (features.length === 0) return null
   return (
-    <nav className="pt-features" aria-label={en.walletFeatures}>
+    <nav className="pt-features" aria-label={i18n.t('walletFeatures')}>
       {features.map((feature) => (
         <button
           key={feature.id}
@@ -35,6 +36,7 @@ function WalletFeatures() {
 }
 
 export function AccountView() {
+  const i18n = useI18n()
   const { actions } = useKernel()
   const account = useKernelState(selectActiveAccount)
   const network = useKernelState(selectActiveNetwork)
@@ -45,11 +47,13 @@ export function AccountView() {
     ? `${explorer.replace(/\/$/, '')}/address/${address}`
     : account.addressExplorerUrl
   const balance =
-    account.balanceLoading && account.balance === undefined ? null : formatBalance(account.balance)
+    account.balanceLoading && account.balance === undefined
+      ? null
+      : i18n.formatters().formatBalance(account.balance)
   const copy = () =>
     navigator.clipboard.writeText(address).then(
-      () => actions.toast.success(en.addressCopied),
-      () => actions.toast.error(en.copyFailed),
+      () => actions.toast.success(i18n.t('addressCopied')),
+      () => actions.toast.error(i18n.t('copyFailed')),
     )
   return (
     <div className="pt-stack pt-gap-l">
@@ -59,24 +63,24 @@ export function AccountView() {
           <p className="pt-text-title" title={address}>
             {account.profileName ?? truncateAddress(address)}
           </p>
-          <button type="button" className="pt-icon-btn" aria-label={en.copyAddress} onClick={copy}>
+          <button type="button" className="pt-icon-btn" aria-label={i18n.t('copyAddress')} onClick={copy}>
             <Icon name="copy" size={16} />
           </button>
         </div>
         <p className="pt-balance" aria-live="polite">
           {balance === null
-            ? en.loading
+            ? i18n.t('loading')
             : `${balance} ${account.balanceSymbol ?? network?.nativeCurrency.symbol ?? ''}`}
         </p>
         {explorerUrl ? (
           <a className="pt-link" href={explorerUrl} target="_blank" rel="noreferrer">
-            {en.viewOnExplorer} <Icon name="externalLink" size={14} />
+            {i18n.t('viewOnExplorer')} <Icon name="externalLink" size={14} />
           </a>
         ) : null}
       </div>
       <ListItem
-        label={network?.name ?? en.network}
-        description={en.switchNetwork}
+        label={network?.name ?? i18n.t('network')}
+        description={i18n.t('switchNetwork')}
         icon="network"
         onClick={() => actions.push('Networks')}
       />
@@ -93,7 +97,7 @@ export function AccountView() {
           )
         }
       >
-        {en.disconnect}
+        {i18n.t('disconnect')}
       </Button>
     </div>
   )

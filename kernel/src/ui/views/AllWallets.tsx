@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { Spinner } from '../primitives/Spinner.tsx'
 
@@ -10,8 +10,9 @@ const AllWalletsView = lazy(loadAllWalletsView)
 
 /** The registered AllWallets view: a small shell that renders the lazily loaded list. */
 export function AllWallets(props: ViewProps) {
+  const i18n = useI18n()
   return (
-    <Suspense fallback={<Spinner label={en.allWallets.loading} />}>
+    <Suspense fallback={<Spinner label={i18n.t('allWallets.loading')} />}>
       <AllWalletsView {...props} />
     </Suspense>
   )

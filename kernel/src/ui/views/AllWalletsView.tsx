@@ -1,6 +1,6 @@
 import { DEFAULT_DEBOUNCE_MS } from '@portico/shared-types'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { directoryOf } from '../../services/directoryController.ts'
 import { allWalletsList, type WalletChoice } from '../../services/directoryLists.ts'
@@ -30,6 +30,7 @@ type SearchState =
  */
 export default function AllWalletsView(_: ViewProps) {
   const { kernel, actions } = useKernel()
+  const i18n = useI18n()
   const directory = directoryOf(kernel)
   const connectors = useKernelState((state) => state.connectors)
   const wallets = useKernelState((state) => state.wallets)
@@ -89,17 +90,16 @@ export default function AllWalletsView(_: ViewProps) {
   )
   const hasMore = !searchMode && !!directory?.hasMore() && !listError
   const rowCount = items.length + (hasMore && items.length > 0 ? 1 : 0)
-  const t = en.allWallets
 
   const choose = (choice: WalletChoice) => actions.push(choice.target.view, choice.target.params)
   const renderRow = (index: number) => {
     const choice = items[index]
-    if (!choice) return <Spinner label={t.loadingMore} />
+    if (!choice) return <Spinner label={i18n.t('allWallets.loadingMore')} />
     return (
       <ListItem
         label={choice.name}
         {...(choice.imageUrl ? { imageUrl: choice.imageUrl } : { icon: 'wallet' as const })}
-        {...(choice.installed ? { trailing: <span className="pt-tag">{en.installed}</span> } : {})}
+        {...(choice.installed ? { trailing: <span className="pt-tag">{i18n.t('installed')}</span> } : {})}
         onClick={() => choose(choice)}
       />
     )
@@ -112,33 +112,37 @@ export default function AllWalletsView(_: ViewProps) {
         <p className="pt-text-small pt-tone-error" role="alert">
           {search.message}
         </p>
-        <Button onClick={() => setSearchAttempt((n) => n + 1)}>{en.tryAgain}</Button>
+        <Button onClick={() => setSearchAttempt((n) => n + 1)}>{i18n.t('tryAgain')}</Button>
       </div>
     )
   } else if (searchMode && !searchDone) {
-    body = <Spinner label={t.searching} />
+    body = <Spinner label={i18n.t('allWallets.searching')} />
   } else if (!searchMode && items.length === 0 && listError) {
     body = (
       <div className="pt-stack pt-gap-s pt-align-center">
-        <p className="pt-text-title">{t.failed}</p>
+        <p className="pt-text-title">{i18n.t('allWallets.failed')}</p>
         <p className="pt-text-small pt-tone-error" role="alert">
           {listError}
         </p>
-        <Button onClick={loadMore}>{en.tryAgain}</Button>
+        <Button onClick={loadMore}>{i18n.t('tryAgain')}</Button>
       </div>
     )
   } else if (!searchMode && items.length === 0 && (fetching || directory?.hasMore())) {
-    body = <Spinner label={t.loading} />
+    body = <Spinner label={i18n.t('allWallets.loading')} />
   } else if (items.length === 0) {
     body = searchMode ? (
-      <EmptyState icon="search" title={t.noResults} description={t.noResultsFor(trimmed)} />
+      <EmptyState
+        icon="search"
+        title={i18n.t('allWallets.noResults')}
+        description={i18n.t('allWallets.noResultsFor', { query: trimmed })}
+      />
     ) : (
-      <EmptyState icon="wallet" title={t.empty} />
+      <EmptyState icon="wallet" title={i18n.t('allWallets.empty')} />
     )
   } else {
     body = (
       <VirtualList
-        label={t.list}
+        label={i18n.t('allWallets.list')}
         count={rowCount}
         rowHeight={ROW_HEIGHT}
         height={LIST_HEIGHT}
@@ -151,10 +155,10 @@ export default function AllWalletsView(_: ViewProps) {
 
   return (
     <div className="pt-stack pt-gap-m">
-      <TextField label={t.search} value={query} onChange={setQuery} autoFocus />
+      <TextField label={i18n.t('allWallets.search')} value={query} onChange={setQuery} autoFocus />
       {searchMode && searchDone ? (
         <p className="pt-visually-hidden" role="status">
-          {t.results(items.length)}
+          {i18n.t('allWallets.results', { count: items.length })}
         </p>
       ) : null}
       {!searchMode && listError && items.length > 0 ? (
@@ -163,7 +167,7 @@ export default function AllWalletsView(_: ViewProps) {
             {listError}
           </p>
           <Button size="sm" onClick={loadMore}>
-            {en.tryAgain}
+            {i18n.t('tryAgain')}
           </Button>
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import type { ChainNamespace, ConnectMethod, Connector } from '@portico/shared-types'
 import { Fragment, useMemo, useState } from 'react'
 import { recentWallets } from '../../account/recentWallets.ts'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { directoryOf } from '../../services/directoryController.ts'
 import {
@@ -29,6 +29,7 @@ export function connectMethodOrder(
 }
 
 function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
+  const i18n = useI18n()
   const { actions } = useKernel()
   // A wallet installed for another namespace than eip155 (a Solana wallet) says so: the same wallet
   // often shows twice, once per namespace.
@@ -40,7 +41,7 @@ function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
     <li>
       <ListItem
         label={choice.name}
-        {...(chain && chain !== 'eip155' ? { description: en.namespaces[chain] } : {})}
+        {...(chain && chain !== 'eip155' ? { description: i18n.t(`namespaces.${chain}`) } : {})}
         {...(choice.imageUrl ? { imageUrl: choice.imageUrl } : { icon: 'wallet' as const })}
         {...(tag ? { trailing: <span className="pt-tag">{tag}</span> } : {})}
         onClick={() => actions.push(choice.target.view, choice.target.params)}
@@ -54,6 +55,7 @@ function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
  * featured, the app's custom wallets, recommended, then All Wallets with the directory's count.
  */
 function WalletList() {
+  const i18n = useI18n()
   const { actions, kernel } = useKernel()
   const connectors = useKernelState((state) => state.connectors)
   const wallets = useKernelState((state) => state.wallets)
@@ -74,22 +76,28 @@ function WalletList() {
     !walletConnect &&
     !showAllWallets
   ) {
-    return <EmptyState icon="wallet" title={en.noWalletsTitle} description={en.noWalletsDescription} />
+    return (
+      <EmptyState
+        icon="wallet"
+        title={i18n.t('noWalletsTitle')}
+        description={i18n.t('noWalletsDescription')}
+      />
+    )
   }
   return (
-    <ul className="pt-list" aria-label={en.walletList}>
+    <ul className="pt-list" aria-label={i18n.t('walletList')}>
       {lists.recent.map((choice) => (
-        <WalletRow key={choice.key} choice={choice} tag={en.recent} />
+        <WalletRow key={choice.key} choice={choice} tag={i18n.t('recent')} />
       ))}
       {lists.installed.map((choice) => (
-        <WalletRow key={choice.key} choice={choice} tag={en.installed} />
+        <WalletRow key={choice.key} choice={choice} tag={i18n.t('installed')} />
       ))}
       {walletConnect ? (
         <li key={walletConnect.id}>
           <ListItem
             label={walletConnect.name}
             icon="qrCode"
-            trailing={<span className="pt-tag">{en.walletConnect.tag}</span>}
+            trailing={<span className="pt-tag">{i18n.t('walletConnect.tag')}</span>}
             onClick={() => actions.push('ConnectingWalletConnect')}
           />
         </li>
@@ -101,7 +109,7 @@ function WalletList() {
         // Fetch the AllWallets chunk as soon as the entry is pointed at or focused.
         <li onPointerEnter={() => void loadAllWalletsView()} onFocus={() => void loadAllWalletsView()}>
           <ListItem
-            label={en.allWallets.entry}
+            label={i18n.t('allWallets.entry')}
             icon="wallet"
             {...(count ? { trailing: <span className="pt-tag">{count}</span> } : {})}
             onClick={() => actions.push('AllWallets')}
@@ -114,6 +122,7 @@ function WalletList() {
 
 /** Connect pushed for one namespace (Networks view, a network of a namespace without account). */
 function NamespaceWalletList({ namespace }: { namespace: ChainNamespace }) {
+  const i18n = useI18n()
   const connectors = useKernelState((state) => state.connectors)
   const wallets = useKernelState((state) => state.wallets)
   const choices = useMemo(
@@ -124,18 +133,25 @@ function NamespaceWalletList({ namespace }: { namespace: ChainNamespace }) {
     [connectors, wallets, namespace],
   )
   if (choices.length === 0) {
-    return <EmptyState icon="wallet" title={en.noWalletsTitle} description={en.noWalletsDescription} />
+    return (
+      <EmptyState
+        icon="wallet"
+        title={i18n.t('noWalletsTitle')}
+        description={i18n.t('noWalletsDescription')}
+      />
+    )
   }
   return (
-    <ul className="pt-list" aria-label={en.walletList}>
+    <ul className="pt-list" aria-label={i18n.t('walletList')}>
       {choices.map((choice) => (
-        <WalletRow key={choice.key} choice={choice} tag={en.installed} />
+        <WalletRow key={choice.key} choice={choice} tag={i18n.t('installed')} />
       ))}
     </ul>
   )
 }
 
 export function ConnectView({ params }: Partial<ViewProps>) {
+  const i18n = useI18n()
   const { kernel } = useKernel()
   const connectors = useKernelState((state) => state.connectors)
   const appOrder = useKernelState((state) => state.options.features.connectMethodsOrder)
@@ -166,7 +182,7 @@ export function ConnectView({ params }: Partial<ViewProps>) {
     <div className="pt-stack pt-gap-m">
       {sections.map((section, index) => (
         <Fragment key={section.key}>
-          {index > 0 ? <div className="pt-divider">{en.orContinueWith}</div> : null}
+          {index > 0 ? <div className="pt-divider">{i18n.t('orContinueWith')}</div> : null}
           {section.node}
         </Fragment>
       ))}

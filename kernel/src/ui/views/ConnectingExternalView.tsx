@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { errorMessage } from '../errorMessage.ts'
@@ -8,6 +8,7 @@ import { Spinner } from '../primitives/Spinner.tsx'
 
 export function ConnectingExternalView({ params }: ViewProps) {
   const { actions, kernel } = useKernel()
+  const i18n = useI18n()
   const connectorId = String(params.connectorId ?? '')
   const connector = useKernelState((state) =>
     state.connectors.find((candidate) => candidate.id === connectorId),
@@ -38,20 +39,22 @@ export function ConnectingExternalView({ params }: ViewProps) {
   return (
     <div className="pt-stack pt-gap-m pt-align-center">
       {connector?.imageUrl ? <img src={connector.imageUrl} alt="" width={72} height={72} /> : null}
-      <p className="pt-text-title">{error ? en.connectionDeclined : en.continueIn(name)}</p>
+      <p className="pt-text-title">
+        {error ? i18n.t('connectionDeclined') : i18n.t('continueIn', { name: name })}
+      </p>
       {error ? (
         <>
           <p className="pt-text-small pt-tone-error" role="alert">
             {error}
           </p>
           <Button variant="primary" onClick={connect}>
-            {en.tryAgain}
+            {i18n.t('tryAgain')}
           </Button>
         </>
       ) : (
         <>
-          <p className="pt-text-small pt-tone-secondary">{en.acceptRequest}</p>
-          <Spinner label={en.connecting} />
+          <p className="pt-text-small pt-tone-secondary">{i18n.t('acceptRequest')}</p>
+          <Spinner label={i18n.t('connecting')} />
         </>
       )}
     </div>

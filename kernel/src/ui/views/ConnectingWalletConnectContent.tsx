@@ -4,7 +4,7 @@ import { PairingSupersededError, WalletConnectRelayError } from '../../connector
 import { pairingRefreshDelay } from '../../connectors/walletconnect/pairing.ts'
 import { readPlatform } from '../../connectors/walletconnect/platform.ts'
 import { asWalletEntry } from '../../connectors/walletconnect/recent.ts'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { errorMessage } from '../errorMessage.ts'
@@ -22,6 +22,7 @@ type Start = 'open' | 'retry' | 'expired'
  */
 export default function ConnectingWalletConnectContent({ params }: ViewProps) {
   const { actions, kernel } = useKernel()
+  const i18n = useI18n()
   const wallet = asWalletEntry(params.wallet)
   const wcUri = useKernelState((state) => state.connection.wcUri)
   const expiry = useKernelState((state) => state.connection.wcPairingExpiry)
@@ -69,17 +70,18 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
   }, [expiry, error, start])
 
   const links = wallet && wcUri ? walletLinks(wallet, wcUri, readPlatform()) : []
-  const t = en.walletConnect
 
   if (error) {
     return (
       <div className="pt-stack pt-gap-m pt-align-center">
-        <p className="pt-text-title">{error.relay ? t.relayUnreachable : t.failed}</p>
+        <p className="pt-text-title">
+          {error.relay ? i18n.t('walletConnect.relayUnreachable') : i18n.t('walletConnect.failed')}
+        </p>
         <p className="pt-text-small pt-tone-error" role="alert">
-          {error.relay ? t.relayUnreachableHint : error.message}
+          {error.relay ? i18n.t('walletConnect.relayUnreachableHint') : error.message}
         </p>
         <Button variant="primary" onClick={() => void start('retry')}>
-          {en.tryAgain}
+          {i18n.t('tryAgain')}
         </Button>
       </div>
     )
@@ -88,13 +90,15 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
   return (
     <div className="pt-stack pt-gap-m pt-align-center">
       {wallet?.image_url ? <img src={wallet.image_url} alt="" width={56} height={56} /> : null}
-      <p className="pt-text-title">{wallet ? en.continueIn(wallet.name) : t.scan}</p>
+      <p className="pt-text-title">
+        {wallet ? i18n.t('continueIn', { name: wallet.name }) : i18n.t('walletConnect.scan')}
+      </p>
       {wcUri ? (
         <>
-          <QrCode value={wcUri} label={t.qrLabel} />
+          <QrCode value={wcUri} label={i18n.t('walletConnect.qrLabel')} />
           {renewed ? (
             <p className="pt-text-small pt-tone-secondary" role="status">
-              {t.expired}
+              {i18n.t('walletConnect.expired')}
             </p>
           ) : null}
           <div className="pt-stack pt-row pt-gap-s">
@@ -108,15 +112,21 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
                   window.open(link.redirect, link.target, 'noreferrer noopener')
                 }}
               >
-                {link.kind === 'web' ? t.openWebApp : t.open(wallet?.name ?? t.name)}
+                {link.kind === 'web'
+                  ? i18n.t('walletConnect.openWebApp')
+                  : i18n.t('walletConnect.open', { name: wallet?.name ?? i18n.t('walletConnect.name') })}
               </Button>
             ))}
-            <CopyButton value={wcUri} label={t.copyLink} copiedMessage={t.linkCopied} />
+            <CopyButton
+              value={wcUri}
+              label={i18n.t('walletConnect.copyLink')}
+              copiedMessage={i18n.t('walletConnect.linkCopied')}
+            />
           </div>
         </>
       ) : (
         <div className="pt-qr" style={{ minHeight: 120 }}>
-          <Spinner label={t.preparing} />
+          <Spinner label={i18n.t('walletConnect.preparing')} />
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { Spinner } from '../primitives/Spinner.tsx'
 
@@ -10,11 +10,12 @@ const Content = lazy(
 
 /** The registered ConnectingWalletConnect view: a small shell around the lazily loaded body. */
 export function ConnectingWalletConnectView(props: ViewProps) {
+  const i18n = useI18n()
   return (
     <Suspense
       fallback={
         <div className="pt-qr" style={{ minHeight: 120 }}>
-          <Spinner label={en.walletConnect.preparing} />
+          <Spinner label={i18n.t('walletConnect.preparing')} />
         </div>
       }
     >

@@ -1,6 +1,6 @@
 import type { KernelState, Network } from '@portico/shared-types'
 import { useState } from 'react'
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import type { Kernel } from '../../kernel.ts'
 import { selectActiveNetwork, selectIsConnected, selectRequestedNetworks } from '../../state/selectors.ts'
 import { useKernel, useKernelState } from '../context.tsx'
@@ -31,6 +31,7 @@ function connectOn(kernel: Kernel, network: Network) {
  * connected account goes to Connect to connect a wallet of it.
  */
 export function NetworkList({ onSwitched }: { onSwitched: () => void }) {
+  const i18n = useI18n()
   const { actions, kernel } = useKernel()
   const networks = useKernelState(selectRequestedNetworks)
   const active = useKernelState(selectActiveNetwork)
@@ -63,13 +64,17 @@ export function NetworkList({ onSwitched }: { onSwitched: () => void }) {
             selected={network.caipNetworkId === active?.caipNetworkId}
             disabled={pending !== null}
             {...(network.caipNetworkId === active?.caipNetworkId
-              ? { description: en.currentNetwork }
+              ? { description: i18n.t('currentNetwork') }
               : anyConnected &&
                   network.chainNamespace !== active?.chainNamespace &&
                   accounts[network.chainNamespace]?.status !== 'connected'
-                ? { description: en.connectToUse(en.namespaces[network.chainNamespace]) }
+                ? {
+                    description: i18n.t('connectToUse', {
+                      namespace: i18n.t(`namespaces.${network.chainNamespace}`),
+                    }),
+                  }
                 : {})}
-            trailing={pending === network.caipNetworkId ? <Spinner label={en.loading} /> : null}
+            trailing={pending === network.caipNetworkId ? <Spinner label={i18n.t('loading')} /> : null}
             onClick={() => void choose(network)}
           />
         </li>

@@ -1,4 +1,4 @@
-import { en } from '../../i18n/en.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
 import { useKernel } from '../context.tsx'
 import { Button } from '../primitives/Button.tsx'
 import { NetworkList } from './NetworkList.tsx'
@@ -6,10 +6,11 @@ import { NetworkList } from './NetworkList.tsx'
 /** SPEC §2/§4: shown when the wallet is on a network the app did not request; back is blocked here. */
 export function UnsupportedChainView() {
   const { actions } = useKernel()
+  const i18n = useI18n()
   return (
     <div className="pt-stack pt-gap-m">
-      <p className="pt-text-body">{en.unsupportedTitle}</p>
-      <p className="pt-text-small pt-tone-secondary">{en.unsupportedDescription}</p>
+      <p className="pt-text-body">{i18n.t('unsupportedTitle')}</p>
+      <p className="pt-text-small pt-tone-secondary">{i18n.t('unsupportedDescription')}</p>
       <NetworkList onSwitched={() => actions.reset('Account')} />
       <Button
         variant="ghost"
@@ -17,7 +18,7 @@ export function UnsupportedChainView() {
         fullWidth
         onClick={() => void actions.disconnect().then(() => actions.reset('Connect'))}
       >
-        {en.disconnect}
+        {i18n.t('disconnect')}
       </Button>
     </div>
   )

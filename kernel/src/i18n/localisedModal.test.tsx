@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createModal, type ModalHandle } from '../createModal.ts'
+import { localNetwork, NO_PLUGINS } from '../testing.ts'
+
+let modals: ModalHandle[] = []
+const make = (locale?: string) => {
+  const modal = createModal({
+    projectId: 'p',
+    networks: [localNetwork()],
+    features: NO_PLUGINS,
+    ...(locale ? { locale } : {}),
+  })
+  modals.push(modal)
+  return modal
+}
+
+afterEach(() => {
+  for (const modal of modals) modal.destroy()
+  modals = []
+  document.documentElement.lang = ''
+})
+
+describe('the modal in other languages', () => {
+  it('renders German when locale is de', async () => {
+    const modal = make('de')
+    act(() => modal.open())
+    const dialog = await screen.findByRole('dialog', { name: 'Wallet verbinden' })
+    expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeTruthy()
+    expect(within(dialog).getByText('QR-Code')).toBeTruthy()
+    expect(screen.getByRole('status', { name: 'Benachrichtigungen' })).toBeTruthy()
+  })
+
+  it('re-renders the open modal on handle.setLocale and back to English', async () => {
+    const modal = make()
+    act(() => modal.open())
+    await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    await act(() => modal.setLocale('ja'))
+    const dialog = await screen.findByRole('dialog', { name: 'ウォレットを接続' })
+    expect(within(dialog).getByRole('button', { name: '閉じる' })).toBeTruthy()
+    expect(modal.i18n.locale()).toBe('ja')
+    expect(modal.i18n.formatFiat(12.5, 'EUR')).toBe('€12.50')
+    await act(() => modal.setLocale('en'))
+    await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('takes the page language when no locale is given', async () => {
+    document.documentElement.lang = 'es'
+    const modal = make()
+    act(() => modal.open())
+    await screen.findByRole('dialog', { name: 'Conectar billetera' })
+  })
+})
+
+describe('catalogue chunks', () => {
+  /** Static imports reachable from a module (dynamic import() calls are chunk boundaries). */
+  function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(entry)) return seen
+    seen.add(entry)
+    const source = readFileSync(entry, 'utf8')
+    for (const match of source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm)) {
+      const target = path.resolve(path.dirname(entry), match[1] ?? '')
+      if (/\.tsx?$/.test(target)) staticGraph(target, seen)
+    }
+    return seen
+  }
+
+  it('keeps every non-English catalogue out of the eager kernel (a dynamic import each)', () => {
+    const src = path.resolve(import.meta.dirname, '..')
+    const eager = [
+      ...staticGraph(path.join(src, 'index.ts')),
+      ...staticGraph(path.join(src, 'standalone.ts')),
+    ]
+    expect(eager).toContain(path.join(src, 'i18n/en.ts'))
+    expect(eager.filter((file) => file.includes(`${path.sep}locales${path.sep}`))).toEqual([])
+    const loaders = readFileSync(path.join(src, 'i18n/locales.ts'), 'utf8')
+    for (const language of ['de', 'es', 'fr', 'ja', 'zh', 'pt', 'ko', 'tr']) {
+      expect(loaders).toContain(
+        `import(/* webpackChunkName: "portico-locale-${language}" */ './locales/${language}.ts')`,
+      )
+    }
+  })
+})
