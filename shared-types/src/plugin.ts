@@ -2,16 +2,27 @@
 import type { ComponentType } from 'react'
 import type { PluginServices } from './apiClient.ts'
 import type { ChainNamespace } from './caip.ts'
+import type { ChainHelperLoaders } from './chainHelpers.ts'
 import type { Eip1193Provider } from './entities.ts'
 import type { PorticoEventName, PorticoEvents } from './events.ts'
 import type { Network } from './network.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { AccountState, KernelState } from './state.ts'
-import type { I18nApi, PluginCatalogues } from './i18n.ts'
 import type { UiKit } from './ui.ts'
 
 /** The kernel's plugin-API version; plugins declare a semver range (`api`) it must satisfy. */
 export const PLUGIN_API_VERSION = '1.0.0'
+
+export type {
+  ChainHelperLoaders,
+  EvmHelpers,
+  FunctionCall,
+  Hex,
+  SolanaHelpers,
+  SolanaTransferParams,
+  UnitHelpers,
+  UnitsError,
+} from './chainHelpers.ts'
 
 export type Disposer = () => void
 
@@ -55,7 +66,11 @@ export interface PluginStore<S> {
   use<T>(selector: (state: S) => T): T
 }
 
-export interface ChainsApi {
+/**
+ * 1.1: `evm()` and `solana()` load the kernel's chain helpers (viem, @solana/kit) once, on first use:
+ * a remote never bundles a chain library of its own.
+ */
+export interface ChainsApi extends ChainHelperLoaders {
   activeNamespace(): ChainNamespace | undefined
   activeNetwork(namespace?: ChainNamespace): Network | undefined
   requestedNetworks(namespace?: ChainNamespace): Network[]
@@ -90,8 +105,6 @@ export interface PluginContext {
   createStore<S>(initial: S): PluginStore<S>
   modal: { open(view?: string): void; close(): void }
   log: Logger
-  /** 1.1: translation and Intl formatting for the modal's locale; `t` looks in this plugin's `messages` first. */
-  i18n?: I18nApi
 }
 
 export interface PluginViewProps {
@@ -152,11 +165,6 @@ export interface PluginDefinition {
   api: string
   views?: Record<string, PluginView>
   contributes?: PluginContributions
-  /**
-   * 1.1: this plugin's strings by language (`en` first); `ctx.i18n.t(key)` reads them, and a view's
-   * header title is `views.<ViewName>` when present. Loaders are called only for the language in use.
-   */
-  messages?: PluginCatalogues
   setup?(ctx: PluginContext): undefined | Disposer | Promise<undefined | Disposer>
 }
 

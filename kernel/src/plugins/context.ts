@@ -1,6 +1,7 @@
 import type { KernelState, PluginContext, PluginStorage } from '@portico/shared-types'
 import type { KernelActions } from '../actions.ts'
-import { truncateAddress } from '../chains/format.ts'
+import { formatBalance, truncateAddress } from '../chains/format.ts'
+import { chainHelperLoaders } from '../chains/helpers/index.ts'
 import { eventsApi } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'
 import { createLogger } from '../log.ts'
@@ -42,9 +43,11 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
       },
       requestedNetworks: (namespace) => [...requested(store.get(), namespace)],
       switchNetwork: actions.switchNetwork,
-      // SPEC §5 floor, in the separators of the modal's locale.
-      formatBalance: (value) => kernel.i18n.formatters().formatBalance(value),
+      formatBalance,
       truncateAddress,
+      // 1.1: viem / @solana/kit helpers, each a chunk loaded on first use.
+      evm: chainHelperLoaders.evm,
+      solana: chainHelperLoaders.solana,
     },
     account: {
       get: (namespace) => (namespace ? store.get().accounts[namespace] : selectActiveAccount(store.get())),
@@ -67,6 +70,5 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
     },
     modal: { open: actions.open, close: () => void actions.close() },
     log: createLogger(store.get().options.debug === true, `Portico:${pluginId}`),
-    i18n: kernel.i18n.scoped(pluginId),
   }
 }

@@ -2,6 +2,9 @@
 import type { KernelState, PluginContext, PluginStore, UiKit } from '@portico/shared-types'
 import { useSyncExternalStore } from 'react'
 import { vi } from 'vitest'
+// The kernel's real chain helpers (viem, @solana/kit), not fakes: a plugin's tests exercise the code it
+// gets in production. The one kernel import a plugin-side file may make (architecture.test.ts).
+import { chainHelperLoaders } from '../../../kernel/src/chains/helpers/index.ts'
 
 function plainStore<S>(initial: S): PluginStore<S> {
   let state = initial
@@ -85,6 +88,8 @@ export function fakeContext(state: KernelState, overrides: Partial<PluginContext
       switchNetwork: vi.fn(),
       formatBalance,
       truncateAddress: (address) => address,
+      evm: chainHelperLoaders.evm,
+      solana: chainHelperLoaders.solana,
     },
     account: { get: vi.fn(), provider: vi.fn(), refreshBalance: vi.fn(async () => {}) },
     storage: { get: vi.fn(), set: vi.fn(), remove: vi.fn() },

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest'
+import { chainHelperLoaders } from './index.ts'
+
+describe('chain helper loaders', () => {
+  it('load each helper set once and give the same object every time', async () => {
+    const [evm, again] = await Promise.all([chainHelperLoaders.evm(), chainHelperLoaders.evm()])
+    expect(evm).toBe(again)
+    expect(await chainHelperLoaders.evm()).toBe(evm)
+    expect(evm.isAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe(true)
+    const solana = await chainHelperLoaders.solana()
+    expect(await chainHelperLoaders.solana()).toBe(solana)
+    expect(solana.isAddress('11111111111111111111111111111111')).toBe(true)
+  })
+})
