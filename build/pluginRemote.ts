@@ -1,34 +1,68 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
-import type { Configuration } from '@rspack/core'
+import { type Configuration, SubresourceIntegrityPlugin } from '@rspack/core'
+import { PorticoManifestPlugin } from './pluginManifest.ts'
 import { baseConfig, DIST } from './rspack.shared.ts'
 
 /** React is always the host's (shared singleton, never bundled): a remote ships only its own code. */
 const hostProvided = { singleton: true, import: false as const, requiredVersion: '^19.0.0' }
 
+export interface PluginRemoteOptions {
+  /** Output directory; default dist/plugins/<id>. */
+  outputPath?: string
+  /** Version written to the manifest; default the package.json version. */
+  version?: string
+  /** Plugin-API range written to the manifest; default the `api: '…'` of src/index.ts. */
+  api?: string
+  /** Exposed module; default ./src/index.ts. */
+  expose?: string
+}
+
+/** The `api` range a plugin's definePlugin declares, read from its source (the manifest must agree). */
+function declaredApi(file: string): string {
+  const match = /\bapi:\s*['"]([^'"]+)['"]/.exec(readFileSync(file, 'utf8'))
+  if (!match?.[1]) throw new Error(`${file}: no \`api: '<range>'\` in definePlugin; pass options.api`)
+  return match[1]
+}
+
 /**
- * A plugin as a federated remote: container `portico_<id>` exposing `./plugin`,
- * emitted to dist/plugins/<id>/remoteEntry.js (the default `<pluginBaseUrl>/<id>/remoteEntry.js`).
+ * A plugin as a federated remote: container `portico_<id>` exposing `./plugin`, emitted to
+ * dist/plugins/<id>/ (the default `<pluginBaseUrl>/<id>/remoteEntry.js`) with an `mf-manifest.json`
+ * carrying the plugin id, api range, version and the SRI hash of every JS file. Chunks are
+ * content-hashed and loaded with `integrity` (hashes inside remoteEntry.js), so pinning the entry's
+ * hash pins the whole remote; the entry keeps its stable name so a redeploy is picked up in place.
  */
-export function pluginRemoteConfig(id: string, packageDir: string): Configuration {
+export function pluginRemoteConfig(
+  id: string,
+  packageDir: string,
+  options: PluginRemoteOptions = {},
+): Configuration {
+  const expose = options.expose ?? './src/index.ts'
+  const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }
+  const version = options.version ?? pkg.version ?? '0.0.0'
+  const api = options.api ?? declaredApi(path.resolve(packageDir, expose))
   return {
     ...baseConfig(`plugin-${id}`),
     context: packageDir,
     entry: {},
     output: {
-      path: path.join(DIST, 'plugins', id),
+      path: options.outputPath ?? path.join(DIST, 'plugins', id),
       publicPath: 'auto',
       uniqueName: `portico_${id}`,
+      chunkFilename: '[name].[contenthash:8].js',
+      // Chunk scripts carry `integrity` and are fetched with CORS (required for SRI across origins).
+      crossOriginLoading: 'anonymous',
       clean: true,
     },
     plugins: [
       new ModuleFederationPlugin({
         name: `portico_${id}`,
         filename: 'remoteEntry.js',
-        exposes: { './plugin': './src/index.ts' },
+        exposes: { './plugin': expose },
         shared: { react: hostProvided, 'react-dom': hostProvided, 'react/jsx-runtime': hostProvided },
         dts: false,
-        manifest: false,
+        manifest: { fileName: 'mf-manifest.json' },
         // The kernel provides the federation runtime (kernel/src/plugins/federation.ts).
         experiments: {
           externalRuntime: true,
@@ -36,6 +70,8 @@ export function pluginRemoteConfig(id: string, packageDir: string): Configuratio
           optimization: { disableSnapshot: true, target: 'web', disableRemote: true },
         },
       }),
+      new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false, enabled: true }),
+      new PorticoManifestPlugin({ id, api, version, entry: 'remoteEntry.js' }),
     ],
   }
 }

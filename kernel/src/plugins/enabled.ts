@@ -5,24 +5,39 @@ export interface PluginPlan {
   source: PluginSource
 }
 
+function pluginIds(options: ResolvedOptions): string[] {
+  return [...new Set<string>([...PLUGIN_FEATURE_IDS, ...Object.keys(options.plugins ?? {})])]
+}
+
+function isEnabled(options: ResolvedOptions, id: string): boolean {
+  const flag = options.features[id]
+  const override = options.plugins?.[id]
+  return Array.isArray(flag) ? flag.length > 0 : flag === undefined ? override !== undefined : flag
+}
+
+function sourceOf(options: ResolvedOptions, id: string): PluginSource | undefined {
+  return (
+    options.plugins?.[id] ??
+    (options.pluginBaseUrl
+      ? { url: `${options.pluginBaseUrl.replace(/\/$/, '')}/${id}/remoteEntry.js` }
+      : undefined)
+  )
+}
+
 /**
  * Which plugins this modal uses and where each comes from. `features.<id>` gates every plugin:
  * off → never requested. Ids come from config data (built-in feature ids and `options.plugins`).
  */
 export function planPlugins(options: ResolvedOptions): PluginPlan[] {
-  const ids = [...new Set<string>([...PLUGIN_FEATURE_IDS, ...Object.keys(options.plugins ?? {})])]
   const plans: PluginPlan[] = []
-  for (const id of ids) {
-    const flag = options.features[id]
-    const override = options.plugins?.[id]
-    const enabled = Array.isArray(flag) ? flag.length > 0 : flag === undefined ? override !== undefined : flag
-    if (!enabled) continue
-    const source: PluginSource | undefined =
-      override ??
-      (options.pluginBaseUrl
-        ? { url: `${options.pluginBaseUrl.replace(/\/$/, '')}/${id}/remoteEntry.js` }
-        : undefined)
+  for (const id of pluginIds(options)) {
+    const source = isEnabled(options, id) ? sourceOf(options, id) : undefined
     if (source) plans.push({ id, source })
   }
   return plans
+}
+
+/** Features that are on but have no remote to come from (no pluginBaseUrl, no plugins.<id>). */
+export function unconfiguredPlugins(options: ResolvedOptions): string[] {
+  return pluginIds(options).filter((id) => isEnabled(options, id) && !sourceOf(options, id))
 }

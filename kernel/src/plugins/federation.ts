@@ -3,13 +3,39 @@ import * as React from 'react'
 import * as JsxRuntime from 'react/jsx-runtime'
 import * as ReactDOM from 'react-dom'
 
-type Federation = ReturnType<typeof import('@module-federation/enhanced/runtime').createInstance>
+type Runtime = typeof import('@module-federation/enhanced/runtime')
+type Federation = ReturnType<Runtime['createInstance']>
+type RuntimePlugin = import('@module-federation/enhanced/runtime').ModuleFederationRuntimePlugin
 
 const RUNTIME_VERSION = '2.9.2'
 
-let federation:
-  | Promise<{ instance: Federation; satisfy: (version: string, range: string) => boolean }>
-  | undefined
+/**
+ * The SRI hash each remote entry must match, by entry URL, set from a checked manifest before the
+ * remote is registered. The entry's script carries it (`integrity` + `crossorigin`), so Chromium itself
+ * refuses a tampered entry; the entry holds the hashes of its chunks (SubresourceIntegrityPlugin), so a
+ * tampered chunk is refused the same way.
+ */
+const entryIntegrity = new Map<string, string>()
+
+const integrityPlugin: RuntimePlugin = {
+  name: 'portico-integrity',
+  // Fail closed: no remote entry loads without a checked manifest.
+  loadEntry({ remoteInfo }) {
+    if (!entryIntegrity.has(remoteInfo.entry)) throw new Error(`${remoteInfo.entry} has no checked manifest`)
+    return undefined
+  },
+  createScript({ url }) {
+    const integrity = entryIntegrity.get(url)
+    if (!integrity) return undefined
+    const script = document.createElement('script')
+    script.src = url
+    script.integrity = integrity
+    script.crossOrigin = 'anonymous'
+    return script
+  },
+}
+
+let federation: Promise<{ instance: Federation; satisfy: Runtime['satisfy'] }> | undefined
 
 const singleton = (lib: object) => ({
   version: React.version,
@@ -28,6 +54,7 @@ function getFederation() {
       instance: createInstance({
         name: 'portico_host',
         remotes: [],
+        plugins: [integrityPlugin],
         shared: {
           react: singleton(React),
           'react-dom': singleton(ReactDOM),
@@ -53,28 +80,18 @@ function provideRuntimeToRemotes(runtimeCore: typeof import('@module-federation/
 /** A remote built for plugin `id` must use the container name `portico_<id>` and expose `./plugin`. */
 export const remoteName = (id: string) => `portico_${id.replace(/[^a-zA-Z0-9_]/g, '_')}`
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
-export async function loadRemotePlugin(
+/** Evaluates a remote whose manifest was checked: its entry loads only with the given SRI hash. */
+export async function evaluateRemote(
   id: string,
-  url: string,
-  timeoutMs: number,
+  entryUrl: string,
+  integrity: string,
 ): Promise<PluginDefinition> {
   const { instance } = await getFederation()
   const name = remoteName(id)
+  entryIntegrity.set(entryUrl, integrity)
   // force: a retry after a failure must fetch the entry again instead of reusing the failed one.
-  instance.registerRemotes([{ name, entry: url }], { force: true })
-  const loaded = await withTimeout(
-    instance.loadRemote<{ default?: unknown }>(`${name}/plugin`),
-    timeoutMs,
-    `remote did not load within ${timeoutMs} ms`,
-  )
+  instance.registerRemotes([{ name, entry: entryUrl }], { force: true })
+  const loaded = await instance.loadRemote<{ default?: unknown }>(`${name}/plugin`)
   const definition = loaded?.default
   if (!isPluginDefinition(definition))
     throw new Error('remote does not export a plugin definition as default')

@@ -1,19 +1,8 @@
-import {
-  definePlugin,
-  type Features,
-  type KernelState,
-  type ModalOptions,
-  type PluginDefinition,
-} from '@portico/shared-types'
-import { describe, expect, it, vi } from 'vitest'
-import { createEventBus } from '../events/bus.ts'
-import type { Kernel } from '../kernel.ts'
+import { definePlugin, type Features, PLUGIN_API_VERSION } from '@portico/shared-types'
+import { describe, expect, it } from 'vitest'
 import { resolveOptions } from '../options.ts'
-import { createViewRegistry } from '../router/registry.ts'
-import { createInitialState } from '../state/initialState.ts'
-import { createStore } from '../state/store.ts'
 import { planPlugins } from './enabled.ts'
-import { createPluginHost } from './host.ts'
+import { feature, hostFor } from './testHost.ts'
 
 const network = {
   id: 31337,
@@ -32,33 +21,6 @@ const OFF: Partial<Features> = {
   onramp: false,
   history: false,
   names: false,
-}
-
-const feature = (id: string): PluginDefinition =>
-  definePlugin({
-    id,
-    api: '^1.0.0',
-    views: { [`${id}View`]: { component: () => null, title: id } },
-    contributes: { walletFeatures: [{ id, label: id, icon: 'send', view: `${id}View` }] },
-  })
-
-function hostFor(options: Partial<ModalOptions>) {
-  const app: ModalOptions = { projectId: 'p', networks: [network], ...options }
-  const store = createStore<KernelState>(createInitialState(resolveOptions(app), app))
-  const views = createViewRegistry()
-  const log = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-  const kernel = { store, views, bus: createEventBus(), log } as unknown as Kernel
-  const contextFor = vi.fn((id: string) => ({ pluginId: id }) as never)
-  const host = createPluginHost({
-    kernel,
-    contextFor,
-    registerViews: (definition) => {
-      for (const [name, view] of Object.entries(definition.views ?? {})) {
-        views.register(name, { component: () => null, title: view.title, owner: definition.id })
-      }
-    },
-  })
-  return { host, store, views, log, contextFor }
 }
 
 describe('planPlugins', () => {
@@ -121,7 +83,7 @@ describe('plugin host', () => {
     await host.ensureLoaded()
     expect(store.get().plugins.send).toEqual({
       status: 'failed',
-      error: 'needs plugin API ^2.0.0, this kernel provides 1.0.0',
+      error: `needs plugin API ^2.0.0, this kernel provides ${PLUGIN_API_VERSION}`,
     })
     expect(host.contributions('walletFeatures').map((item) => item.id)).toEqual(['receive'])
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining('plugin "send" failed to load'))

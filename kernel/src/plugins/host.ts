@@ -6,8 +6,9 @@ import {
   WALLET_FEATURE_ORDER,
 } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
-import { type PluginPlan, planPlugins } from './enabled.ts'
-import { apiSatisfies, loadRemotePlugin } from './federation.ts'
+import { type PluginPlan, planPlugins, unconfiguredPlugins } from './enabled.ts'
+import { withTimeout } from './timeout.ts'
+import { allowedOrigins } from './trust.ts'
 
 type ContributionPoint = keyof PluginContributions
 type ContributionOf<K extends ContributionPoint> = NonNullable<PluginContributions[K]>[number]
@@ -16,6 +17,11 @@ export type Contribution<K extends ContributionPoint> = ContributionOf<K> & { pl
 export interface PluginHost {
   /** Loads every planned plugin that is not ready or loading; failed ones are retried. */
   ensureLoaded(): Promise<void>
+  /**
+   * Checks the manifests of the remotes not loaded yet and warms the cache with their files (idle time,
+   * hover); nothing is evaluated. Failures are left to the load that follows.
+   */
+  preload(): Promise<void>
   contributions<K extends ContributionPoint>(point: K): Contribution<K>[]
   contextOf(id: string): PluginContext | undefined
   dispose(): void
@@ -27,59 +33,137 @@ interface PluginHostDeps {
   registerViews(definition: PluginDefinition, ctx: PluginContext): void
 }
 
+type Manifest = import('./manifest.ts').PluginManifest
+type RemotePlan = PluginPlan & { source: { url: string; integrity?: string } }
+
 const orderIndex = (id: string) => {
   const index = (WALLET_FEATURE_ORDER as readonly string[]).indexOf(id)
   return index === -1 ? WALLET_FEATURE_ORDER.length : index
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
 export function createPluginHost({ kernel, contextFor, registerViews }: PluginHostDeps): PluginHost {
-  const plans = planPlugins(kernel.store.get().options)
+  const options = kernel.store.get().options
+  const plans = planPlugins(options)
+  const allowed = allowedOrigins(options)
   const ready = new Map<string, { definition: PluginDefinition; ctx: PluginContext; dispose?: () => void }>()
   const inFlight = new Map<string, Promise<void>>()
+  /** Checked manifests, once per page load (a failed check is dropped so the next need retries). */
+  const manifests = new Map<string, Promise<Manifest>>()
+  /** Remotes not deployed: warned about once, never requested again on this page. */
+  const unavailable = new Set<string>()
+  let warnedUnconfigured = false
 
   const setStatus = (id: string, status: 'loading' | 'ready' | 'failed', error?: string) =>
     kernel.store.update((draft) => {
       draft.plugins[id] = error ? { status, error } : { status }
     })
 
+  const remote = () => import('./remote.ts')
+
+  function checkedManifest(plan: RemotePlan): Promise<Manifest> {
+    let manifest = manifests.get(plan.id)
+    if (!manifest) {
+      const { url, integrity } = plan.source
+      manifest = remote().then((module) =>
+        module.checkRemote({ id: plan.id, url, allowed, ...(integrity ? { integrity } : {}) }),
+      )
+      manifest.catch(() => manifests.delete(plan.id))
+      manifests.set(plan.id, manifest)
+    }
+    return manifest
+  }
+
   async function resolveDefinition(plan: PluginPlan): Promise<PluginDefinition> {
-    const timeout = kernel.store.get().options.pluginLoadTimeoutMs
-    return 'definition' in plan.source
-      ? plan.source.definition
-      : loadRemotePlugin(plan.id, plan.source.url, timeout)
+    if ('definition' in plan.source) return plan.source.definition
+    const manifest = await checkedManifest(plan as RemotePlan)
+    const module = await remote()
+    module.preloadRemote(manifest)
+    return module.loadCheckedRemote(plan.id, manifest)
   }
 
   async function load(plan: PluginPlan): Promise<void> {
     setStatus(plan.id, 'loading')
+    const timeout = kernel.store.get().options.pluginLoadTimeoutMs
+    let setup: Promise<(() => void) | undefined> | undefined
     try {
-      const definition = await resolveDefinition(plan)
+      const definition = await withTimeout(
+        resolveDefinition(plan),
+        timeout,
+        `remote did not load within ${timeout} ms`,
+      )
       if (definition.id !== plan.id) throw new Error(`remote declares id "${definition.id}"`)
+      const { apiSatisfies } = await import('./federation.ts')
       if (!(await apiSatisfies(PLUGIN_API_VERSION, definition.api))) {
         throw new Error(`needs plugin API ${definition.api}, this kernel provides ${PLUGIN_API_VERSION}`)
       }
       const ctx = contextFor(plan.id)
       registerViews(definition, ctx)
-      const dispose = (await definition.setup?.(ctx)) ?? undefined
+      // A setup that never settles falls under the same timeout as the load and is retried like it.
+      setup = Promise.resolve().then(async () => (await definition.setup?.(ctx)) ?? undefined)
+      const dispose = await withTimeout(setup, timeout, `setup() did not settle within ${timeout} ms`)
       ready.set(plan.id, { definition, ctx, ...(dispose ? { dispose } : {}) })
       setStatus(plan.id, 'ready')
       kernel.bus.emit('PLUGIN_READY', { id: plan.id })
     } catch (error) {
+      // A setup that settles after its timeout is undone: the plugin was given up and will start again.
+      setup
+        ?.then(
+          (late) => typeof late === 'function' && late(),
+          () => {},
+        )
+        .catch(() => {})
       kernel.views.removeOwner(plan.id)
-      const message = error instanceof Error ? error.message : String(error)
-      const where = 'url' in plan.source ? ` from ${plan.source.url}` : ''
-      kernel.log.error(
-        `Portico: plugin "${plan.id}" failed to load${where}: ${message}. Its features are hidden.`,
-      )
-      setStatus(plan.id, 'failed', message)
-      kernel.bus.emit('PLUGIN_FAILED', { id: plan.id, message })
+      manifests.delete(plan.id)
+      reportFailure(plan, error)
     }
   }
 
+  function reportFailure(plan: PluginPlan, error: unknown): void {
+    const message = messageOf(error)
+    const where = 'url' in plan.source ? ` from ${plan.source.url}` : ''
+    const name = error instanceof Error ? error.name : ''
+    // A default remote (`<pluginBaseUrl>/<id>`) that is not deployed is one warning; a URL the host
+    // gave explicitly is an error, retried on the next need like any failed load.
+    if (name === 'RemoteUnavailableError' && !options.plugins?.[plan.id]) {
+      unavailable.add(plan.id)
+      kernel.log.warn(
+        `Portico: feature "${plan.id}" is on but its plugin is not available: ${message}. ` +
+          `It is hidden; turn features.${plan.id} off or set plugins.${plan.id}.`,
+      )
+    } else if (name === 'RemoteRefusedError') {
+      kernel.log.error(
+        `Portico: plugin "${plan.id}"${where} was refused: ${message}. Its features are hidden; the rest of the modal works.`,
+      )
+    } else {
+      kernel.log.error(
+        `Portico: plugin "${plan.id}" failed to load${where}: ${message}. Its features are hidden.`,
+      )
+    }
+    setStatus(plan.id, 'failed', message)
+    kernel.bus.emit('PLUGIN_FAILED', { id: plan.id, message })
+  }
+
+  function warnUnconfigured(): void {
+    if (warnedUnconfigured) return
+    warnedUnconfigured = true
+    const missing = unconfiguredPlugins(options)
+    if (missing.length === 0) return
+    kernel.log.warn(
+      `Portico: features on without a plugin remote (set pluginBaseUrl or plugins.<id>, or turn them off): ${missing.join(', ')}.`,
+    )
+  }
+
+  const pendingPlans = () =>
+    plans.filter(
+      (plan) => !unavailable.has(plan.id) && kernel.store.get().plugins[plan.id]?.status !== 'ready',
+    )
+
   return {
     async ensureLoaded() {
-      const pending = plans.map((plan) => {
-        const status = kernel.store.get().plugins[plan.id]?.status
-        if (status === 'ready') return Promise.resolve()
+      warnUnconfigured()
+      const pending = pendingPlans().map((plan) => {
         let loading = inFlight.get(plan.id)
         if (!loading) {
           loading = load(plan).finally(() => inFlight.delete(plan.id))
@@ -88,6 +172,19 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
         return loading
       })
       await Promise.all(pending)
+    },
+    async preload() {
+      const remotes = pendingPlans().filter((plan): plan is RemotePlan => 'url' in plan.source)
+      await Promise.all(
+        remotes.map(async (plan) => {
+          try {
+            const manifest = await checkedManifest(plan)
+            ;(await remote()).preloadRemote(manifest)
+          } catch {
+            // Reported by the load that needs this plugin.
+          }
+        }),
+      )
     },
     contributions(point) {
       const items = plans.flatMap((plan) => {

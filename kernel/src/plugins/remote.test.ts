@@ -1,0 +1,158 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NO_PLUGINS } from '../testing.ts'
+import { hostFor } from './testHost.ts'
+
+const ENTRY_HASH = `sha384-${'E'.repeat(64)}`
+const CHUNK_HASH = `sha384-${'C'.repeat(64)}`
+
+/** Manifests by plugin directory; a real HTTP server that records every request. */
+const manifests: Record<string, Record<string, unknown>> = {
+  loyalty: { id: 'loyalty', api: '^1.0.0' },
+  future: { id: 'future', api: '^2.0.0' },
+  impostor: { id: 'send', api: '^1.0.0' },
+}
+const requests: string[] = []
+let server: http.Server
+let base = ''
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    requests.push(req.url ?? '')
+    const dir = /^\/([a-z]+)\/mf-manifest\.json$/.exec(req.url ?? '')?.[1]
+    const fields = dir ? manifests[dir] : undefined
+    if (!fields) {
+      res.statusCode = 404
+      res.end('Not found')
+      return
+    }
+    const integrity = { 'remoteEntry.js': ENTRY_HASH, 'plugin.0a1b2c3d.js': CHUNK_HASH }
+    res.setHeader('Content-Type', 'application/json')
+    res.end(JSON.stringify({ portico: { version: '1.0.0', entry: 'remoteEntry.js', integrity, ...fields } }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const requestsFor = (dir: string) => requests.filter((url) => url.startsWith(`/${dir}/`))
+
+describe('remote plugins are checked before their code runs', () => {
+  it('refuses a remote whose manifest api range this kernel does not satisfy, fetching only the manifest', async () => {
+    const { host, store, log } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { future: { url: `${base}/future/remoteEntry.js` } },
+    })
+    await host.ensureLoaded()
+    expect(store.get().plugins.future?.status).toBe('failed')
+    expect(log.error).toHaveBeenCalledWith(
+      expect.stringMatching(/plugin "future" from .* was refused: its manifest needs plugin API \^2\.0\.0/),
+    )
+    expect(requestsFor('future')).toEqual(['/future/mf-manifest.json'])
+  })
+
+  it('refuses a remote whose manifest names another plugin', async () => {
+    const { host, store } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { impostor: { url: `${base}/impostor/remoteEntry.js` } },
+    })
+    await host.ensureLoaded()
+    expect(store.get().plugins.impostor).toEqual({
+      status: 'failed',
+      error: 'its manifest declares plugin id "send"',
+    })
+    expect(requestsFor('impostor')).toEqual(['/impostor/mf-manifest.json'])
+  })
+
+  it('refuses a remote from an origin outside allowedPluginOrigins without requesting anything', async () => {
+    const { host, store, log } = hostFor({
+      features: { ...NO_PLUGINS },
+      allowedPluginOrigins: ['https://plugins.example.com'],
+      plugins: { loyalty: { url: `${base}/loyalty/remoteEntry.js` } },
+    })
+    const before = requestsFor('loyalty').length
+    await host.ensureLoaded()
+    expect(store.get().plugins.loyalty?.error).toBe(
+      `${base} is not an allowed plugin origin (allowedPluginOrigins: https://plugins.example.com)`,
+    )
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining('plugin "loyalty"'))
+    expect(requestsFor('loyalty').length).toBe(before)
+  })
+
+  it('refuses a remote whose manifest hash differs from the host integrity pin, before loading its entry', async () => {
+    const pin = `sha384-${'P'.repeat(64)}`
+    const { host, store } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { loyalty: { url: `${base}/loyalty/remoteEntry.js`, integrity: pin } },
+    })
+    const before = requestsFor('loyalty').length
+    await host.ensureLoaded()
+    expect(store.get().plugins.loyalty?.error).toBe(
+      `its entry hash ${ENTRY_HASH} differs from the host's integrity ${pin}`,
+    )
+    expect(requestsFor('loyalty').slice(before)).toEqual(['/loyalty/mf-manifest.json'])
+  })
+
+  it('preload() checks the manifest and preloads the entry and its chunks with their hashes, running nothing', async () => {
+    const { host, store } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { loyalty: { url: `${base}/loyalty/remoteEntry.js` } },
+    })
+    await host.preload()
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter((link) =>
+      link.href.startsWith(`${base}/loyalty/`),
+    )
+    expect(
+      links.map((link) => [link.href.replace(base, ''), link.integrity, link.crossOrigin, link.as]),
+    ).toEqual([
+      ['/loyalty/remoteEntry.js?v=EEEEEEEEEEEEEEEE', ENTRY_HASH, 'anonymous', 'script'],
+      ['/loyalty/plugin.0a1b2c3d.js', CHUNK_HASH, 'anonymous', 'script'],
+    ])
+    expect(document.querySelectorAll('script')).toHaveLength(0)
+    expect(store.get().plugins.loyalty).toBeUndefined()
+  })
+})
+
+describe('features without a remote', () => {
+  it('a remote that is not deployed (404) is one warning, not a request on every open', async () => {
+    const { host, store, log } = hostFor({
+      features: { ...NO_PLUGINS, swaps: true },
+      pluginBaseUrl: `${base}/`,
+    })
+    await host.ensureLoaded()
+    await host.ensureLoaded()
+    await host.ensureLoaded()
+    expect(requestsFor('swaps')).toEqual(['/swaps/mf-manifest.json'])
+    expect(store.get().plugins.swaps?.status).toBe('failed')
+    expect(log.warn).toHaveBeenCalledTimes(1)
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/feature "swaps" is on but its plugin is not available: .*HTTP 404/),
+    )
+    expect(log.error).not.toHaveBeenCalled()
+  })
+
+  it('a URL the host gave explicitly that is not deployed is an error, retried on the next open', async () => {
+    const { host, log } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { gone: { url: `${base}/gone/remoteEntry.js` } },
+    })
+    await host.ensureLoaded()
+    await host.ensureLoaded()
+    expect(requestsFor('gone')).toEqual(['/gone/mf-manifest.json', '/gone/mf-manifest.json'])
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining('plugin "gone" failed to load'))
+    expect(log.warn).not.toHaveBeenCalled()
+  })
+
+  it('features on with no pluginBaseUrl nor plugins.<id> are named in a single warning', async () => {
+    const { host, log } = hostFor({ features: { ...NO_PLUGINS, swaps: true, names: true } })
+    await host.ensureLoaded()
+    await host.ensureLoaded()
+    expect(log.warn.mock.calls).toEqual([
+      [
+        'Portico: features on without a plugin remote (set pluginBaseUrl or plugins.<id>, or turn them off): swaps, names.',
+      ],
+    ])
+  })
+})

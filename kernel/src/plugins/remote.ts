@@ -1,0 +1,112 @@
+import { PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
+import { apiSatisfies, evaluateRemote } from './federation.ts'
+import { fetchManifest, manifestUrlFor, type PluginManifest } from './manifest.ts'
+import { assertAllowedOrigin, assertIntegrityPin } from './trust.ts'
+
+/** A remote refused on trust grounds (origin, manifest, api range, integrity). */
+export class RemoteRefusedError extends Error {
+  override name = 'RemoteRefusedError'
+}
+
+export interface RemoteRequest {
+  id: string
+  url: string
+  /** Host-config pin of the entry's SRI hash. */
+  integrity?: string
+  allowed: Set<string>
+}
+
+/**
+ * Fetches and checks a remote's manifest, before any of its code runs: allowed origin, plugin id, api
+ * range, and the host's integrity pin when there is one. Resolves to the manifest to load.
+ */
+export async function checkRemote(request: RemoteRequest): Promise<PluginManifest> {
+  const refuse = (message: string): never => {
+    throw new RemoteRefusedError(message)
+  }
+  try {
+    assertAllowedOrigin(request.url, request.allowed)
+    assertIntegrityPin(request.integrity)
+  } catch (error) {
+    refuse((error as Error).message)
+  }
+  const manifestUrl = manifestUrlFor(request.url)
+  const manifest = await fetchManifest(manifestUrl).catch((error: Error) =>
+    error.message.startsWith('invalid ') ? refuse(error.message) : Promise.reject(error),
+  )
+  if (manifest.id !== request.id) refuse(`its manifest declares plugin id "${manifest.id}"`)
+  if (!(await apiSatisfies(PLUGIN_API_VERSION, manifest.api))) {
+    refuse(`its manifest needs plugin API ${manifest.api}, this kernel provides ${PLUGIN_API_VERSION}`)
+  }
+  if (request.integrity && request.integrity !== manifest.entryIntegrity) {
+    refuse(`its entry hash ${manifest.entryIntegrity} differs from the host's integrity ${request.integrity}`)
+  }
+  return manifest
+}
+
+/**
+ * The entry URL to load: the manifest's entry with a version tag from its hash, so a redeployed entry at
+ * the same URL is never served from an old cache entry.
+ */
+export function versionedEntryUrl(manifest: PluginManifest): string {
+  const url = new URL(manifest.entryUrl)
+  url.searchParams.set('v', manifest.entryIntegrity.slice(7, 23).replace(/[+/]/g, '_'))
+  return url.href
+}
+
+const preloaded = new Set<string>()
+
+/** Warms the cache with the remote's files, with the same CORS mode and integrity the loads will use. */
+export function preloadRemote(manifest: PluginManifest): void {
+  const entry = versionedEntryUrl(manifest)
+  const files = [...manifest.files].map(([url, integrity]) => [
+    url === manifest.entryUrl ? entry : url,
+    integrity,
+  ])
+  for (const [href, integrity] of files) {
+    if (!href || !integrity || preloaded.has(href)) continue
+    preloaded.add(href)
+    const link = document.createElement('link')
+    link.rel = 'preload'
+    link.as = 'script'
+    link.href = href
+    link.integrity = integrity
+    link.crossOrigin = 'anonymous'
+    document.head.append(link)
+  }
+}
+
+/** Loads a checked remote; on failure, tells an integrity mismatch apart from a network failure. */
+export async function loadCheckedRemote(id: string, manifest: PluginManifest): Promise<PluginDefinition> {
+  try {
+    return await evaluateRemote(id, versionedEntryUrl(manifest), manifest.entryIntegrity)
+  } catch (error) {
+    const mismatch = await findMismatch(manifest)
+    if (mismatch)
+      throw new RemoteRefusedError(
+        `${mismatch} does not match its integrity hash (tampered or half-deployed)`,
+      )
+    throw error
+  }
+}
+
+const MAX_DIAGNOSED_FILES = 16
+
+/** The first file of the remote whose bytes do not hash to the manifest's value (after a failed load). */
+async function findMismatch(manifest: PluginManifest): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined
+  for (const [url, integrity] of [...manifest.files].slice(0, MAX_DIAGNOSED_FILES)) {
+    const [algorithm = '', expected] = integrity.split('-')
+    try {
+      const response = await fetch(url, { cache: 'no-cache', credentials: 'omit' })
+      if (!response.ok) continue
+      const digest = await crypto.subtle.digest(
+        algorithm.replace('sha', 'SHA-'),
+        await response.arrayBuffer(),
+      )
+      const actual = btoa(String.fromCharCode(...new Uint8Array(digest)))
+      if (actual !== expected) return new URL(url).pathname.split('/').pop() ?? url
+    } catch {}
+  }
+  return undefined
+}

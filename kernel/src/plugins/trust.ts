@@ -1,0 +1,53 @@
+import type { ResolvedOptions } from '@portico/shared-types'
+
+const SCHEMES = new Set(['https:', 'http:'])
+const SRI = /^(sha256|sha384|sha512)-[A-Za-z0-9+/]{43,86}={0,2}$/
+
+/** The origin of a remote URL; only http(s) URLs can be plugin remotes. */
+export function remoteOrigin(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new Error(`"${url.slice(0, 120)}" is not a URL`)
+  }
+  if (!SCHEMES.has(parsed.protocol)) throw new Error(`${parsed.protocol} URLs cannot be plugin remotes`)
+  return parsed.origin
+}
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return remoteOrigin(url)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Origins plugin remotes may come from: `allowedPluginOrigins` when set, else the origins the host
+ * configured itself (`pluginBaseUrl` and the URLs in `plugins`).
+ */
+export function allowedOrigins(options: ResolvedOptions): Set<string> {
+  const listed = options.allowedPluginOrigins
+  const urls = listed ?? [
+    ...(options.pluginBaseUrl ? [options.pluginBaseUrl] : []),
+    ...Object.values(options.plugins ?? {}).flatMap((source) => ('url' in source ? [source.url] : [])),
+  ]
+  return new Set(urls.map(originOf).filter((origin): origin is string => origin !== undefined))
+}
+
+/** Throws unless `url` is an http(s) URL on an allowed origin. */
+export function assertAllowedOrigin(url: string, allowed: Set<string>): void {
+  const origin = remoteOrigin(url)
+  if (!allowed.has(origin)) {
+    throw new Error(
+      `${origin} is not an allowed plugin origin (allowedPluginOrigins: ${[...allowed].join(', ') || 'none'})`,
+    )
+  }
+}
+
+/** A host-config `integrity` pin, checked before anything is fetched. */
+export function assertIntegrityPin(pin: string | undefined): void {
+  if (pin !== undefined && !SRI.test(pin))
+    throw new Error(`integrity "${pin.slice(0, 100)}" is not an SRI hash (sha384-…)`)
+}
