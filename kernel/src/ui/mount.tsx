@@ -13,7 +13,7 @@ export function mountModal(
   container: HTMLElement,
   embedded: boolean,
 ) {
-  ensureStyles(container.ownerDocument)
+  ensureStyles(container.ownerDocument, kernel.store.get().options.nonce)
   const root = createRoot(container)
   root.render(
     <StrictMode>

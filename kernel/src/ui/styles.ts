@@ -1,4 +1,5 @@
 import { ANIMATION_MS, MODAL_WIDTH_PX } from '@portico/shared-types'
+import { injectStyle } from '../theme/styleElement.ts'
 
 /** The modal's stylesheet; every rule is scoped under [data-portico] so host pages are untouched. */
 export const STYLES = `
@@ -75,11 +76,7 @@ a.pt-link{color:var(--pt-accent);display:inline-flex;align-items:center;gap:4px}
 .pt-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `
 
-/** Adds the stylesheet once per document. */
-export function ensureStyles(doc: Document): void {
-  if (doc.getElementById('portico-styles')) return
-  const style = doc.createElement('style')
-  style.id = 'portico-styles'
-  style.textContent = STYLES
-  doc.head.append(style)
+/** Adds the stylesheet once per document, with the app's CSP nonce when it gave one. */
+export function ensureStyles(doc: Document, nonce?: string): void {
+  injectStyle(doc, 'portico-styles', STYLES, nonce)
 }
