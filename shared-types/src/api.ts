@@ -83,11 +83,17 @@ export interface SessionsResponse {
   pcis: SmartSession[]
 }
 
-/** POST /v1/sessions/{address}?projectId= */
+/**
+ * POST /v1/sessions/{address}?projectId= ; signature is the account's personal_sign of the session
+ * creation message (services/api sessionCreationMessage) over these fields and the projectId.
+ */
 export interface CreateSessionRequest {
   permission: SessionPermission
-  /** Unix seconds. */
-  expiry?: number
+  /** Unix seconds, in the future. */
+  expiry: number
+  /** Unix seconds at which the message was signed (within 10 minutes of the service's clock). */
+  issuedAt: number
+  signature: `0x${string}`
 }
 
 export interface CreateSessionResponse {

@@ -35,7 +35,25 @@ export interface ApiConfig {
   projectIds: string[]
   /** 'localhost' allows any http(s)://localhost|127.0.0.1 origin; '*' allows every origin. */
   corsOrigins: 'localhost' | '*' | string[]
+  /** Per client of a project: its clientId query parameter when sent, else its IP address. */
   rateLimit: { perSecond: number; burst: number }
+  /** The ceiling of a whole project, all its clients together. */
+  projectRateLimit: { perSecond: number; burst: number }
+  sessions: {
+    /** Live (neither revoked nor expired) sessions an address may hold. */
+    maxPerAddress: number
+    /** Longest expiry a new session may ask for, in seconds from now. */
+    maxLifetimeSeconds: number
+  }
+  /** Old rows deleted periodically. */
+  retention: {
+    /** Analytics events older than this are deleted. */
+    analyticsDays: number
+    /** Sessions expired or revoked longer ago than this are deleted. */
+    endedSessionDays: number
+    /** How often the deletion runs. */
+    intervalMs: number
+  }
   /** Tokens listed in balances (metadata is read from the chain). */
   tokens: ChainContract[]
   /** NFT contracts whose transfers are flagged as spam. */
@@ -49,14 +67,24 @@ export interface ApiConfig {
   rpcTimeoutMs: number
 }
 
-export type ApiConfigInput = Partial<Omit<ApiConfig, 'indexer' | 'rateLimit'>> & {
+type Nested = 'indexer' | 'rateLimit' | 'projectRateLimit' | 'sessions' | 'retention'
+export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   indexer?: Partial<ApiConfig['indexer']>
   rateLimit?: Partial<ApiConfig['rateLimit']>
+  projectRateLimit?: Partial<ApiConfig['projectRateLimit']>
+  sessions?: Partial<ApiConfig['sessions']>
+  retention?: Partial<ApiConfig['retention']>
   fixtures?: FixturesInput
 }
 
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
-export const DEFAULT_SQLITE_FILE = join(PACKAGE_DIR, '.data', 'api.sqlite')
+/**
+ * A database belongs to one API (its indexer owns the chain cursors): the default SQLite file is one
+ * per port, so a second stack on another port never shares the first one's file.
+ */
+export function defaultSqliteFile(port: number): string {
+  return join(PACKAGE_DIR, '.data', `api-${port}.sqlite`)
+}
 export const DEFAULT_PROJECT_ID = 'portico-dev'
 
 /** SPEC §7's supported chains plus the three Solana networks. */
@@ -77,14 +105,18 @@ export const DEFAULT_CHAINS: ChainConfig[] = [
 
 export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
   const fromFixtures = input.fixtures ? contractsFromFixtures(input.fixtures) : { tokens: [], spam: [] }
+  const port = input.port ?? 4180
   return {
     host: input.host ?? '127.0.0.1',
-    port: input.port ?? 4180,
+    port,
     chains: input.chains ?? DEFAULT_CHAINS,
-    database: input.database ?? { kind: 'sqlite', file: DEFAULT_SQLITE_FILE },
+    database: input.database ?? { kind: 'sqlite', file: defaultSqliteFile(port) },
     projectIds: input.projectIds ?? [DEFAULT_PROJECT_ID],
     corsOrigins: input.corsOrigins ?? 'localhost',
     rateLimit: { perSecond: 50, burst: 200, ...input.rateLimit },
+    projectRateLimit: { perSecond: 500, burst: 2000, ...input.projectRateLimit },
+    sessions: { maxPerAddress: 20, maxLifetimeSeconds: 30 * 86_400, ...input.sessions },
+    retention: { analyticsDays: 90, endedSessionDays: 30, intervalMs: 3_600_000, ...input.retention },
     tokens: [...(input.tokens ?? []), ...fromFixtures.tokens],
     spamContracts: [...(input.spamContracts ?? []), ...fromFixtures.spam],
     extraSupportedChains: input.extraSupportedChains ?? SPEC_SUPPORTED_CHAINS,

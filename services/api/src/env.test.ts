@@ -22,7 +22,7 @@ describe('configFromEnv', () => {
       rateLimit: { perSecond: 50, burst: 200 },
     })
     expect(config.database.kind === 'sqlite' && config.database.file).toMatch(
-      /services\/api\/\.data\/api\.sqlite$/,
+      /services\/api\/\.data\/api-4180\.sqlite$/,
     )
     const { tokens, spamNft } = fixtureAddresses()
     expect(config.tokens).toEqual(

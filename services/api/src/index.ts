@@ -5,7 +5,7 @@ export {
   type ChainContract,
   type DatabaseConfig,
   DEFAULT_PROJECT_ID,
-  DEFAULT_SQLITE_FILE,
+  defaultSqliteFile,
   type FixturesInput,
   resolveConfig,
   SPEC_SUPPORTED_CHAINS,
@@ -16,4 +16,5 @@ export type { Repository } from './db/repository.ts'
 export { createSqliteRepository } from './db/sqlite.ts'
 export { configFromEnv } from './env.ts'
 export { type ApiServer, startApi } from './server.ts'
+export { type SessionCreation, sessionCreationMessage } from './sessions/authorisation.ts'
 export { DEFAULT_PRICES, NATIVE_ADDRESS } from './tokens.ts'

@@ -14,7 +14,15 @@ import { type Address, erc20Abi, formatUnits, getAddress, parseUnits } from 'vie
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiServer } from '../src/index.ts'
-import { chainClients, getJson, PROJECT, postJson, sendToken, startApiOverDevnet } from './helpers.ts'
+import {
+  chainClients,
+  getJson,
+  PROJECT,
+  postJson,
+  sendToken,
+  signedSessionBody,
+  startApiOverDevnet,
+} from './helpers.ts'
 
 let devnet: Devnet
 let api: ApiServer
@@ -250,10 +258,11 @@ describe('sessions', () => {
   it('creates, lists and revokes a session with the account signature', async () => {
     const owner = account(6)
     const caip = `eip155:31337:${owner.address}`
-    const created = await postJson<CreateSessionResponse>(`${api.url}/v1/sessions/${caip}?${q}`, {
-      permission,
-      expiry: 2_000_000_000,
-    })
+    const expiry = Math.floor(Date.now() / 1000) + 3600
+    const created = await postJson<CreateSessionResponse>(
+      `${api.url}/v1/sessions/${caip}?${q}`,
+      await signedSessionBody(owner.privateKey, permission, { expiry }),
+    )
     expect(created.status).toBe(201)
     const { pci } = created.body
     const listed = await getJson<SessionsResponse>(`${api.url}/v1/sessions/${caip}?${q}`)
@@ -263,7 +272,7 @@ describe('sessions', () => {
         address: owner.address,
         projectId: PROJECT,
         permission,
-        expiry: 2_000_000_000,
+        expiry,
         revokedAt: null,
       }),
     ])
@@ -292,9 +301,10 @@ describe('sessions', () => {
 
   it('refuses unknown sessions, another account’s session and malformed bodies', async () => {
     const owner = account(8)
-    const { body } = await postJson<CreateSessionResponse>(`${api.url}/v1/sessions/${owner.address}?${q}`, {
-      permission,
-    })
+    const { body } = await postJson<CreateSessionResponse>(
+      `${api.url}/v1/sessions/${owner.address}?${q}`,
+      await signedSessionBody(owner.privateKey, permission),
+    )
     const signature = await privateKeyToAccount(owner.privateKey).signMessage({ message: body.pci })
     const other = account(9).address
     expect(

@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Devnet, type DevnetOptions, startDevnet } from '@portico/devnet'
-import type { ApiHealthResponse } from '@portico/shared-types'
+import type { ApiHealthResponse, CreateSessionRequest, SessionPermission } from '@portico/shared-types'
 import {
   type Address,
   createPublicClient,
@@ -15,7 +15,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type ApiServer, startApi } from '../src/index.ts'
+import { type ApiServer, sessionCreationMessage, startApi } from '../src/index.ts'
 
 export const PROJECT = 'portico-dev'
 
@@ -215,4 +215,23 @@ export async function startApiOverDevnet(
       dir.remove()
     },
   }
+}
+
+/** A POST /v1/sessions/{address} body signed by the account, as a client builds it. */
+export async function signedSessionBody(
+  privateKey: Hex,
+  permission: SessionPermission,
+  opts: { projectId?: string; expiry?: number; issuedAt?: number } = {},
+): Promise<CreateSessionRequest> {
+  const signer = privateKeyToAccount(privateKey)
+  const issuedAt = opts.issuedAt ?? Math.floor(Date.now() / 1000)
+  const expiry = opts.expiry ?? issuedAt + 86_400
+  const message = sessionCreationMessage({
+    address: signer.address,
+    projectId: opts.projectId ?? PROJECT,
+    permission,
+    expiry,
+    issuedAt,
+  })
+  return { permission, expiry, issuedAt, signature: await signer.signMessage({ message }) }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type {
   CreateSessionResponse,
   RevokeSessionResponse,
@@ -6,47 +5,71 @@ import type {
   SmartSession,
 } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
-import { type Address, getAddress, type Hex, verifyMessage } from 'viem'
+import { getAddress, type Hex } from 'viem'
 import type { ApiContext } from '../context.ts'
 import type { SessionRecord } from '../db/repository.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError, badRequest } from '../http/errors.ts'
+import { projectIdOf } from '../http/guard.ts'
 import { parse, parseAccount, v } from '../http/validate.ts'
+import { sessionCreationMessage, sessionIdOf, signedBy } from '../sessions/authorisation.ts'
 
-const Permission = v.object({
-  permissionType: v.pipe(
-    v.string('permission.permissionType must be a string'),
-    v.minLength(1),
-    v.maxLength(100),
-  ),
-  data: v.pipe(v.string('permission.data must be a string'), v.maxLength(20_000)),
-  required: v.boolean('permission.required must be true or false'),
-  onChainValidated: v.boolean('permission.onChainValidated must be true or false'),
-})
+const Signature = v.pipe(
+  v.string('signature must be a 0x hex string'),
+  v.regex(/^0x([0-9a-fA-F]{2}){1,5000}$/, 'signature must be a 0x hex string'),
+)
+const unixSeconds = (what: string) =>
+  v.pipe(
+    v.number(`${what} must be unix seconds`),
+    v.integer(`${what} must be unix seconds`),
+    v.minValue(0, `${what} must be unix seconds`),
+  )
+const Permission = v.object(
+  {
+    permissionType: v.pipe(
+      v.string('permission.permissionType must be a string'),
+      v.regex(
+        /^[a-zA-Z0-9][a-zA-Z0-9._:-]{0,99}$/,
+        'permission.permissionType must be 1–100 letters, digits, ".", "_", ":" or "-"',
+      ),
+    ),
+    data: v.pipe(
+      v.string('permission.data must be a string'),
+      v.regex(/^0x([0-9a-fA-F]{2}){0,10000}$/, 'permission.data must be 0x hex of at most 10,000 bytes'),
+    ),
+    required: v.boolean('permission.required must be true or false'),
+    onChainValidated: v.boolean('permission.onChainValidated must be true or false'),
+  },
+  'permission must be an object with permissionType, data, required and onChainValidated',
+)
 const CreateBody = v.object(
   {
     permission: Permission,
-    expiry: v.optional(
-      v.pipe(v.number('expiry must be unix seconds'), v.integer('expiry must be unix seconds')),
-    ),
+    expiry: unixSeconds('expiry'),
+    issuedAt: unixSeconds('issuedAt'),
+    signature: Signature,
   },
-  'body must be a JSON object with a permission',
+  'body must be a JSON object with permission, expiry, issuedAt and signature',
 )
+/** How far issuedAt may be from the service's clock. */
+const CLOCK_SKEW_SECONDS = 600
 const RevokeBody = v.object(
   {
     pci: v.pipe(v.string('pci must be a string'), v.minLength(1, 'pci must not be empty'), v.maxLength(200)),
-    signature: v.pipe(
-      v.string('signature must be a 0x hex string'),
-      v.regex(/^0x([0-9a-fA-F]{2}){1,5000}$/, 'signature must be a 0x hex string'),
-    ),
+    signature: Signature,
   },
   'body must be a JSON object with pci and signature',
 )
 
 /**
  * Smart-account sessions (permission contexts) of an account:
- * GET /v1/sessions/{address}, POST /v1/sessions/{address} (create), and
+ * GET /v1/sessions/{address};
+ * POST /v1/sessions/{address}?projectId= {permission, expiry, issuedAt, signature} creates one, where
+ * signature is the account's personal_sign of sessionCreationMessage(…) — expiry in the future (at
+ * most sessions.maxLifetimeSeconds ahead), issuedAt within 10 minutes of now, at most
+ * sessions.maxPerAddress live sessions; the same signed request twice yields the same pci;
  * POST /v1/sessions/{address}/revoke?projectId= {pci, signature}, where signature is the account's
- * personal_sign of the pci, checked with viem (ERC-1271 for contract accounts on a served chain).
+ * personal_sign of the pci. Signatures are checked with viem (ERC-1271 for contract accounts on a
+ * served chain).
  */
 export function sessionsRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get<{ Params: { address: string } }>(
@@ -57,19 +80,46 @@ export function sessionsRoutes(app: FastifyInstance, ctx: ApiContext): void {
     },
   )
 
-  app.post<{ Params: { address: string }; Querystring: { projectId?: string } }>(
+  app.post<{ Params: { address: string } }>(
     '/v1/sessions/:address',
     async (req, reply): Promise<CreateSessionResponse> => {
-      const { address } = parseAccount(req.params.address)
+      const { address, chainId } = parseAccount(req.params.address)
       const body = parse(CreateBody, req.body ?? null, 'body')
-      const pci = randomUUID()
+      const projectId = projectIdOf(req) ?? ''
+      const now = Math.floor(Date.now() / 1000)
+      const { maxLifetimeSeconds, maxPerAddress } = ctx.config.sessions
+      if (body.expiry <= now) throw badRequest('expiry must be in the future (unix seconds)')
+      if (body.expiry > now + maxLifetimeSeconds)
+        throw badRequest(`expiry must be at most ${maxLifetimeSeconds} seconds from now`)
+      if (Math.abs(body.issuedAt - now) > CLOCK_SKEW_SECONDS)
+        throw badRequest(`issuedAt must be within ${CLOCK_SKEW_SECONDS} seconds of now: sign a fresh message`)
+      const message = sessionCreationMessage({
+        address,
+        projectId,
+        permission: body.permission,
+        expiry: body.expiry,
+        issuedAt: body.issuedAt,
+      })
+      if (!(await signedBy(ctx.chains, address, chainId, message, body.signature as Hex)))
+        throw new ApiError(
+          401,
+          `Signature does not match ${address}: sign the session creation message with the account (personal_sign)`,
+        )
+      const pci = sessionIdOf(message)
+      const existing = await ctx.repo.getSession(pci)
+      if (existing) return { pci }
+      if ((await ctx.repo.countLiveSessions(address, now)) >= maxPerAddress)
+        throw new ApiError(
+          409,
+          `${address} already has ${maxPerAddress} live sessions: revoke one before creating another`,
+        )
       await ctx.repo.createSession({
         pci,
         address,
-        projectId: req.query.projectId ?? '',
+        projectId,
         permission: body.permission,
-        createdAt: Math.floor(Date.now() / 1000),
-        expiry: body.expiry ?? null,
+        createdAt: now,
+        expiry: body.expiry,
         revokedAt: null,
       })
       void reply.code(201)
@@ -86,7 +136,7 @@ export function sessionsRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (!session || session.address !== address.toLowerCase())
         throw new ApiError(404, `No session ${body.pci} for ${address}`)
       const signature = body.signature as Hex
-      if (!(await signedBy(ctx, address, chainId, body.pci, signature)))
+      if (!(await signedBy(ctx.chains, address, chainId, body.pci, signature)))
         throw new ApiError(
           401,
           `Signature does not match ${address}: sign the pci with the account (personal_sign)`,
@@ -97,20 +147,6 @@ export function sessionsRoutes(app: FastifyInstance, ctx: ApiContext): void {
       return { pci: body.pci, revokedAt }
     },
   )
-}
-
-async function signedBy(
-  ctx: ApiContext,
-  address: Address,
-  chainId: number | null,
-  message: string,
-  signature: Hex,
-): Promise<boolean> {
-  if (await verifyMessage({ address, message, signature }).catch(() => false)) return true
-  // Not an EOA signature: a contract account may still accept it (ERC-1271 / ERC-6492).
-  const handle = chainId !== null ? ctx.chains.get(chainId) : undefined
-  if (!handle) return false
-  return handle.client.verifyMessage({ address, message, signature }).catch(() => false)
 }
 
 function toSession(s: SessionRecord): SmartSession {
