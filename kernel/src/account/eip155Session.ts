@@ -1,4 +1,5 @@
-import type { CaipAddress, Connector, Eip1193Provider } from '@portico/shared-types'
+import { type CaipAddress, type Connector, type Eip1193Provider, MESSAGES } from '@portico/shared-types'
+import { isEip155Address } from '../chains/caip.ts'
 import { parseHexChainId } from '../chains/eip155.ts'
 import type { Kernel } from '../kernel.ts'
 import { storeConnected } from '../storage/connection.ts'
@@ -54,8 +55,16 @@ export function startEip155Session(
   void refreshNativeBalance(kernel, NAMESPACE)
 
   const onAccountsChanged = (accounts: unknown) => {
-    const [next] = Array.isArray(accounts) ? (accounts as string[]) : []
+    const [next] = Array.isArray(accounts) ? (accounts as unknown[]) : []
     if (!next) return resetNamespace(kernel, NAMESPACE)
+    // SPEC §5: a wallet's account goes into explorer URLs and API paths only as 40 hex digits.
+    if (typeof next !== 'string' || !isEip155Address(next)) {
+      kernel.log.error(
+        `Portico: ignored accountsChanged: ${MESSAGES.invalidCaipAddress}`,
+        String(next).slice(0, 120),
+      )
+      return
+    }
     const current = kernel.store.get().networks.byNamespace[NAMESPACE]?.caipNetwork
     setAccount(kernel, connector, next, Number(current?.id ?? chainId))
     void refreshNativeBalance(kernel, NAMESPACE)

@@ -19,8 +19,12 @@ export async function fetchNativeBalance(network: Network, address: string): Pro
 export const toHexChainId = (id: number | string) => `0x${Number(id).toString(16)}`
 
 export const parseHexChainId = (value: unknown): number | undefined => {
-  if (typeof value === 'number') return value
-  if (typeof value !== 'string') return undefined
-  const parsed = value.startsWith('0x') ? Number.parseInt(value, 16) : Number.parseInt(value, 10)
-  return Number.isFinite(parsed) ? parsed : undefined
+  const parsed =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^(0x[\da-fA-F]{1,13}|\d{1,16})$/.test(value)
+        ? Number(value)
+        : Number.NaN
+  // A chain id from a wallet: a positive safe integer, never NaN, a fraction or 1e300.
+  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined
 }

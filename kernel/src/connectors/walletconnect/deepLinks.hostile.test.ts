@@ -122,7 +122,7 @@ describe('wallet deep links under hostile directory entries (property)', () => {
           }
         }
       }),
-      { numRuns: 600 },
+      { numRuns: 300 },
     )
   })
 

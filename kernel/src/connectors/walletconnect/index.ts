@@ -9,13 +9,15 @@ import {
   type Connector,
   MESSAGES,
   type Network,
+  type ParsedCaipAddress,
   type WalletDirectoryEntry,
 } from '@portico/shared-types'
 import type { ConnectResult } from '../../account/connect.ts'
 import { startEip155Session } from '../../account/eip155Session.ts'
+import { parseCaipAccount } from '../../chains/caip.ts'
 import { en } from '../../i18n/en.ts'
 import type { Kernel } from '../../kernel.ts'
-import { currentEip155Chain, eip155Adapter } from './adapter.ts'
+import { closeSession, currentEip155Chain, eip155Adapter } from './adapter.ts'
 import { desktopPairingAction, mobilePairingAction, pairingExpiry } from './pairing.ts'
 import { type Platform, readPlatform, usesMobilePairingRules } from './platform.ts'
 import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
@@ -213,6 +215,30 @@ function failAttempt(kernel: Kernel, runtime: Runtime, attempt: Attempt, error: 
 
 type Session = NonNullable<WalletConnectProvider['session']>
 
+/** The wallet's session has no account the kernel can use: the connection fails, the session ends. */
+export class InvalidSessionError extends Error {
+  override name = 'InvalidSessionError'
+}
+
+/**
+ * SPEC §5: the session's eip155 accounts that are valid CAIP accounts (eip155 namespace, decimal
+ * chain id, 40-hex address); every other one is logged ('Invalid CAIP Address') and dropped.
+ */
+export function validSessionAccounts(kernel: Kernel, accounts: unknown): ParsedCaipAddress[] {
+  const list: unknown[] = Array.isArray(accounts) ? accounts : []
+  return list.flatMap((account) => {
+    try {
+      const parsed = parseCaipAccount(account)
+      if (parsed.namespace === 'eip155') return [parsed]
+    } catch {}
+    kernel.log.error(
+      `Portico: WalletConnect session account dropped: ${MESSAGES.invalidCaipAddress}`,
+      String(account).slice(0, 120),
+    )
+    return []
+  })
+}
+
 /** Session accounts → the eip155 account; returns whether its chain is one the app requested. */
 function applySession(
   kernel: Kernel,
@@ -220,14 +246,18 @@ function applySession(
   session: Session,
   wallet?: WalletDirectoryEntry,
 ): boolean {
-  const accounts = session.namespaces.eip155?.accounts ?? []
-  const chains = [...new Set(accounts.map((account) => account.split(':').slice(0, 2).join(':')))]
+  const offered: unknown = session.namespaces.eip155?.accounts
+  const accounts = validSessionAccounts(kernel, offered)
+  if (!accounts.length) {
+    const none = !Array.isArray(offered) || offered.length === 0
+    throw new InvalidSessionError(
+      none ? en.walletConnect.noAccount : `${en.walletConnect.noAccount}: ${MESSAGES.invalidCaipAddress}`,
+    )
+  }
+  const chains = [...new Set(accounts.map((account) => `eip155:${account.chainId}`))]
   const active = kernel.store.get().networks.byNamespace.eip155?.caipNetwork?.caipNetworkId
-  const chain = active && chains.includes(active) ? active : chains[0]
-  const address = chain
-    ? accounts.find((account) => account.startsWith(`${chain}:`))?.split(':')[2]
-    : undefined
-  if (!chain || !address) throw new Error(en.walletConnect.noAccount)
+  const chain = active && chains.includes(active) ? active : (chains[0] as string)
+  const account = accounts.find((candidate) => `eip155:${candidate.chainId}` === chain) as ParsedCaipAddress
   if (currentEip155Chain(provider) !== chain) provider.setDefaultChain(chain)
   const adapter = eip155Adapter(provider, () => {
     if (kernel.providers.get(WALLET_CONNECT_ID) === adapter) kernel.providers.delete(WALLET_CONNECT_ID)
@@ -239,7 +269,7 @@ function applySession(
     name: wallet?.name ?? (peerName || walletConnectConnector.name),
     ...(wallet?.image_url ? { imageUrl: wallet.image_url } : {}),
   }
-  return startEip155Session(kernel, connector, adapter, address, Number(chain.split(':')[1]))
+  return startEip155Session(kernel, connector, adapter, account.address, Number(account.chainId))
 }
 
 /** SPEC §4 finalizing: deep link and recent wallet stored, CONNECT_SUCCESS with method and name. */
@@ -333,6 +363,8 @@ function startAttempt(
       if (current && current !== attempt && settle(current)) current.resolve(result)
     } catch (error) {
       if (!attempt.settled) kernel.log.warn('Portico: WalletConnect pairing failed', error)
+      // The wallet approved a session the kernel refuses: end it there too.
+      if (error instanceof InvalidSessionError && provider) void closeSession(provider)
       failAttempt(kernel, runtime, attempt, error)
     } finally {
       clearTimeout(timer)
@@ -394,7 +426,14 @@ export async function restoreWalletConnect(kernel: Kernel, namespace: ChainNames
   const provider = await getProvider(kernel, runtime)
   const session = provider.session
   if (!session?.namespaces.eip155 || session.expiry * 1000 <= Date.now()) return false
-  applySession(kernel, provider, session)
+  try {
+    applySession(kernel, provider, session)
+  } catch (error) {
+    if (!(error instanceof InvalidSessionError)) throw error
+    kernel.log.error('Portico: WalletConnect session not restored', error.message)
+    await closeSession(provider)
+    return false
+  }
   kernel.store.update((draft) => {
     draft.connection.status = 'connected'
   })
