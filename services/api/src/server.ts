@@ -126,7 +126,7 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     )
   })
   healthRoute(app, ctx)
-  const guard = createGuard(ctx.config.projectIds, ctx.config.rateLimit)
+  const guard = createGuard(ctx.config.projectIds, ctx.config.rateLimit, ctx.config.projectRateLimit)
   await app.register(async (v1) => {
     v1.addHook('preHandler', guard)
     supportedChainsRoute(v1, ctx)

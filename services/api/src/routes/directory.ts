@@ -86,12 +86,23 @@ export async function directoryRoutes(
   const options = resolveDirectoryOptions(input, ctx.config.rateLimit)
   const catalogue = loadCatalogue(options.dataDir)
   await app.register(async (scope) => {
-    scope.addHook('preHandler', createGuard(ctx.config.projectIds, options.rateLimit))
+    scope.addHook(
+      'preHandler',
+      createGuard(ctx.config.projectIds, options.rateLimit, ctx.config.projectRateLimit),
+    )
     walletsRoute(scope, catalogue)
     await analyticsRoutes(scope, ctx, options)
   })
   await app.register(async (scope) => {
-    scope.addHook('preHandler', createGuard(ctx.config.projectIds, options.imageRateLimit))
+    // Images: the per-client limit, and ten clients' worth for the whole project.
+    const { perSecond, burst } = options.imageRateLimit
+    scope.addHook(
+      'preHandler',
+      createGuard(ctx.config.projectIds, options.imageRateLimit, {
+        perSecond: perSecond * 10,
+        burst: burst * 10,
+      }),
+    )
     for (const [path, kind] of IMAGE_ROUTES) imageRoute(scope, catalogue, path, kind)
   })
 }
