@@ -56,8 +56,8 @@ export interface ModalHandle {
   setThemeVariables(themeVariables: ThemeVariables): void
   /** Switches the modal's language and formats; resolves once its catalogues are loaded. */
   setLocale(locale: string): Promise<void>
-  /** Translation and Intl formatting for the current locale (what ConnectButton and plugins use). */
-  i18n: I18nApi
+  /** Translation and Intl formatting for the current locale (what ConnectButton uses). */
+  getI18n(): I18nApi
   /** An EIP-1193 request (e.g. personal_sign) to the connected wallet of the active namespace. */
   request<T = unknown>(args: { method: string; params?: unknown }): Promise<T>
   /**
@@ -84,6 +84,7 @@ export function createModal(options: ModalOptions): ModalHandle {
   const backend = defaultBackend() ?? memoryBackend()
   const api = createKernelApi(store, backend, log)
   const i18n = createI18n(options.locale ?? defaultLocale(), log)
+  const publicI18n = i18n.scoped()
   const kernel: Kernel = {
     store,
     bus,
@@ -168,7 +169,7 @@ export function createModal(options: ModalOptions): ModalHandle {
         draft.theme.themeVariables = { ...draft.theme.themeVariables, ...themeVariables }
       }),
     setLocale: i18n.setLocale,
-    i18n: i18n.scoped(),
+    getI18n: () => publicI18n,
     request: <T = unknown>(args: { method: string; params?: unknown }) => actions.request(args) as Promise<T>,
     async signMessage(message) {
       const account = selectActiveAccount(store.get())

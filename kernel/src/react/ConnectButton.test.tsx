@@ -1,0 +1,112 @@
+import type { Eip1193Provider } from '@portico/shared-types'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createModal, type ModalHandle } from '../createModal.ts'
+import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { ConnectButton } from './ConnectButton.tsx'
+import { PorticoProvider } from './PorticoProvider.tsx'
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** An EIP-6963 wallet that approves at once (no chain: the balance stays unknown). */
+function announceWallet() {
+  const provider = {
+    async request({ method }: { method: string }) {
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ADDRESS]
+      if (method === 'eth_chainId') return '0x7a69'
+      if (method === 'wallet_revokePermissions') return null
+      throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
+    },
+    on() {},
+    removeListener() {},
+  } as unknown as Eip1193Provider
+  const announce = () =>
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: { info: { uuid: '1', name: 'Test Wallet', icon: 'data:,', rdns: 'test.wallet' }, provider },
+      }),
+    )
+  window.addEventListener('eip6963:requestProvider', announce)
+  return () => window.removeEventListener('eip6963:requestProvider', announce)
+}
+
+let modals: ModalHandle[] = []
+const make = (locale?: string) => {
+  const modal = createModal({
+    projectId: 'p',
+    networks: [localNetwork()],
+    features: NO_PLUGINS,
+    ...(locale ? { locale } : {}),
+  })
+  modals.push(modal)
+  return modal
+}
+
+afterEach(() => {
+  for (const modal of modals) modal.destroy()
+  modals = []
+  localStorage.clear()
+})
+
+describe('ConnectButton', () => {
+  it('says Connect Wallet, opens the modal, and shows the truncated address once connected', async () => {
+    const stop = announceWallet()
+    const modal = make()
+    render(
+      <PorticoProvider modal={modal}>
+        <ConnectButton />
+      </PorticoProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    fireEvent.click(within(dialog).getByRole('button', { name: /Test Wallet/ }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const account = await screen.findByRole('button', { name: 'Open account 0xf3…b92266 · …' })
+    expect(account.textContent).toBe('0xf3…b92266 · …')
+    expect(account.dataset.status).toBe('connected')
+    fireEvent.click(account)
+    await screen.findByRole('dialog', { name: 'Account' })
+    stop()
+  })
+
+  it('takes a label and speaks the modal’s locale, switching with it', async () => {
+    const modal = make('de')
+    render(
+      <PorticoProvider modal={modal}>
+        <ConnectButton />
+        <ConnectButton label="Anmelden" />
+      </PorticoProvider>,
+    )
+    await screen.findByRole('button', { name: 'Wallet verbinden' })
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy()
+    await act(() => modal.setLocale('ko'))
+    await screen.findByRole('button', { name: '지갑 연결' })
+  })
+
+  it('hands state and actions to a render prop', async () => {
+    const stop = announceWallet()
+    const modal = make()
+    const seen: string[] = []
+    render(
+      <PorticoProvider modal={modal}>
+        <ConnectButton>
+          {(state) => {
+            seen.push(state.status)
+            return (
+              <button type="button" onClick={() => state.open()}>
+                {state.isConnected ? `Mine: ${state.displayAddress}` : `Custom ${state.label}`}
+              </button>
+            )
+          }}
+        </ConnectButton>
+      </PorticoProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Custom Connect Wallet' }))
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Test Wallet/ }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await screen.findByRole('button', { name: 'Mine: 0xf3…b92266' })
+    expect(seen).toContain('disconnected')
+    expect(seen.at(-1)).toBe('connected')
+    stop()
+  })
+})
