@@ -1,35 +1,46 @@
-import { MESSAGES, type PluginViewProps } from '@portico/shared-types'
-import { formatUnits, parseUnits } from './amounts.ts'
-import { buildTransaction, waitForReceipt, waitForSignature } from './send.ts'
-import { solanaRpc, toBase64, transferTransaction } from './solana.ts'
+import { MESSAGES, type PluginViewProps, type SolanaHelpers } from '@portico/shared-types'
+import { useChainHelpers } from './helpers.ts'
+import { buildTransaction, unitsOf, waitForReceipt, waitForSignature } from './send.ts'
 import { activeAccount, activeNetwork, formatUsd, resetSend, sendStore } from './state.ts'
 import { strings } from './strings.ts'
 
 export function PreviewView({ ctx }: PluginViewProps) {
-  const { Button, EmptyState, Stack, Text } = ctx.ui
+  const { Button, EmptyState, Spinner, Stack, Text } = ctx.ui
   const store = sendStore(ctx)
   const state = store.use((s) => s)
   const account = ctx.useStore(activeAccount)
   const network = ctx.useStore(activeNetwork)
+  const {
+    helpers,
+    evm,
+    solana: solanaHelpers,
+    error: helpersError,
+  } = useChainHelpers(ctx, network?.chainNamespace)
   const address = account?.status === 'connected' ? account.address : undefined
   const { token } = state
   if (!address || !network || !token) return <EmptyState icon="wallet" title={strings.notConnected} />
+  if (helpersError) return <EmptyState icon="warning" title={MESSAGES.somethingWentWrong} />
+  if (!helpers) return <Spinner label={strings.loading} />
   const amount = `${state.sendTokenAmount.trim()} ${token.symbol}`
   const solana = network.chainNamespace === 'solana'
   const rpcUrl = network.rpcUrls.default.http[0]
   // In USD when priced, else in the native currency (Solana fees, or no price known).
   const feeUsd = state.gasPriceInUSD ?? 0
-  const feeNative = `${formatUnits((state.gas ?? 0n) * (state.gasPrice ?? 0n), network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
+  const feeNative = `${helpers.formatUnits((state.gas ?? 0n) * (state.gasPrice ?? 0n), network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
   const fee = feeUsd > 0 ? strings.approx(formatUsd(feeUsd, strings.lessThanCent)) : feeNative
 
   /** Solana: a System Program transfer, signed and sent by the wallet (solana_signAndSendTransaction). */
-  const sendSolana = async (provider: NonNullable<ReturnType<typeof ctx.account.provider>>) => {
+  const sendSolana = async (
+    solana: SolanaHelpers,
+    provider: NonNullable<ReturnType<typeof ctx.account.provider>>,
+  ) => {
     if (!rpcUrl) throw new Error(`${network.name} has no RPC URL`)
-    const { value } = await solanaRpc<{ value: { blockhash: string } }>(rpcUrl, 'getLatestBlockhash', [])
-    const lamports = parseUnits(state.sendTokenAmount, network.nativeCurrency.decimals) ?? 0n
-    const transaction = toBase64(
-      transferTransaction(address, state.receiverAddress, lamports, value.blockhash),
-    )
+    const transaction = solana.transferTransaction({
+      from: address,
+      to: state.receiverAddress,
+      lamports: unitsOf(solana, state.sendTokenAmount, network.nativeCurrency.decimals),
+      blockhash: await solana.latestBlockhash(rpcUrl),
+    })
     const { signature } = (await provider.request({
       method: 'solana_signAndSendTransaction',
       params: { transaction },
@@ -44,17 +55,20 @@ export function PreviewView({ ctx }: PluginViewProps) {
     })
     try {
       if (!provider) throw new Error('No wallet is connected')
-      const hash = solana
-        ? await sendSolana(provider)
-        : ((await provider.request({
-            method: 'eth_sendTransaction',
-            params: [buildTransaction(address, token, state.sendTokenAmount, state.receiverAddress)],
-          })) as string)
+      const hash = solanaHelpers
+        ? await sendSolana(solanaHelpers, provider)
+        : evm
+          ? ((await provider.request({
+              method: 'eth_sendTransaction',
+              params: [buildTransaction(evm, address, token, state.sendTokenAmount, state.receiverAddress)],
+            })) as string)
+          : undefined
+      if (!hash) throw new Error(`No chain helpers for ${network.chainNamespace}`)
       ctx.toast.success(MESSAGES.transactionStarted)
       resetSend(store)
       // SPEC §2: after a send starts, the view returns to Account; balances follow once it is mined.
       ctx.router.reset('Account')
-      const landed = solana ? waitForSignature(rpcUrl, hash) : waitForReceipt(ctx, hash)
+      const landed = solanaHelpers ? waitForSignature(solanaHelpers, rpcUrl, hash) : waitForReceipt(ctx, hash)
       void landed.then(() => ctx.account.refreshBalance())
     } catch (error) {
       ctx.log.warn('the send failed', error)

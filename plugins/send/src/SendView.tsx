@@ -1,5 +1,5 @@
 import { MESSAGES, type PluginViewProps } from '@portico/shared-types'
-import { parseUnits } from './amounts.ts'
+import { useChainHelpers } from './helpers.ts'
 import {
   buildTransaction,
   checkGas,
@@ -7,22 +7,26 @@ import {
   SEND_NAMESPACES,
   sendableTokens,
   tokenKey,
+  unitsOf,
   validate,
 } from './send.ts'
 import { activeAccount, activeNetwork, formatUsd, sendStore } from './state.ts'
 import { strings } from './strings.ts'
 
 export function SendView({ ctx }: PluginViewProps) {
-  const { Button, EmptyState, Icon, Stack, Text, TextField } = ctx.ui
+  const { Button, EmptyState, Icon, Spinner, Stack, Text, TextField } = ctx.ui
   const store = sendStore(ctx)
   const state = store.use((s) => s)
   const account = ctx.useStore(activeAccount)
   const network = ctx.useStore(activeNetwork)
+  const { helpers, evm, solana, error: helpersError } = useChainHelpers(ctx, network?.chainNamespace)
   const address = account?.status === 'connected' ? account.address : undefined
   if (!account || !address || !network) return <EmptyState icon="wallet" title={strings.notConnected} />
   const namespace = network.chainNamespace
   if (!SEND_NAMESPACES.includes(namespace))
     return <EmptyState icon="warning" title={strings.unsupportedNamespace} />
+  if (helpersError) return <EmptyState icon="warning" title={MESSAGES.somethingWentWrong} />
+  if (!helpers) return <Spinner label={strings.loading} />
   const tokens = sendableTokens(account, network)
   const chosen = state.token ? tokenKey(state.token) : undefined
   const token =
@@ -31,7 +35,7 @@ export function SendView({ ctx }: PluginViewProps) {
     tokens[0]
   if (!token) return <EmptyState icon="wallet" title={strings.noTokens} />
 
-  const errors = validate(state, token, namespace)
+  const errors = validate(state, token, helpers, namespace)
   const amountError = state.submitted || state.sendTokenAmount !== '' ? errors.amount : undefined
   const receiverError = state.submitted || state.receiverAddress !== '' ? errors.receiver : undefined
   const invalid = Boolean(errors.amount || errors.receiver)
@@ -50,20 +54,24 @@ export function SendView({ ctx }: PluginViewProps) {
       draft.token = token
     })
     try {
-      const check =
-        namespace === 'solana'
-          ? await checkSolanaFee(
-              account,
-              network,
-              parseUnits(state.sendTokenAmount, Number(token.quantity.decimals)) ?? 0n,
-            )
-          : await checkGas(
+      const check = solana
+        ? await checkSolanaFee(
+            solana,
+            account,
+            network,
+            unitsOf(solana, state.sendTokenAmount, Number(token.quantity.decimals)),
+          )
+        : evm
+          ? await checkGas(
               ctx,
+              evm,
               account,
               network,
               tokens,
-              buildTransaction(address, token, state.sendTokenAmount, state.receiverAddress),
+              buildTransaction(evm, address, token, state.sendTokenAmount, state.receiverAddress),
             )
+          : undefined
+      if (!check) throw new Error(`No chain helpers for ${namespace}`)
       store.update((draft) => {
         draft.loading = false
         draft.gas = check.gas

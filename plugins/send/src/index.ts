@@ -11,7 +11,8 @@ import { strings } from './strings.ts'
  */
 export default definePlugin({
   id: 'send',
-  api: '^1.0.0',
+  // 1.1: ctx.chains.evm() / solana() (the kernel's viem and @solana/kit helpers).
+  api: '^1.1.0',
   views: {
     Send: { component: SendView, title: strings.title },
     SendSelectToken: { component: SelectTokenView, title: strings.selectTokenTitle },

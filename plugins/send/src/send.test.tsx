@@ -1,8 +1,8 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import type { BlockchainApiClient, Eip1193Provider, TokenBalance } from '@portico/shared-types'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { decodeFunctionData, erc20Abi } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { erc20TransferData, formatUnits, isEip155Address, parseUnits } from './amounts.ts'
 import { PreviewView } from './PreviewView.tsx'
 import { SendView } from './SendView.tsx'
 import { buildTransaction, checkGas, validate } from './send.ts'
@@ -34,63 +34,52 @@ const USDC: TokenBalance = {
 
 afterEach(cleanup)
 
-describe('amounts', () => {
-  it('parses and formats token units without floating point', () => {
-    expect(parseUnits('1.5', 6)).toBe(1_500_000n)
-    expect(parseUnits('.5', 18)).toBe(5n * 10n ** 17n)
-    expect(parseUnits('12.3456780', 6)).toBe(12_345_678n)
-    expect(parseUnits('1.1234567', 6)).toBeUndefined()
-    expect(parseUnits('abc', 6)).toBeUndefined()
-    expect(parseUnits('-1', 6)).toBeUndefined()
-    expect(parseUnits('.', 6)).toBeUndefined()
-    expect(formatUnits(12_345_678n, 6)).toBe('12.345678')
-    expect(formatUnits(10n ** 18n, 18)).toBe('1')
-  })
-
-  it('checks eip155 addresses as SPEC §5 says: 40 hex characters, 0x optional', () => {
-    expect(isEip155Address(TO)).toBe(true)
-    expect(isEip155Address(TO.slice(2))).toBe(true)
-    expect(isEip155Address('0x1234')).toBe(false)
-    expect(isEip155Address(`${TO}0`)).toBe(false)
-    expect(isEip155Address(`0x${'g'.repeat(40)}`)).toBe(false)
-  })
-
-  it('encodes ERC-20 transfer calldata', () => {
-    expect(erc20TransferData(TO, 1_000_000n)).toBe(
-      `0xa9059cbb000000000000000000000000${TO.slice(2).toLowerCase()}${(1_000_000).toString(16).padStart(64, '0')}`,
-    )
-  })
-})
+// The kernel's real helpers, as ctx.chains.evm() gives them (through the plugin test kit).
+const evm = await fakeContext(connectedState(FROM)).ctx.chains.evm()
+/** viem, independently of the helpers, reads the calldata back. */
+const transferOf = (data: `0x${string}` | undefined) =>
+  data ? decodeFunctionData({ abi: erc20Abi, data }) : undefined
 
 describe('validation', () => {
   const check = (amount: string, receiver = TO, token: TokenBalance | undefined = USDC) =>
-    validate({ sendTokenAmount: amount, receiverAddress: receiver }, token)
+    validate({ sendTokenAmount: amount, receiverAddress: receiver }, token, evm)
   it('wants a positive amount within the balance and the token’s decimals, and an eip155 receiver', () => {
     expect(check('12.5')).toEqual({})
+    expect(check('.5')).toEqual({})
+    expect(check('12.5', TO.slice(2))).toEqual({})
+    expect(check('12.5', TO.toLowerCase())).toEqual({})
     expect(check('')).toEqual({ amount: 'Please enter a valid amount' })
     expect(check('0')).toEqual({ amount: 'Please enter a valid amount' })
     expect(check('1e3')).toEqual({ amount: 'Please enter a valid amount' })
+    expect(check('-1')).toEqual({ amount: 'Please enter a valid amount' })
     expect(check('500.000001')).toEqual({ amount: 'Insufficient balance' })
+    expect(check('500.000000')).toEqual({})
     expect(check('1.1234567')).toEqual({ amount: 'USDC allows at most 6 decimals' })
     expect(check('1', '0x12')).toEqual({
       receiver: 'Enter a valid address: 0x followed by 40 hexadecimal characters',
+    })
+    expect(check('1', `0x${'g'.repeat(40)}`)).toEqual({
+      receiver: 'Enter a valid address: 0x followed by 40 hexadecimal characters',
+    })
+  })
+
+  it('refuses a mixed-case receiver whose checksum does not match (a typo)', () => {
+    expect(check('1', TO.replace('C51', 'c51'))).toEqual({
+      receiver: 'This address has mixed case that does not match its checksum: check it for a typo',
     })
   })
 })
 
 describe('transactions', () => {
   it('a native send carries the value, an ERC-20 send calls the contract', () => {
-    expect(buildTransaction(FROM, ETH, '0.5', TO)).toEqual({
+    expect(buildTransaction(evm, FROM, ETH, '0.5', TO)).toEqual({
       from: FROM,
       to: TO,
       value: `0x${(5n * 10n ** 17n).toString(16)}`,
     })
-    expect(buildTransaction(FROM, USDC, '2', TO.slice(2))).toEqual({
-      from: FROM,
-      to: USDC_CONTRACT,
-      value: '0x0',
-      data: erc20TransferData(TO, 2_000_000n),
-    })
+    const erc20 = buildTransaction(evm, FROM, USDC, '2', TO.slice(2).toLowerCase())
+    expect(erc20).toMatchObject({ from: FROM, to: USDC_CONTRACT, value: '0x0' })
+    expect(transferOf(erc20.data)).toEqual({ functionName: 'transfer', args: [TO, 2_000_000n] })
   })
 })
 
@@ -133,7 +122,14 @@ describe('gas (SPEC §5)', () => {
 
   it('prices the estimate in USD and passes with enough native balance', async () => {
     const { ctx, account, network } = setup(10n ** 18n)
-    const check = await checkGas(ctx, account, network, [ETH, USDC], buildTransaction(FROM, USDC, '1', TO))
+    const check = await checkGas(
+      ctx,
+      evm,
+      account,
+      network,
+      [ETH, USDC],
+      buildTransaction(evm, FROM, USDC, '1', TO),
+    )
     expect(check.gas).toBe(60_000n)
     expect(check.gasPrice).toBe(10_000_000_000n)
     expect(check.gasPriceInUSD).toBeCloseTo(0.0006 * 3000)
@@ -147,10 +143,11 @@ describe('gas (SPEC §5)', () => {
       (
         await checkGas(
           dust.ctx,
+          evm,
           dust.account,
           dust.network,
           [ETH, USDC],
-          buildTransaction(FROM, USDC, '1', TO),
+          buildTransaction(evm, FROM, USDC, '1', TO),
         )
       ).insufficient,
     ).toBe(true)
@@ -159,10 +156,11 @@ describe('gas (SPEC §5)', () => {
       (
         await checkGas(
           smart.ctx,
+          evm,
           smart.account,
           smart.network,
           [ETH, USDC],
-          buildTransaction(FROM, USDC, '1', TO),
+          buildTransaction(evm, FROM, USDC, '1', TO),
         )
       ).insufficient,
     ).toBe(false)
@@ -170,7 +168,7 @@ describe('gas (SPEC §5)', () => {
 
   it('a native send needs the amount plus the fee', async () => {
     const { ctx, account, network } = setup(10n ** 18n)
-    const all = await checkGas(ctx, account, network, [ETH], buildTransaction(FROM, ETH, '1', TO))
+    const all = await checkGas(ctx, evm, account, network, [ETH], buildTransaction(evm, FROM, ETH, '1', TO))
     expect(all.insufficient).toBe(true)
   })
 })
@@ -188,7 +186,7 @@ describe('Send and Review Send views', () => {
   it('refuses to preview bad input with the SPEC message, then previews good input', async () => {
     const { ctx } = setup()
     render(<SendView ctx={ctx} params={{}} />)
-    expect(screen.getByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Preview send' }))
     expect(await screen.findByText('Please enter a valid amount and receiver address')).toBeTruthy()
     expect(ctx.router.push).not.toHaveBeenCalled()
@@ -198,9 +196,22 @@ describe('Send and Review Send views', () => {
     await waitFor(() => expect(ctx.router.push).toHaveBeenCalledWith('SendPreview'))
   })
 
+  it('a chain-helper chunk that fails to load shows Something went wrong, never a crash', async () => {
+    const { ctx } = setup()
+    const failing = fakeContext(connectedState(FROM, { tokenBalance: [ETH, USDC] }), {
+      ...ctx,
+      chains: { ...ctx.chains, evm: () => Promise.reject(new Error('ChunkLoadError')) },
+    }).ctx
+    render(<SendView ctx={failing} params={{}} />)
+    expect(await screen.findByText('Something went wrong')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Preview send' })).toBeNull()
+    expect(failing.log.warn).toHaveBeenCalledWith('could not load the chain helpers', expect.any(Error))
+  })
+
   it('shows the insufficient-gas message and stays', async () => {
     const { ctx } = setup(wallet(0n))
     render(<SendView ctx={ctx} params={{}} />)
+    await screen.findByRole('button', { name: 'Preview send' })
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.1' } })
     fireEvent.change(screen.getByLabelText(/^Receiver address/), { target: { value: TO } })
     fireEvent.click(screen.getByRole('button', { name: 'Preview send' }))
@@ -218,13 +229,14 @@ describe('Send and Review Send views', () => {
       draft.gasPriceInUSD = 0.5
     })
     render(<PreviewView ctx={ctx} params={{}} />)
-    expect(screen.getByText('2 USDC (≈ $2.00)')).toBeTruthy()
+    expect(await screen.findByText('2 USDC (≈ $2.00)')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     await waitFor(() => expect(ctx.toast.success).toHaveBeenCalledWith('Transaction started'))
-    expect(provider.request).toHaveBeenCalledWith({
-      method: 'eth_sendTransaction',
-      params: [{ from: FROM, to: USDC_CONTRACT, value: '0x0', data: erc20TransferData(TO, 2_000_000n) }],
-    })
+    const sent = provider.request.mock.calls.find(([call]) => call.method === 'eth_sendTransaction')?.[0] as
+      | { params: [{ data: `0x${string}` }] }
+      | undefined
+    expect(sent?.params[0]).toMatchObject({ from: FROM, to: USDC_CONTRACT, value: '0x0' })
+    expect(transferOf(sent?.params[0].data)).toEqual({ functionName: 'transfer', args: [TO, 2_000_000n] })
     expect(ctx.router.reset).toHaveBeenCalledWith('Account')
     await waitFor(() => expect(ctx.account.refreshBalance).toHaveBeenCalled())
     expect(store.get().sendTokenAmount).toBe('')
@@ -239,7 +251,7 @@ describe('Send and Review Send views', () => {
       draft.receiverAddress = TO
     })
     render(<PreviewView ctx={ctx} params={{}} />)
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Send' }))
     await waitFor(() => expect(ctx.toast.error).toHaveBeenCalledWith('Something went wrong'))
     expect(ctx.router.reset).not.toHaveBeenCalled()
     expect(sendStore(ctx).get().sendTokenAmount).toBe('0.1')
@@ -271,38 +283,48 @@ describe('Solana send', () => {
     } as typeof state
   }
   const rpc = vi.fn(async (_url: string, init: { body: string }) => {
-    const { method } = JSON.parse(init.body) as { method: string }
+    const { method, id } = JSON.parse(init.body) as { method: string; id: unknown }
     const result =
       method === 'getLatestBlockhash'
         ? { value: { blockhash: BLOCKHASH, lastValidBlockHeight: 1 } }
         : method === 'getBalance'
           ? { value: 2_000_000_000 }
           : { value: [{ err: null }] }
-    return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result }))
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }))
   })
 
   it('signs and sends a SOL transfer through solana_signAndSendTransaction', async () => {
     vi.stubGlobal('fetch', rpc)
     try {
-      const request = vi.fn(async () => ({ signature: '5sig' }))
+      const request = vi.fn(async (_: { method: string; params: { transaction: string } }) => ({
+        signature: '5'.repeat(88),
+      }))
       const { ctx } = fakeContext(solanaState(), {
         account: { get: vi.fn(), provider: () => ({ request }), refreshBalance: vi.fn(async () => {}) },
       })
       render(<SendView ctx={ctx} params={{}} />)
-      expect(screen.getByRole('button', { name: 'Token: SOL, balance 2.000 SOL' })).toBeTruthy()
+      expect(await screen.findByRole('button', { name: 'Token: SOL, balance 2.000 SOL' })).toBeTruthy()
       fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.5' } })
       fireEvent.change(screen.getByLabelText(/^Receiver address/), { target: { value: SOL_TO } })
       fireEvent.click(screen.getByRole('button', { name: 'Preview send' }))
       await waitFor(() => expect(ctx.router.push).toHaveBeenCalledWith('SendPreview'))
       cleanup()
       render(<PreviewView ctx={ctx} params={{}} />)
-      expect(screen.getByText('0.000005 SOL')).toBeTruthy()
+      expect(await screen.findByText('0.000005 SOL')).toBeTruthy()
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
       await waitFor(() => expect(ctx.toast.success).toHaveBeenCalledWith('Transaction started'))
-      expect(request).toHaveBeenCalledWith({
-        method: 'solana_signAndSendTransaction',
-        params: { transaction: expect.any(String) },
-      })
+      const [call] = request.mock.calls[0] ?? []
+      expect(call?.method).toBe('solana_signAndSendTransaction')
+      // The helper's transaction (kernel tests check it with web3.js) for the amount, receiver and blockhash.
+      const solana = await ctx.chains.solana()
+      expect(call?.params.transaction).toBe(
+        solana.transferTransaction({
+          from: SOL_FROM,
+          to: SOL_TO,
+          lamports: 500_000_000n,
+          blockhash: BLOCKHASH,
+        }),
+      )
       await waitFor(() => expect(ctx.account.refreshBalance).toHaveBeenCalled())
     } finally {
       vi.unstubAllGlobals()
@@ -322,7 +344,7 @@ describe('Solana send', () => {
         draft.receiverAddress = SOL_TO
       })
       render(<PreviewView ctx={ctx} params={{}} />)
-      fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+      fireEvent.click(await screen.findByRole('button', { name: 'Send' }))
       await waitFor(() =>
         expect(ctx.toast.error).toHaveBeenCalledWith('Failed to send transaction. Please try again.'),
       )

@@ -1,22 +1,18 @@
 import {
   type AccountState,
   type CaipNetworkId,
+  type EvmHelpers,
   GAS_UNITS_FOR_ESTIMATES,
   MESSAGES,
   type Network,
   type PluginContext,
   type PluginStore,
+  type SolanaHelpers,
   type TokenBalance,
+  type UnitHelpers,
+  type UnitsError,
 } from '@portico/shared-types'
-import {
-  erc20TransferData,
-  fractionDigits,
-  isEip155Address,
-  parseUnits,
-  toQuantity,
-  withHexPrefix,
-} from './amounts.ts'
-import { isSolanaAddress, SOLANA_FEE_LAMPORTS, solanaRpc } from './solana.ts'
+import type { ChainHelpers } from './helpers.ts'
 import { strings } from './strings.ts'
 
 /** Namespaces the send plugin can send on: eip155 (native and ERC-20) and solana (native SOL). */
@@ -45,6 +41,9 @@ export const initialSendState = (): SendState => ({
 })
 
 export type SendStore = PluginStore<SendState>
+
+/** SPEC §9 does not price Solana fees; the network's base fee is 5 000 lamports per signature. */
+export const SOLANA_FEE_LAMPORTS = 5_000n
 
 const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
@@ -75,28 +74,59 @@ export interface FieldErrors {
   receiver?: string
 }
 
-/** SPEC §5: a positive amount within the balance and the token's decimals, and a receiver of the namespace. */
+/** The amount in the smallest unit, or the UnitsError code that says why it is not one. */
+export function parseAmount(
+  units: UnitHelpers,
+  amount: string,
+  decimals: number,
+): { value: bigint } | { code: UnitsError['code'] } {
+  try {
+    return { value: units.parseUnits(amount, decimals) }
+  } catch (error) {
+    return { code: (error as Partial<UnitsError>).code ?? 'invalidAmount' }
+  }
+}
+
+/** The amount in the smallest unit, 0n when it is not a valid one (validate() said why). */
+export const unitsOf = (units: UnitHelpers, amount: string, decimals: number): bigint => {
+  const parsed = parseAmount(units, amount, decimals)
+  return 'value' in parsed ? parsed.value : 0n
+}
+
+const HEX_ADDRESS = /^(0x)?[\da-fA-F]{40}$/
+
+/**
+ * SPEC §5: a positive amount within the balance and the token's decimals, and a receiver of the
+ * namespace (the kernel's helpers decide what an address is).
+ */
 export function validate(
   state: Pick<SendState, 'sendTokenAmount' | 'receiverAddress'>,
-  token?: TokenBalance,
+  token: TokenBalance | undefined,
+  helpers: ChainHelpers,
   namespace = 'eip155',
 ) {
   const errors: FieldErrors = {}
-  const amount = state.sendTokenAmount.trim()
   if (!token) errors.amount = MESSAGES.enterValidAmount
   else {
     const decimals = Number(token.quantity.decimals)
-    const digits = fractionDigits(amount)
-    const units = parseUnits(amount, decimals)
-    if (digits === undefined) errors.amount = MESSAGES.enterValidAmount
-    else if (units === undefined) errors.amount = strings.amountTooFine(token.symbol, decimals)
-    else if (units <= 0n) errors.amount = MESSAGES.enterValidAmount
-    else if (units > (parseUnits(token.quantity.numeric, decimals) ?? 0n))
+    const parsed = parseAmount(helpers, state.sendTokenAmount, decimals)
+    if ('code' in parsed)
+      errors.amount =
+        parsed.code === 'tooManyDecimals'
+          ? strings.amountTooFine(token.symbol, decimals)
+          : MESSAGES.enterValidAmount
+    else if (parsed.value <= 0n) errors.amount = MESSAGES.enterValidAmount
+    else if (parsed.value > unitsOf(helpers, token.quantity.numeric, decimals))
       errors.amount = MESSAGES.insufficientBalance
   }
-  if (namespace === 'solana') {
-    if (!isSolanaAddress(state.receiverAddress)) errors.receiver = strings.invalidSolanaReceiver
-  } else if (!isEip155Address(state.receiverAddress)) errors.receiver = strings.invalidReceiver
+  const receiver = state.receiverAddress
+  if (!helpers.isAddress(receiver))
+    errors.receiver =
+      namespace === 'solana'
+        ? strings.invalidSolanaReceiver
+        : HEX_ADDRESS.test(receiver.trim())
+          ? strings.badChecksum
+          : strings.invalidReceiver
   return errors
 }
 
@@ -107,22 +137,24 @@ export interface PreparedSend {
   data?: `0x${string}`
 }
 
+const toQuantity = (value: bigint): `0x${string}` => `0x${value.toString(16)}`
+
 /** The eip155 transaction: a value transfer, or ERC-20 transfer calldata to the token contract. */
 export function buildTransaction(
+  evm: EvmHelpers,
   from: string,
   token: TokenBalance,
   amount: string,
   receiver: string,
 ): PreparedSend {
-  const units = parseUnits(amount, Number(token.quantity.decimals)) ?? 0n
+  const units = evm.parseUnits(amount, Number(token.quantity.decimals))
   if (isNative(token))
-    return { from: withHexPrefix(from), to: withHexPrefix(receiver), value: toQuantity(units) }
-  const contract = token.address?.split(':')[2] ?? ''
+    return { from: evm.getAddress(from), to: evm.getAddress(receiver), value: toQuantity(units) }
   return {
-    from: withHexPrefix(from),
-    to: withHexPrefix(contract),
+    from: evm.getAddress(from),
+    to: evm.getAddress(token.address?.split(':')[2] ?? ''),
     value: '0x0',
-    data: erc20TransferData(receiver, units),
+    data: evm.encodeErc20Transfer(receiver, units),
   }
 }
 
@@ -176,6 +208,7 @@ async function gasPriceOf(ctx: PluginContext, caipNetworkId: CaipNetworkId): Pro
 /** The native balance now (the wallet's node), else the last one read. */
 async function nativeBalance(
   ctx: PluginContext,
+  evm: EvmHelpers,
   from: string,
   account: AccountState,
   tokens: TokenBalance[],
@@ -187,7 +220,7 @@ async function nativeBalance(
   } catch (error) {
     ctx.log.warn('could not read the native balance', error)
   }
-  return parseUnits(tokens.find(isNative)?.quantity.numeric ?? account.balance ?? '0', decimals) ?? 0n
+  return unitsOf(evm, tokens.find(isNative)?.quantity.numeric ?? account.balance ?? '0', decimals)
 }
 
 /**
@@ -197,6 +230,7 @@ async function nativeBalance(
  */
 export async function checkGas(
   ctx: PluginContext,
+  evm: EvmHelpers,
   account: AccountState,
   network: Network,
   tokens: TokenBalance[],
@@ -216,7 +250,7 @@ export async function checkGas(
   ])
   const decimals = network.nativeCurrency.decimals
   const fee = gas * gasPrice
-  const balance = await nativeBalance(ctx, tx.from, account, tokens, decimals)
+  const balance = await nativeBalance(ctx, evm, tx.from, account, tokens, decimals)
   const gasPriceInUSD = toNumber(fee, decimals) * price
   const networkBalanceInUSD = toNumber(balance, decimals) * price
   const short =
@@ -230,15 +264,16 @@ export async function checkGas(
 
 /** Solana: the base fee per signature, against the live SOL balance (no price: compared in lamports). */
 export async function checkSolanaFee(
+  solana: SolanaHelpers,
   account: AccountState,
   network: Network,
   lamports: bigint,
 ): Promise<GasCheck> {
-  let balance = parseUnits(account.balance ?? '0', network.nativeCurrency.decimals) ?? 0n
+  let balance = unitsOf(solana, account.balance ?? '0', network.nativeCurrency.decimals)
   const url = network.rpcUrls.default.http[0]
   if (url && account.address) {
     try {
-      balance = BigInt((await solanaRpc<{ value: number }>(url, 'getBalance', [account.address])).value)
+      balance = await solana.getBalance(url, account.address)
     } catch {
       // The last balance read stands.
     }
@@ -263,14 +298,15 @@ export async function waitForReceipt(ctx: PluginContext, hash: string): Promise<
 }
 
 /** Waits (up to about half a minute) for a Solana signature to be processed. */
-export async function waitForSignature(url: string | undefined, signature: string): Promise<boolean> {
+export async function waitForSignature(
+  solana: SolanaHelpers,
+  url: string | undefined,
+  signature: string,
+): Promise<boolean> {
   for (let attempt = 0; url && attempt < 30; attempt++) {
     try {
-      const { value } = await solanaRpc<{ value: ({ err: unknown } | null)[] }>(url, 'getSignatureStatuses', [
-        [signature],
-        { searchTransactionHistory: true },
-      ])
-      if (value[0]) return value[0].err === null
+      const status = await solana.signatureStatus(url, signature)
+      if (status !== 'pending') return status === 'succeeded'
     } catch {
       // Try again.
     }

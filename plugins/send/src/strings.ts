@@ -18,9 +18,11 @@ export const strings = {
   confirm: 'Send',
   sending: 'Confirm the transaction in your wallet',
   estimating: 'Estimating network fee',
+  loading: 'Loading',
   amountTooFine: (symbol: string, decimals: number) =>
     `${symbol} allows at most ${decimals} decimal${decimals === 1 ? '' : 's'}`,
   invalidReceiver: 'Enter a valid address: 0x followed by 40 hexadecimal characters',
+  badChecksum: 'This address has mixed case that does not match its checksum: check it for a typo',
   invalidSolanaReceiver: 'Enter a valid Solana address: 32 to 44 base58 characters',
   insufficientGas: (symbol: string) => `Insufficient ${symbol} to pay the network fee`,
   notConnected: 'Connect a wallet to send tokens.',

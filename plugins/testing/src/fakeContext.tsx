@@ -3,7 +3,9 @@ import type { KernelState, PluginContext, PluginStore, UiKit } from '@portico/sh
 import { useSyncExternalStore } from 'react'
 import { vi } from 'vitest'
 // The kernel's real chain helpers (viem, @solana/kit), not fakes: a plugin's tests exercise the code it
-// gets in production. The one kernel import a plugin-side file may make (architecture.test.ts).
+// gets in production. The one kernel import a plugin-side file may make (architecture.test.ts); this
+// test kit is never built into a remote.
+// biome-ignore lint/style/noRestrictedImports: the test kit's one sanctioned kernel import (see above)
 import { chainHelperLoaders } from '../../../kernel/src/chains/helpers/index.ts'
 
 function plainStore<S>(initial: S): PluginStore<S> {

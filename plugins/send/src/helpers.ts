@@ -1,0 +1,37 @@
+/** The kernel's chain helpers for the active namespace (ctx.chains.evm / solana), loaded once. */
+import type { EvmHelpers, PluginContext, SolanaHelpers } from '@portico/shared-types'
+import { useEffect, useState } from 'react'
+
+export type ChainHelpers = EvmHelpers | SolanaHelpers
+
+export interface HelpersState {
+  /** The set of the namespace: `evm` or `solana` below, whichever it is. */
+  helpers?: ChainHelpers
+  evm?: EvmHelpers
+  solana?: SolanaHelpers
+  error?: unknown
+}
+
+/** Undefined helpers while the chunk loads (a spinner), then the set; `error` when it failed to load. */
+export function useChainHelpers(ctx: PluginContext, namespace: string | undefined): HelpersState {
+  const [state, setState] = useState<HelpersState & { namespace?: string }>({})
+  useEffect(() => {
+    if (!namespace) return
+    let live = true
+    const loaded =
+      namespace === 'solana'
+        ? ctx.chains.solana().then((solana) => ({ helpers: solana, solana }))
+        : ctx.chains.evm().then((evm) => ({ helpers: evm, evm }))
+    loaded.then(
+      (helpers) => live && setState({ namespace, ...helpers }),
+      (error: unknown) => {
+        ctx.log.warn('could not load the chain helpers', error)
+        if (live) setState({ namespace, error })
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [ctx, namespace])
+  return state.namespace === namespace ? state : {}
+}
