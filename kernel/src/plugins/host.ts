@@ -15,8 +15,8 @@ type ContributionOf<K extends ContributionPoint> = NonNullable<PluginContributio
 export type Contribution<K extends ContributionPoint> = ContributionOf<K> & { pluginId: string }
 
 export interface PluginHost {
-  /** Loads every planned plugin that is not ready or loading; failed ones are retried. */
-  ensureLoaded(): Promise<void>
+  /** Loads every planned plugin (or those in `only`) not ready or loading; failed ones are retried. */
+  ensureLoaded(only?: readonly string[]): Promise<void>
   /**
    * Checks the manifests of the remotes not loaded yet and warms the cache with their files (idle time,
    * hover); nothing is evaluated. Failures are left to the load that follows.
@@ -51,8 +51,8 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
   const inFlight = new Map<string, Promise<void>>()
   /** Checked manifests, once per page load (a failed check is dropped so the next need retries). */
   const manifests = new Map<string, Promise<Manifest>>()
-  /** Remotes not deployed: warned about once, never requested again on this page. */
-  const unavailable = new Set<string>()
+  /** Remotes not deployed or refused: reported once, never requested again on this page. */
+  const settled = new Set<string>()
   let warnedUnconfigured = false
 
   const setStatus = (id: string, status: 'loading' | 'ready' | 'failed', error?: string) =>
@@ -127,12 +127,15 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     // A default remote (`<pluginBaseUrl>/<id>`) that is not deployed is one warning; a URL the host
     // gave explicitly is an error, retried on the next need like any failed load.
     if (name === 'RemoteUnavailableError' && !options.plugins?.[plan.id]) {
-      unavailable.add(plan.id)
+      settled.add(plan.id)
       kernel.log.warn(
         `Portico: feature "${plan.id}" is on but its plugin is not available: ${message}. ` +
           `It is hidden; turn features.${plan.id} off or set plugins.${plan.id}.`,
       )
     } else if (name === 'RemoteRefusedError') {
+      // Refused on trust grounds: asking again on every open cannot help; a fixed redeploy is picked up
+      // on the next page load.
+      settled.add(plan.id)
       kernel.log.error(
         `Portico: plugin "${plan.id}"${where} was refused: ${message}. Its features are hidden; the rest of the modal works.`,
       )
@@ -156,14 +159,13 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
   }
 
   const pendingPlans = () =>
-    plans.filter(
-      (plan) => !unavailable.has(plan.id) && kernel.store.get().plugins[plan.id]?.status !== 'ready',
-    )
+    plans.filter((plan) => !settled.has(plan.id) && kernel.store.get().plugins[plan.id]?.status !== 'ready')
 
   return {
-    async ensureLoaded() {
+    async ensureLoaded(only) {
       warnUnconfigured()
-      const pending = pendingPlans().map((plan) => {
+      const wanted = pendingPlans().filter((plan) => !only || only.includes(plan.id))
+      const pending = wanted.map((plan) => {
         let loading = inFlight.get(plan.id)
         if (!loading) {
           loading = load(plan).finally(() => inFlight.delete(plan.id))
