@@ -72,6 +72,11 @@ export interface ModalHandle {
   mount(element: HTMLElement): () => void
   /** Resolves once a stored connection was restored (true) or found absent (false). */
   ready: Promise<boolean>
+  /**
+   * Checks the enabled plugins' manifests and warms the cache with their remotes, running none of
+   * their code: call it on hover of your connect button or when idle (requestIdleCallback).
+   */
+  preloadPlugins(): Promise<void>
   destroy(): void
 }
 
@@ -183,6 +188,7 @@ export function createModal(options: ModalOptions): ModalHandle {
     getNetwork: () => selectActiveNetwork(store.get()),
     mount,
     ready,
+    preloadPlugins: () => kernel.plugins.preload(),
     destroy() {
       for (const unmount of mounts) unmount()
       for (const cleanup of kernel.cleanups.splice(0)) cleanup()

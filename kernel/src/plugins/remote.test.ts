@@ -1,7 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NO_PLUGINS } from '../testing.ts'
+import { createModal } from '../createModal.ts'
+import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { hostFor } from './testHost.ts'
 
 const ENTRY_HASH = `sha384-${'E'.repeat(64)}`
@@ -114,6 +115,25 @@ describe('remote plugins are checked before their code runs', () => {
     ])
     expect(document.querySelectorAll('script')).toHaveLength(0)
     expect(store.get().plugins.loyalty).toBeUndefined()
+  })
+})
+
+describe('handle.preloadPlugins()', () => {
+  it('is how an app asks for the remotes early (hover, idle): it checks their manifests', async () => {
+    const modal = createModal({
+      projectId: 'p',
+      networks: [localNetwork()],
+      features: { ...NO_PLUGINS },
+      plugins: { loyalty: { url: `${base}/loyalty/remoteEntry.js` } },
+    })
+    try {
+      const before = requestsFor('loyalty').length
+      expect(requestsFor('loyalty').length).toBe(before)
+      await modal.preloadPlugins()
+      expect(requestsFor('loyalty').slice(before)).toEqual(['/loyalty/mf-manifest.json'])
+    } finally {
+      modal.destroy()
+    }
   })
 })
 
