@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ErrorCode, formatError, formatResult, MAX_DEPTH, parseIncoming } from './jsonrpc.ts'
+import { ErrorCode, formatError, MAX_DEPTH, parseIncoming } from './jsonrpc.ts'
 
 const request = (params: string, id = '1') =>
   `{"id":${id},"jsonrpc":"2.0","method":"irn_subscribe","params":${params}}`
@@ -19,16 +19,6 @@ describe('jsonrpc: nesting of any depth is an error, never a stack overflow', ()
       message: `Invalid request: nesting deeper than ${MAX_DEPTH} levels`,
     })
   })
-
-  it('accepts nesting up to the limit, with big integers restored inside', () => {
-    // The request object is level 1, params level 2.
-    const params = `${'['.repeat(MAX_DEPTH - 2)}12345678901234567890${']'.repeat(MAX_DEPTH - 2)}`
-    const parsed = parseIncoming(request(`{"x":${params}}`))
-    expect(parsed.kind).toBe('request')
-    let v: unknown = (parsed as { params: { x: unknown } }).params.x
-    for (let i = 0; i < MAX_DEPTH - 2; i++) v = (v as unknown[])[0]
-    expect(v).toBe(Number('12345678901234567890'))
-  })
 })
 
 describe('jsonrpc: ids are echoed exactly as the JSON values they were', () => {
@@ -42,21 +32,6 @@ describe('jsonrpc: ids are echoed exactly as the JSON values they were', () => {
       jsonrpc: '2.0',
       error: { code: -32601, message: 'Method not found' },
     })
-  })
-
-  it.each([
-    ['a big integer, digit for digit', '1762345678901234567', '1762345678901234567'],
-    ['a negative big integer', '-1762345678901234567', '-1762345678901234567'],
-    ['a string of digits stays a string', '"1762345678901234567"', '"1762345678901234567"'],
-    ['a string with quotes and a NUL', JSON.stringify('a"b\u0000c'), JSON.stringify('a"b\u0000c')],
-    ['null', 'null', 'null'],
-    ['a float', '1.5', '1.5'],
-  ])('%s', (_name, id, echoed) => {
-    const parsed = parseIncoming(request('{"topic":"t"}', id))
-    expect((parsed as { rawId: string }).rawId).toBe(echoed)
-    expect(formatResult((parsed as { rawId: string }).rawId, true)).toBe(
-      `{"id":${echoed},"jsonrpc":"2.0","result":true}`,
-    )
   })
 
   it('params keep a client string that looks like a marked big integer as that string', () => {
