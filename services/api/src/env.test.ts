@@ -51,6 +51,13 @@ describe('configFromEnv', () => {
         PORTICO_API_CORS_ORIGINS: 'http://a.test,http://b.test',
         PORTICO_RATE_LIMIT: '5',
         PORTICO_RATE_BURST: '10',
+        PORTICO_PROJECT_RATE_LIMIT: '40',
+        PORTICO_PROJECT_RATE_BURST: '80',
+        PORTICO_SESSIONS_PER_ADDRESS: '4',
+        PORTICO_SESSION_MAX_LIFETIME_S: '3600',
+        PORTICO_ANALYTICS_RETENTION_DAYS: '7',
+        PORTICO_SESSION_RETENTION_DAYS: '2',
+        PORTICO_RETENTION_INTERVAL_MS: '60000',
         PORTICO_TOKENS: `6:0x${'3'.repeat(40)}`,
         PORTICO_FIXTURES_FILE: fixtures,
         PORTICO_SUPPORTED_CHAINS: '',
@@ -74,9 +81,12 @@ describe('configFromEnv', () => {
       projectIds: ['a', 'b'],
       corsOrigins: ['http://a.test', 'http://b.test'],
       rateLimit: { perSecond: 5, burst: 10 },
+      projectRateLimit: { perSecond: 40, burst: 80 },
+      sessions: { maxPerAddress: 4, maxLifetimeSeconds: 3600 },
+      retention: { analyticsDays: 7, endedSessionDays: 2, intervalMs: 60_000 },
       tokens: [
         { chainId: 6, address: `0x${'3'.repeat(40)}` },
-        { chainId: 5, address: `0x${'1'.repeat(40)}` },
+        { chainId: 5, address: `0x${'1'.repeat(40)}`, label: 'X' },
       ],
       spamContracts: [{ chainId: 5, address: `0x${'2'.repeat(40)}` }],
       extraSupportedChains: [],
@@ -92,6 +102,10 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ PORTICO_CHAINS: '31337:http://x' })).toThrow(/PORTICO_CHAINS/)
     expect(() => configFromEnv({ PORTICO_TOKENS: '31337:0x12' })).toThrow(/PORTICO_TOKENS/)
     expect(() => configFromEnv({ PORTICO_RATE_LIMIT: '0' })).toThrow(/PORTICO_RATE_LIMIT/)
+    expect(() => configFromEnv({ PORTICO_SESSIONS_PER_ADDRESS: '0' })).toThrow(/PORTICO_SESSIONS_PER_ADDRESS/)
+    expect(() => configFromEnv({ PORTICO_RETENTION_INTERVAL_MS: '5' })).toThrow(
+      /PORTICO_RETENTION_INTERVAL_MS/,
+    )
     expect(() => configFromEnv({ PORTICO_API_LOG_LEVEL: 'loud' })).toThrow(/PORTICO_API_LOG_LEVEL/)
     expect(() => configFromEnv({ PORTICO_FIXTURES_FILE: '/nope/fixtures.json' })).toThrow(
       /PORTICO_FIXTURES_FILE/,

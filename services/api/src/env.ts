@@ -33,6 +33,30 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
       ...(env.PORTICO_RATE_BURST && { burst: num(env.PORTICO_RATE_BURST, 'PORTICO_RATE_BURST') }),
     }
   }
+  if (env.PORTICO_PROJECT_RATE_LIMIT || env.PORTICO_PROJECT_RATE_BURST) {
+    input.projectRateLimit = {
+      ...(env.PORTICO_PROJECT_RATE_LIMIT && {
+        perSecond: num(env.PORTICO_PROJECT_RATE_LIMIT, 'PORTICO_PROJECT_RATE_LIMIT'),
+      }),
+      ...(env.PORTICO_PROJECT_RATE_BURST && {
+        burst: num(env.PORTICO_PROJECT_RATE_BURST, 'PORTICO_PROJECT_RATE_BURST'),
+      }),
+    }
+  }
+  const sessions: ApiConfigInput['sessions'] = {}
+  if (env.PORTICO_SESSIONS_PER_ADDRESS)
+    sessions.maxPerAddress = int(env.PORTICO_SESSIONS_PER_ADDRESS, 'PORTICO_SESSIONS_PER_ADDRESS', 1)
+  if (env.PORTICO_SESSION_MAX_LIFETIME_S)
+    sessions.maxLifetimeSeconds = int(env.PORTICO_SESSION_MAX_LIFETIME_S, 'PORTICO_SESSION_MAX_LIFETIME_S', 1)
+  if (Object.keys(sessions).length > 0) input.sessions = sessions
+  const retention: ApiConfigInput['retention'] = {}
+  if (env.PORTICO_ANALYTICS_RETENTION_DAYS)
+    retention.analyticsDays = num(env.PORTICO_ANALYTICS_RETENTION_DAYS, 'PORTICO_ANALYTICS_RETENTION_DAYS')
+  if (env.PORTICO_SESSION_RETENTION_DAYS)
+    retention.endedSessionDays = num(env.PORTICO_SESSION_RETENTION_DAYS, 'PORTICO_SESSION_RETENTION_DAYS')
+  if (env.PORTICO_RETENTION_INTERVAL_MS)
+    retention.intervalMs = int(env.PORTICO_RETENTION_INTERVAL_MS, 'PORTICO_RETENTION_INTERVAL_MS', 1000)
+  if (Object.keys(retention).length > 0) input.retention = retention
   if (env.PORTICO_TOKENS) input.tokens = parseContracts(env.PORTICO_TOKENS, 'PORTICO_TOKENS')
   if (env.PORTICO_SPAM_CONTRACTS)
     input.spamContracts = parseContracts(env.PORTICO_SPAM_CONTRACTS, 'PORTICO_SPAM_CONTRACTS')

@@ -15,6 +15,7 @@ import { corsOptions } from './http/cors.ts'
 import { errorBody, handleError, handleNotFound } from './http/errors.ts'
 import { createGuard, projectIdOf } from './http/guard.ts'
 import { type Indexer, startIndexer } from './indexer/indexer.ts'
+import { DAY_MS, scheduleRetention } from './retention.ts'
 import { balanceRoute } from './routes/balance.ts'
 import { directoryRoutes } from './routes/directory.ts'
 import { fungiblePriceRoute } from './routes/fungible-price.ts'
@@ -44,6 +45,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
   const repo = await openRepository(config.database)
   let app: FastifyInstance | undefined
   let indexer: Indexer | undefined
+  let retention: { stop(): Promise<void> } | undefined
   try {
     const chains = createChainHandles(config.chains, config.rpcTimeoutMs)
     app = Fastify({
@@ -72,6 +74,13 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
         startBlock: config.indexer.startBlock,
         log,
       })
+    const { endedSessionDays, intervalMs } = config.retention
+    retention = scheduleRetention(
+      'sessions',
+      () => repo.pruneSessions(Math.floor((Date.now() - endedSessionDays * DAY_MS) / 1000)),
+      intervalMs,
+      log,
+    )
     const ctx: ApiContext = { config, repo, chains, indexerStatus: () => indexer?.status() ?? [] }
     await buildApp(app, ctx)
     await app.listen({ host: config.host, port: config.port })
@@ -82,6 +91,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     let closing: Promise<void> | undefined
     const server = app
     const running = indexer
+    const pruning = retention
     return {
       url,
       port,
@@ -91,6 +101,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
         closing ??= (async () => {
           await server.close()
           await running?.stop()
+          await pruning.stop()
           await repo.close()
         })()
         return closing
@@ -99,6 +110,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
   } catch (err) {
     await app?.close().catch(() => {})
     await indexer?.stop().catch(() => {})
+    await retention?.stop().catch(() => {})
     await repo.close().catch(() => {})
     throw err
   }

@@ -218,6 +218,28 @@ export function describeRepository(name: string, makeStore: () => Promise<TestSt
       expect(await repo.getSession('nope')).toBeNull()
     })
 
+    it('counts live sessions and prunes the ones that ended long enough ago', async () => {
+      const base = {
+        address: A,
+        projectId: 'x',
+        permission: { permissionType: 't', data: '0x', required: true, onChainValidated: false },
+        createdAt: 1,
+      }
+      await repo.createSession({ ...base, pci: 'live', expiry: 200, revokedAt: null })
+      await repo.createSession({ ...base, pci: 'forever', expiry: null, revokedAt: null })
+      await repo.createSession({ ...base, pci: 'expired', expiry: 50, revokedAt: null })
+      await repo.createSession({ ...base, pci: 'revoked', expiry: null, revokedAt: 60 })
+      await repo.createSession({ ...base, pci: 'recently-revoked', expiry: null, revokedAt: 150 })
+      expect(await repo.countLiveSessions(A.toUpperCase().replace('0X', '0x'), 100)).toBe(2)
+      expect(await repo.countLiveSessions(B, 100)).toBe(0)
+      expect(await repo.pruneSessions(100)).toBe(2)
+      expect((await repo.listSessions(A)).map((s) => s.pci).sort()).toEqual([
+        'forever',
+        'live',
+        'recently-revoked',
+      ])
+    })
+
     it('keeps a spam list per chain', async () => {
       await repo.addSpamContracts([
         { chainId: 31337, address: TOKEN },

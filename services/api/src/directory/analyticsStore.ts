@@ -23,6 +23,8 @@ export interface AnalyticsEventRecord {
 export interface AnalyticsStore {
   /** Stores an event; false when this project already sent that eventId (a retried POST). */
   record(event: AnalyticsEventRecord): Promise<boolean>
+  /** Deletes events received before `receivedBefore` (unix ms); resolves to how many. */
+  prune(receivedBefore: number): Promise<number>
   /** Newest first. */
   list(opts?: { projectId?: string; limit?: number }): Promise<AnalyticsEventRecord[]>
   close(): Promise<void>
@@ -46,6 +48,8 @@ const SCHEMA = [
     PRIMARY KEY (project_id, event_id)
   )`,
   'CREATE INDEX IF NOT EXISTS analytics_events_by_time ON analytics_events (project_id, received_at)',
+  // Retention deletes by age across projects.
+  'CREATE INDEX IF NOT EXISTS analytics_events_by_age ON analytics_events (received_at)',
 ]
 
 type Num = number | string
@@ -108,6 +112,7 @@ export async function createAnalyticsStore(db: SqlDriver): Promise<AnalyticsStor
       )
       return changed > 0
     },
+    prune: (receivedBefore) => db.run('DELETE FROM analytics_events WHERE received_at < ?', [receivedBefore]),
     async list({ projectId, limit = 100 } = {}) {
       const rows = await db.all<EventRow>(
         `SELECT * FROM analytics_events ${projectId === undefined ? '' : 'WHERE project_id = ?'}

@@ -5,7 +5,9 @@ import { type AnalyticsStore, openAnalyticsStore } from '../directory/analyticsS
 import type { DirectoryOptions } from '../directory/options.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { projectIdOf } from '../http/guard.ts'
+import { jsonShapeProblem } from '../http/json-shape.ts'
 import { parse, sdkQuery, v } from '../http/validate.ts'
+import { DAY_MS, scheduleRetention } from '../retention.ts'
 
 export interface AnalyticsConfigResponse {
   isAnalyticsEnabled: boolean
@@ -20,6 +22,7 @@ export interface AnalyticsEventResponse {
 export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
 
 const MAX_PROPS_BYTES = 16 * 1024
+const PROPS_SHAPE = { maxDepth: 8, maxNodes: 1000 }
 const DEFAULT_SDK_TYPE = 'appkit'
 
 const EventQuery = v.object(sdkQuery)
@@ -65,7 +68,17 @@ export async function analyticsRoutes(
   options: Pick<DirectoryOptions, 'analyticsEnabled'>,
 ): Promise<void> {
   const store: AnalyticsStore = await openAnalyticsStore(ctx.config.database)
-  app.addHook('onClose', async () => store.close())
+  const { analyticsDays, intervalMs } = ctx.config.retention
+  const retention = scheduleRetention(
+    'analytics events',
+    () => store.prune(Date.now() - analyticsDays * DAY_MS),
+    intervalMs,
+    app.log,
+  )
+  app.addHook('onClose', async () => {
+    await retention.stop()
+    await store.close()
+  })
 
   app.get(
     '/getAnalyticsConfig',
@@ -79,7 +92,10 @@ export async function analyticsRoutes(
     if (!originAllowed(origin, ctx.config.corsOrigins)) throw new ApiError(403, INVALID_APP_CONFIGURATION)
     const query = parse(EventQuery, req.query ?? {}, 'query')
     const body = parse(EventBody, req.body ?? null, 'body')
-    if (JSON.stringify(body.props).length > MAX_PROPS_BYTES)
+    // Checked before anything serialises props: a deep value would overflow JSON.stringify's stack.
+    const shape = jsonShapeProblem(body.props, PROPS_SHAPE)
+    if (shape !== null) throw badRequest(`props ${shape}`)
+    if (Buffer.byteLength(JSON.stringify(body.props)) > MAX_PROPS_BYTES)
       throw badRequest(`props must be at most ${MAX_PROPS_BYTES} bytes of JSON`)
     const stored = await store.record({
       projectId: projectIdOf(req) ?? '',
