@@ -15,6 +15,8 @@ import { loadSolanaSession } from './account/solanaLoader.ts'
 import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { afterNextPaint } from './afterNextPaint.ts'
+import { startAfterConnectHooks } from './connectors/afterConnect.ts'
+import { pluginConnectorRestorers, startPluginConnectors } from './connectors/pluginConnectors.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
 import {
   offerWalletConnect,
@@ -29,6 +31,8 @@ import { resolveOptions } from './options.ts'
 import { createPluginContext } from './plugins/context.ts'
 import { createPluginHost } from './plugins/host.ts'
 import { registerPluginViews } from './plugins/registerViews.tsx'
+import { createRequestPipeline } from './requests/pipeline.ts'
+import { createEip1193Provider, type PorticoEip1193Provider } from './requests/provider.ts'
 import { createViewRegistry } from './router/registry.ts'
 import { setupDirectory } from './services/directoryController.ts'
 import { createKernelApi } from './services/kernelApi.ts'
@@ -66,6 +70,12 @@ export interface ModalHandle {
    * solana:signMessage (base58 ed25519 signature).
    */
   signMessage(message: string | Uint8Array): Promise<string>
+  /**
+   * An EIP-1193 provider (request, on/removeListener of accountsChanged, chainChanged, connect,
+   * disconnect) for the eip155 wallet Portico connected, through the kernel's request pipeline:
+   * for ethers v6 (`new BrowserProvider(handle.getProvider())`) and wagmi connectors.
+   */
+  getProvider(): PorticoEip1193Provider
   getAddress(): string | undefined
   getNetwork(): Network | undefined
   /** Renders the modal into `element` (for `disableAppend` or `enableEmbedded`); returns unmount. */
@@ -111,6 +121,10 @@ export function createModal(options: ModalOptions): ModalHandle {
     }),
   }
   const actions = createActions(kernel)
+  // Every request of the handle, getProvider() and plugins goes through the pipeline (SPEC §4–§6).
+  const requests = createRequestPipeline(kernel, actions)
+  kernel.cleanups.push(requests.dispose, startPluginConnectors(kernel), startAfterConnectHooks(kernel))
+  let eip1193: ReturnType<typeof createEip1193Provider> | undefined
   // Token balances and identity follow the account and network; refreshBalance (ctx.account, e.g.
   // after a send) reads the native balance and the token balances past their cache.
   const accountData = startAccountData(kernel, actions.toast)
@@ -142,7 +156,10 @@ export function createModal(options: ModalOptions): ModalHandle {
   if (typeof window !== 'undefined') {
     startConnectorDiscovery(kernel, window)
     offerWalletConnect(kernel)
-    ready = autoReconnect(kernel, { [WALLET_CONNECT_ID]: restoreWalletConnect })
+    ready = autoReconnect(kernel, {
+      ...pluginConnectorRestorers(kernel),
+      [WALLET_CONNECT_ID]: restoreWalletConnect,
+    })
     if (!resolved.disableAppend && !resolved.enableEmbedded) {
       const container = document.createElement('div')
       container.id = 'portico-modal'
@@ -175,17 +192,25 @@ export function createModal(options: ModalOptions): ModalHandle {
       }),
     setLocale: i18n.setLocale,
     getI18n: () => publicI18n,
-    request: <T = unknown>(args: { method: string; params?: unknown }) => actions.request(args) as Promise<T>,
+    request: <T = unknown>(args: { method: string; params?: unknown }) =>
+      requests.request(args) as Promise<T>,
     async signMessage(message) {
       const account = selectActiveAccount(store.get())
       if (account?.namespace === 'solana')
         return (await loadSolanaSession()).signSolanaMessage(kernel, message)
       const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
       const hex = `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-      return (await actions.request({ method: 'personal_sign', params: [hex, account?.address] })) as string
+      return (await requests.request({ method: 'personal_sign', params: [hex, account?.address] })) as string
     },
     getAddress: () => selectActiveAccount(store.get())?.address,
     getNetwork: () => selectActiveNetwork(store.get()),
+    getProvider() {
+      if (!eip1193) {
+        eip1193 = createEip1193Provider(kernel, requests, () => actions.open())
+        kernel.cleanups.push(eip1193.dispose)
+      }
+      return eip1193.provider
+    },
     mount,
     ready,
     preloadPlugins: () => kernel.plugins.preload(),

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react'
 import type { PluginServices } from './apiClient.ts'
 import type { ChainNamespace } from './caip.ts'
 import type { ChainHelperLoaders } from './chainHelpers.ts'
-import type { Eip1193Provider } from './entities.ts'
+import type { ConnectorType, Eip1193Provider } from './entities.ts'
 import type { PorticoEventName, PorticoEvents } from './events.ts'
 import type { Network } from './network.ts'
 import type { ResolvedOptions } from './options.ts'
@@ -11,7 +11,7 @@ import type { AccountState, KernelState } from './state.ts'
 import type { UiKit } from './ui.ts'
 
 /** The kernel's plugin-API version; plugins declare a semver range (`api`) it must satisfy. */
-export const PLUGIN_API_VERSION = '1.0.0'
+export const PLUGIN_API_VERSION = '1.1.0'
 
 export type {
   ChainHelperLoaders,
@@ -82,9 +82,20 @@ export interface ChainsApi extends ChainHelperLoaders {
 export interface AccountApi {
   /** Account state of the active namespace (or the given one). */
   get(namespace?: ChainNamespace): AccountState | undefined
-  /** The connected wallet's EIP-1193 provider, for signing and sending. */
+  /**
+   * The connected wallet's EIP-1193 provider, for signing and sending, gated by the kernel's request
+   * pipeline (SPEC §5 allow-list, §6 unsafe requests): never the wallet's raw provider.
+   */
   provider(namespace?: ChainNamespace): Eip1193Provider | undefined
   refreshBalance(): Promise<void>
+  /** 1.1: connects one of this plugin's own `contributes.connectors` (e.g. after an email code). */
+  connect?(connectorId: string): Promise<{ supported: boolean }>
+}
+
+/** 1.1: sign-in state (SPEC §2 close rule); a sign-in plugin writes whether a session exists. */
+export interface SignInApi {
+  get(): { required: boolean; hasSession: boolean }
+  setHasSession(hasSession: boolean): void
 }
 
 /** Everything a plugin sees of the kernel. */
@@ -105,6 +116,8 @@ export interface PluginContext {
   createStore<S>(initial: S): PluginStore<S>
   modal: { open(view?: string): void; close(): void }
   log: Logger
+  /** 1.1: sign-in state. */
+  signIn?: SignInApi
 }
 
 export interface PluginViewProps {
@@ -151,11 +164,61 @@ export interface AccountMenuContribution {
   view: string
 }
 
+/**
+ * 1.1: a connector the plugin registers with the kernel's connect / reconnect / disconnect machinery
+ * (e.g. the embedded wallet, type AUTH). Only `load` brings in its code, on first use.
+ */
+export interface ConnectorContribution {
+  /** Connector id, stored for reconnect; refused when another connector already has it. */
+  id: string
+  name: string
+  /** AUTH (default: the SPEC §5 list only) or EXTERNAL (a wallet of its own: network switch allowed too). */
+  type?: Extract<ConnectorType, 'AUTH' | 'EXTERNAL'>
+  chain: 'eip155'
+  imageUrl?: string
+  /**
+   * Loads the connector's code (a dynamic import) and returns its EIP-1193 provider: it answers
+   * eth_requestAccounts (connect), eth_accounts (silent reconnect; [] when no longer authorized),
+   * eth_chainId, wallet_revokePermissions (disconnect), and emits accountsChanged / chainChanged /
+   * disconnect.
+   */
+  load(ctx: PluginContext): Promise<Eip1193Provider>
+  /** Methods beyond the SPEC §5 allow-list this connector serves (eth_sign is refused anyway). */
+  extraMethods?: string[]
+  /** A view of this plugin opened while this connector handles an unsafe request (ApproveTransaction). */
+  unsafeRequestView?: string
+}
+
+/** 1.1: a view of this plugin opened while a wallet of these connector types handles an unsafe request. */
+export interface UnsafeRequestsContribution {
+  id: string
+  view: string
+  connectorTypes: ConnectorType[]
+}
+
+export interface AfterConnectInfo {
+  namespace: ChainNamespace
+  caipAddress?: string
+  connectorId?: string
+}
+
+/** 1.1: runs after a visitor connected, once the kernel's own connect flow is done (e.g. SIWX opens). */
+export interface AfterConnectContribution {
+  id: string
+  run(ctx: PluginContext, info: AfterConnectInfo): void | Promise<void>
+}
+
 export interface PluginContributions {
   connectMethods?: ConnectMethodContribution[]
   accountTabs?: AccountTabContribution[]
   walletFeatures?: WalletFeatureContribution[]
   accountMenu?: AccountMenuContribution[]
+  /** 1.1 */
+  connectors?: ConnectorContribution[]
+  /** 1.1 */
+  unsafeRequests?: UnsafeRequestsContribution[]
+  /** 1.1 */
+  afterConnect?: AfterConnectContribution[]
 }
 
 export interface PluginDefinition {

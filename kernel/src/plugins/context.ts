@@ -2,9 +2,12 @@ import type { KernelState, PluginContext, PluginStorage } from '@portico/shared-
 import type { KernelActions } from '../actions.ts'
 import { formatBalance, truncateAddress } from '../chains/format.ts'
 import { chainHelperLoaders } from '../chains/helpers/index.ts'
+import { connectOwnConnector } from '../connectors/pluginConnectors.ts'
 import { eventsApi } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'
 import { createLogger } from '../log.ts'
+import { gatedProvider } from '../requests/pipeline.ts'
+import { signInApi } from '../router/signIn.ts'
 import { selectActiveAccount } from '../state/selectors.ts'
 import { createStore } from '../state/store.ts'
 import { useSelector } from '../state/useSelector.ts'
@@ -51,12 +54,12 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
     },
     account: {
       get: (namespace) => (namespace ? store.get().accounts[namespace] : selectActiveAccount(store.get())),
-      provider: (namespace) => {
-        const account = namespace ? store.get().accounts[namespace] : selectActiveAccount(store.get())
-        return account?.connectorId ? kernel.providers.get(account.connectorId) : undefined
-      },
+      // The request pipeline's gated provider (SPEC §5/§6), never the wallet's raw one.
+      provider: (namespace) => gatedProvider(kernel, namespace),
       refreshBalance: actions.refreshBalance,
+      connect: (connectorId) => connectOwnConnector(kernel, pluginId, connectorId),
     },
+    signIn: signInApi(kernel),
     storage: pluginStorage(kernel, pluginId),
     services: kernel.api ? { api: kernel.api } : {},
     createStore: <S>(initial: S) => {

@@ -1,0 +1,147 @@
+/**
+ * Plugin contract 1.1 `contributes.connectors`: a ready plugin's connectors join the connector list
+ * and the kernel's connect / reconnect / disconnect machinery. Their code loads on first request.
+ */
+import type { ChainNamespace, ConnectorContribution } from '@portico/shared-types'
+import { type ConnectResult, connectExternal } from '../account/connect.ts'
+import { startEip155Session } from '../account/eip155Session.ts'
+import { parseHexChainId } from '../chains/eip155.ts'
+import type { Kernel } from '../kernel.ts'
+import { lazyProvider } from './lazyProvider.ts'
+import { waitForConnector } from './registry.ts'
+
+export interface PluginConnector {
+  pluginId: string
+  contribution: ConnectorContribution
+}
+
+/** Which plugin registered which connector id, kept so a stored session reloads only its plugin. */
+export const PLUGIN_CONNECTORS_KEY = '@portico/plugin_connectors'
+const MAX_CONNECTORS = 16
+const ID_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/
+const RESTORE_WAIT_MS = 1_000
+
+const registries = new WeakMap<Kernel, Map<string, PluginConnector>>()
+
+const registryOf = (kernel: Kernel) => {
+  let registry = registries.get(kernel)
+  if (!registry) {
+    registry = new Map()
+    registries.set(kernel, registry)
+  }
+  return registry
+}
+
+export const pluginConnectorOf = (kernel: Kernel, connectorId: string): PluginConnector | undefined =>
+  registries.get(kernel)?.get(connectorId)
+
+const isOwnerRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length <= MAX_CONNECTORS &&
+  Object.values(value).every((owner) => typeof owner === 'string')
+
+const readOwners = (kernel: Kernel) => kernel.storage.getJson(PLUGIN_CONNECTORS_KEY, isOwnerRecord) ?? {}
+
+function problemWith(kernel: Kernel, contribution: ConnectorContribution): string | undefined {
+  if (typeof contribution?.id !== 'string' || !ID_PATTERN.test(contribution.id)) return 'an invalid id'
+  if (typeof contribution.name !== 'string' || !contribution.name.trim() || contribution.name.length > 64)
+    return 'an invalid name'
+  if (contribution.chain !== 'eip155') return `an unsupported chain "${String(contribution.chain)}"`
+  if (typeof contribution.load !== 'function') return 'no load()'
+  if (contribution.type !== undefined && contribution.type !== 'AUTH' && contribution.type !== 'EXTERNAL')
+    return `an unsupported type "${String(contribution.type)}"`
+  const taken =
+    kernel.providers.has(contribution.id) ||
+    kernel.store.get().connectors.some((connector) => connector.id === contribution.id)
+  if (taken) return `the id "${contribution.id}" of a connector already registered`
+  if (registryOf(kernel).size >= MAX_CONNECTORS) return `more than ${MAX_CONNECTORS} plugin connectors`
+  return undefined
+}
+
+/** Registers the connectors of a plugin that just became ready; returns how many were accepted. */
+export function registerPluginConnectors(kernel: Kernel, pluginId: string): number {
+  const ctx = kernel.plugins.contextOf(pluginId)
+  if (!ctx) return 0
+  let accepted = 0
+  for (const contribution of kernel.plugins.contributions('connectors')) {
+    if (contribution.pluginId !== pluginId) continue
+    const problem = problemWith(kernel, contribution)
+    if (problem) {
+      kernel.log.error(
+        `Portico: plugin "${pluginId}" contributes a connector with ${problem}; it is ignored.`,
+      )
+      continue
+    }
+    const { pluginId: _owner, ...own } = contribution
+    registryOf(kernel).set(own.id, { pluginId, contribution: own })
+    kernel.providers.set(
+      own.id,
+      lazyProvider(() => own.load(ctx)),
+    )
+    kernel.store.update((draft) => {
+      draft.connectors.push({
+        id: own.id,
+        type: own.type ?? 'AUTH',
+        name: own.name,
+        chain: own.chain,
+        ...(own.imageUrl ? { imageUrl: own.imageUrl } : {}),
+      })
+    })
+    const owners = readOwners(kernel)
+    if (owners[own.id] !== pluginId && Object.keys(owners).length < MAX_CONNECTORS)
+      kernel.storage.set(PLUGIN_CONNECTORS_KEY, { ...owners, [own.id]: pluginId })
+    accepted += 1
+  }
+  return accepted
+}
+
+/** Registers connectors as their plugins become ready. */
+export function startPluginConnectors(kernel: Kernel): () => void {
+  const onReady = ({ id }: { id: string }) => void registerPluginConnectors(kernel, id)
+  kernel.bus.on('PLUGIN_READY', onReady)
+  return () => kernel.bus.off('PLUGIN_READY', onReady)
+}
+
+/**
+ * Auto-reconnect restorers for stored connectors that a plugin registered: each loads only its own
+ * plugin (nothing when its feature is off), then restores silently through eth_accounts.
+ */
+export function pluginConnectorRestorers(
+  kernel: Kernel,
+): Record<string, (kernel: Kernel, namespace: ChainNamespace) => Promise<boolean>> {
+  const owners = readOwners(kernel)
+  return Object.fromEntries(
+    Object.entries(owners).map(([connectorId, pluginId]) => [
+      connectorId,
+      async (target: Kernel, namespace: ChainNamespace) => {
+        if (namespace !== 'eip155') return false
+        await target.plugins.ensureLoaded([pluginId])
+        if (!(await waitForConnector(target, connectorId, RESTORE_WAIT_MS))) return false
+        // Identity is the registering plugin, never the id alone.
+        if (pluginConnectorOf(target, connectorId)?.pluginId !== pluginId) return false
+        const provider = target.providers.get(connectorId)
+        const connector = target.store.get().connectors.find((candidate) => candidate.id === connectorId)
+        if (!provider || !connector) return false
+        const accounts = (await provider.request({ method: 'eth_accounts' })) as unknown
+        const chainId = parseHexChainId(await provider.request({ method: 'eth_chainId' }))
+        const address = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : undefined
+        if (!address || chainId === undefined) return false
+        startEip155Session(target, connector, provider, address, chainId)
+        return true
+      },
+    ]),
+  )
+}
+
+/** ctx.account.connect: a plugin connects only a connector it registered itself. */
+export async function connectOwnConnector(
+  kernel: Kernel,
+  pluginId: string,
+  connectorId: string,
+): Promise<ConnectResult> {
+  if (pluginConnectorOf(kernel, connectorId)?.pluginId !== pluginId)
+    throw new Error(`Portico: plugin "${pluginId}" has no connector "${String(connectorId)}"`)
+  return connectExternal(kernel, connectorId)
+}

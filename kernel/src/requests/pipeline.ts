@@ -1,0 +1,188 @@
+/**
+ * Every EIP-1193 request of the host handle, getProvider() and plugins passes here (DESIGN §9):
+ * SPEC §5 allow-list per connector, SPEC §6 unsafe requests queued behind their taker's view,
+ * SPEC §4 rules (not allowed: open, 'Action not allowed' after 300 ms, reject open requests; closing
+ * the modal rejects open unsafe requests; a success refreshes the native balance).
+ */
+import { type ChainNamespace, type Connector, type Eip1193Provider, MESSAGES } from '@portico/shared-types'
+import { refreshNativeBalance } from '../account/balance.ts'
+import type { KernelActions } from '../actions.ts'
+import { pluginConnectorOf } from '../connectors/pluginConnectors.ts'
+import type { Kernel } from '../kernel.ts'
+import {
+  closedError,
+  notAllowedError,
+  notConnectedError,
+  ProviderRpcError,
+  RPC_ERROR_CODES,
+} from './errors.ts'
+import { isMethodAllowed, isUnsafeMethod } from './policy.ts'
+
+/** SPEC §9: method-not-allowed message delay. */
+export const NOT_ALLOWED_MESSAGE_DELAY_MS = 300
+const MAX_METHOD_LENGTH = 100
+/** Open unsafe requests at once; more are refused rather than growing without bound. */
+const MAX_QUEUED = 32
+
+export interface RequestArgs {
+  method: string
+  params?: unknown
+}
+
+export interface RequestPipeline {
+  /** Sends `args` to the connected wallet of `namespace` (default: the active one) under the policy. */
+  request(args: RequestArgs, namespace?: ChainNamespace): Promise<unknown>
+  /** A provider for plugins: requests through the pipeline, events from the wallet. */
+  gated(namespace?: ChainNamespace): Eip1193Provider | undefined
+  dispose(): void
+}
+
+type PipelineActions = Pick<KernelActions, 'open' | 'close' | 'push' | 'replace' | 'goBack' | 'toast'>
+
+interface Open {
+  args: RequestArgs
+  provider: Eip1193Provider
+  namespace: ChainNamespace
+  view: string
+  resolve(value: unknown): void
+  reject(error: unknown): void
+}
+
+function checkArgs(args: unknown): RequestArgs {
+  const method = (args as { method?: unknown } | null)?.method
+  if (typeof method !== 'string' || method.length === 0 || method.length > MAX_METHOD_LENGTH)
+    throw new ProviderRpcError(-32600, 'Invalid request: method must be a non-empty string')
+  const params = (args as { params?: unknown }).params
+  return params === undefined ? { method } : { method, params }
+}
+
+/** The view that takes unsafe requests of this connector: its own, else a plugin's for its type. */
+function takerView(kernel: Kernel, connector: Connector): string | undefined {
+  const own = pluginConnectorOf(kernel, connector.id)?.contribution.unsafeRequestView
+  const view =
+    own ??
+    kernel.plugins
+      .contributions('unsafeRequests')
+      .find((taker) => Array.isArray(taker.connectorTypes) && taker.connectorTypes.includes(connector.type))
+      ?.view
+  return view && kernel.views.has(view) ? view : undefined
+}
+
+const pipelines = new WeakMap<Kernel, RequestPipeline>()
+
+/** The gated provider of `namespace` for plugins (ctx.account.provider). */
+export const gatedProvider = (kernel: Kernel, namespace?: ChainNamespace) =>
+  pipelines.get(kernel)?.gated(namespace)
+
+export function createRequestPipeline(kernel: Kernel, actions: PipelineActions): RequestPipeline {
+  const queue: Open[] = []
+  let active: Open | undefined
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+
+  const rejectOpen = (error: Error) => {
+    const open = [...(active ? [active] : []), ...queue.splice(0)]
+    active = undefined
+    for (const request of open) request.reject(error)
+  }
+  const onClose = () => rejectOpen(closedError())
+  kernel.bus.on('MODAL_CLOSE', onClose)
+
+  function refuse(): Promise<never> {
+    rejectOpen(notAllowedError())
+    if (!kernel.store.get().modal.open) actions.open()
+    return new Promise((_, reject) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        actions.toast.error(MESSAGES.actionNotAllowed)
+        reject(notAllowedError())
+      }, NOT_ALLOWED_MESSAGE_DELAY_MS)
+      timers.add(timer)
+    })
+  }
+
+  const topView = () => kernel.store.get().router.history.at(-1)?.view
+
+  function showTaker(request: Open) {
+    const params = { method: request.args.method, params: request.args.params }
+    const state = kernel.store.get()
+    if (!state.modal.open) {
+      actions.open(request.view)
+      actions.replace(request.view, params)
+    } else if (topView() === request.view) actions.replace(request.view, params)
+    else actions.push(request.view, params)
+  }
+
+  function next() {
+    if (active) return
+    const request = queue.shift()
+    if (!request) return
+    active = request
+    showTaker(request)
+    const settle = (ok: boolean, value: unknown) => {
+      if (active !== request) return // rejected meanwhile (modal closed)
+      active = undefined
+      if (ok) request.resolve(value)
+      else request.reject(value)
+      if (ok) void refreshNativeBalance(kernel, request.namespace)
+      if (queue.length > 0) next()
+      else if (kernel.store.get().modal.open && topView() === request.view) actions.goBack()
+    }
+    request.provider.request(request.args).then(
+      (value) => settle(true, value),
+      (error: unknown) => settle(false, error),
+    )
+  }
+
+  function connection(namespace?: ChainNamespace) {
+    const state = kernel.store.get()
+    const ns = namespace ?? state.networks.activeNamespace
+    const account = ns ? state.accounts[ns] : undefined
+    if (!ns || account?.status !== 'connected' || !account.connectorId) return undefined
+    const provider = kernel.providers.get(account.connectorId)
+    const connector = state.connectors.find((candidate) => candidate.id === account.connectorId)
+    return provider && connector ? { namespace: ns, provider, connector } : undefined
+  }
+
+  async function request(raw: RequestArgs, namespace?: ChainNamespace): Promise<unknown> {
+    const args = checkArgs(raw)
+    const live = connection(namespace)
+    const declared = live
+      ? (pluginConnectorOf(kernel, live.connector.id)?.contribution.extraMethods ?? [])
+      : []
+    if (!isMethodAllowed(args.method, live?.connector, declared)) return refuse()
+    if (!live) throw notConnectedError()
+    const view = isUnsafeMethod(args.method) ? takerView(kernel, live.connector) : undefined
+    if (!view) return live.provider.request(args)
+    if (queue.length >= MAX_QUEUED)
+      throw new ProviderRpcError(RPC_ERROR_CODES.userRejected, 'Too many open requests')
+    return new Promise((resolve, reject) => {
+      queue.push({ args, provider: live.provider, namespace: live.namespace, view, resolve, reject })
+      next()
+    })
+  }
+
+  const pipeline: RequestPipeline = {
+    request,
+    gated(namespace) {
+      const live = connection(namespace)
+      if (!live) return undefined
+      const { provider } = live
+      return {
+        request: (args) => request(args, live.namespace),
+        ...(provider.on ? { on: (event, listener) => provider.on?.(event, listener) } : {}),
+        ...(provider.removeListener
+          ? { removeListener: (event, listener) => provider.removeListener?.(event, listener) }
+          : {}),
+      }
+    },
+    dispose() {
+      kernel.bus.off('MODAL_CLOSE', onClose)
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+      rejectOpen(closedError())
+      pipelines.delete(kernel)
+    },
+  }
+  pipelines.set(kernel, pipeline)
+  return pipeline
+}

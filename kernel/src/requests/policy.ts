@@ -1,0 +1,121 @@
+/**
+ * SPEC §5 (the wallet frame's RPC allow-list) and SPEC §6 (safe and unsafe methods) as data.
+ * The request pipeline (./pipeline.ts) applies them; tests import them.
+ */
+import type { Connector } from '@portico/shared-types'
+
+/** SPEC §5 "eth_* reads" and the SPEC §6 account, block, balance, call, gas, logs, receipt, filter queries. */
+export const ETH_READ_METHODS = [
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getBlockReceipts',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getProof',
+  'eth_getTransactionByHash',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_createAccessList',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_blobBaseFee',
+  'eth_getLogs',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  'eth_syncing',
+  // SPEC §6 user-operation queries
+  'eth_getUserOperationByHash',
+  'eth_getUserOperationReceipt',
+  'eth_estimateUserOperationGas',
+  'eth_supportedEntryPoints',
+] as const
+
+/** SPEC §6: run without approval (reads, capabilities, calls status, assets, and sending a raw transaction). */
+export const SAFE_METHODS: readonly string[] = [
+  ...ETH_READ_METHODS,
+  'eth_sendRawTransaction',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_getAssets',
+  'solana_getAccounts',
+  'solana_requestAccounts',
+]
+
+/** SPEC §6: need the ApproveTransaction view when a connector or plugin takes unsafe requests. */
+export const UNSAFE_METHODS: readonly string[] = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+]
+
+/** SPEC §5: the wallet frame's allow-list, every connector's base list. */
+export const ALLOWED_METHODS: readonly string[] = [
+  ...SAFE_METHODS,
+  ...UNSAFE_METHODS.filter((method) => method !== 'eth_sendUserOperation'),
+]
+
+/**
+ * What a browser or WalletConnect wallet legitimately needs beyond the frame's list: the network switch
+ * of SPEC §7 (switch, falling back to add), EIP-747 token watching and EIP-2255 permissions.
+ */
+export const EXTERNAL_WALLET_METHODS: readonly string[] = [
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_watchAsset',
+  'wallet_requestPermissions',
+  'wallet_getPermissions',
+  'wallet_sendTransaction',
+  'eth_sendUserOperation',
+]
+
+/**
+ * Refused whatever a connector declares: eth_sign signs an arbitrary 32-byte hash (a transaction or a
+ * permit the visitor cannot read), the classic drainer method.
+ */
+export const FORBIDDEN_METHODS: readonly string[] = ['eth_sign']
+
+const CONNECTOR_EXTRAS: Record<Connector['type'], readonly string[]> = {
+  INJECTED: EXTERNAL_WALLET_METHODS,
+  ANNOUNCED: EXTERNAL_WALLET_METHODS,
+  WALLET_CONNECT: EXTERNAL_WALLET_METHODS,
+  EXTERNAL: EXTERNAL_WALLET_METHODS,
+  AUTH: [],
+}
+
+/** Whether `method` may reach a wallet of this connector (type, plus the methods it declared). */
+export function isMethodAllowed(
+  method: string,
+  connector: Pick<Connector, 'type'> | undefined,
+  declared: readonly string[] = [],
+): boolean {
+  if (FORBIDDEN_METHODS.includes(method)) return false
+  if (ALLOWED_METHODS.includes(method)) return true
+  const extras = connector ? CONNECTOR_EXTRAS[connector.type] : []
+  return extras.includes(method) || declared.includes(method)
+}
+
+export const isUnsafeMethod = (method: string): boolean => UNSAFE_METHODS.includes(method)

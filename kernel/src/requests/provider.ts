@@ -1,0 +1,117 @@
+/**
+ * handle.getProvider(): an EIP-1193 provider over the request pipeline for the eip155 namespace
+ * (ethers v6 BrowserProvider, wagmi connectors). Accounts and chain come from the kernel's state, so
+ * its events follow whatever wallet Portico connected, and change when the visitor switches wallets.
+ */
+import type { Kernel } from '../kernel.ts'
+import { closedError, ProviderRpcError, RPC_ERROR_CODES } from './errors.ts'
+import type { RequestArgs, RequestPipeline } from './pipeline.ts'
+
+export type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
+type Listener = (payload: unknown) => void
+
+export interface PorticoEip1193Provider {
+  request(args: RequestArgs): Promise<unknown>
+  on(event: ProviderEvent, listener: Listener): void
+  removeListener(event: ProviderEvent, listener: Listener): void
+}
+
+interface Snapshot {
+  address?: string
+  chainId?: string
+}
+
+const NAMESPACE = 'eip155'
+const MAX_LISTENERS = 100
+
+function snapshot(kernel: Kernel): Snapshot {
+  const state = kernel.store.get()
+  const account = state.accounts[NAMESPACE]
+  const id = state.networks.byNamespace[NAMESPACE]?.caipNetwork?.id
+  const chainId =
+    typeof id === 'number' || /^\d+$/.test(String(id)) ? `0x${Number(id).toString(16)}` : undefined
+  const address = account?.status === 'connected' ? account.address : undefined
+  return { ...(address ? { address } : {}), ...(chainId ? { chainId } : {}) }
+}
+
+export function createEip1193Provider(
+  kernel: Kernel,
+  pipeline: RequestPipeline,
+  open: () => void,
+): { provider: PorticoEip1193Provider; dispose(): void } {
+  const listeners = new Map<ProviderEvent, Set<Listener>>()
+  const emit = (event: ProviderEvent, payload: unknown) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        listener(payload)
+      } catch (error) {
+        kernel.log.error(`Portico: a ${event} listener threw`, error)
+      }
+    }
+  }
+  let last = snapshot(kernel)
+  const unsubscribe = kernel.store.subscribe(() => {
+    const next = snapshot(kernel)
+    const previous = last
+    last = next
+    if (next.address && !previous.address) emit('connect', { chainId: next.chainId })
+    if (next.address !== previous.address) emit('accountsChanged', next.address ? [next.address] : [])
+    if (next.chainId && next.chainId !== previous.chainId) emit('chainChanged', next.chainId)
+    if (!next.address && previous.address)
+      emit('disconnect', new ProviderRpcError(RPC_ERROR_CODES.disconnected, 'Disconnected'))
+  })
+
+  /** Opens the modal and waits for a connection; closing the modal first rejects (4001). */
+  const requestAccounts = () =>
+    new Promise<string[]>((resolve, reject) => {
+      const stop = () => {
+        off()
+        kernel.bus.off('MODAL_CLOSE', onClose)
+      }
+      const off = kernel.store.subscribe(() => {
+        const { address } = snapshot(kernel)
+        if (!address) return
+        stop()
+        resolve([address])
+      })
+      const onClose = () => {
+        // A connect flow closes the modal right after the account is set: read it once more.
+        const { address } = snapshot(kernel)
+        stop()
+        if (address) resolve([address])
+        else reject(closedError())
+      }
+      kernel.bus.on('MODAL_CLOSE', onClose)
+      open()
+    })
+
+  const provider: PorticoEip1193Provider = {
+    async request(args) {
+      const method = (args as { method?: unknown } | null)?.method
+      const { address, chainId } = snapshot(kernel)
+      if (method === 'eth_accounts') return address ? [address] : []
+      if (method === 'eth_chainId') {
+        if (!chainId) throw new ProviderRpcError(RPC_ERROR_CODES.disconnected, 'No eip155 network')
+        return chainId
+      }
+      if (method === 'eth_requestAccounts') return address ? [address] : requestAccounts()
+      return pipeline.request(args, NAMESPACE)
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set()
+      if (set.size >= MAX_LISTENERS) throw new Error(`Portico: more than ${MAX_LISTENERS} ${event} listeners`)
+      set.add(listener)
+      listeners.set(event, set)
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+    },
+  }
+  return {
+    provider,
+    dispose() {
+      unsubscribe()
+      listeners.clear()
+    },
+  }
+}

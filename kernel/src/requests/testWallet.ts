@@ -1,0 +1,62 @@
+/** Test only: an announced EIP-1193 wallet whose signing requests the test settles by hand. */
+import type { Eip1193Provider } from '@portico/shared-types'
+
+export const TEST_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+interface Held {
+  method: string
+  resolve(value: unknown): void
+  reject(error: unknown): void
+}
+
+export function testWallet(rdns = 'test.wallet', name = 'Test Wallet') {
+  let authorized = false
+  const received: string[] = []
+  const held: Held[] = []
+  const listeners = new Map<string, ((value: unknown) => void)[]>()
+  const provider = {
+    request({ method }: { method: string }): Promise<unknown> {
+      received.push(method)
+      if (method === 'eth_requestAccounts') {
+        authorized = true
+        return Promise.resolve([TEST_ADDRESS])
+      }
+      if (method === 'eth_accounts') return Promise.resolve(authorized ? [TEST_ADDRESS] : [])
+      if (method === 'eth_chainId') return Promise.resolve('0x7a69')
+      if (method === 'wallet_revokePermissions') {
+        authorized = false
+        return Promise.resolve(null)
+      }
+      // Everything else (signing, sending, eth_sign) waits for the test.
+      return new Promise((resolve, reject) => held.push({ method, resolve, reject }))
+    },
+    on: (event: string, listener: (value: unknown) => void) => {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener])
+    },
+    removeListener: (event: string, listener: (value: unknown) => void) => {
+      listeners.set(
+        event,
+        (listeners.get(event) ?? []).filter((candidate) => candidate !== listener),
+      )
+    },
+    emit: (event: string, value: unknown) => {
+      for (const listener of listeners.get(event) ?? []) listener(value)
+    },
+  }
+  const announce = () =>
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: {
+          info: { uuid: rdns, name, icon: 'data:,', rdns },
+          provider: provider as unknown as Eip1193Provider,
+        },
+      }),
+    )
+  window.addEventListener('eip6963:requestProvider', announce)
+  return {
+    provider,
+    received,
+    held,
+    stop: () => window.removeEventListener('eip6963:requestProvider', announce),
+  }
+}

@@ -1,0 +1,15 @@
+import type { SignInApi } from '@portico/shared-types'
+import type { Kernel } from '../kernel.ts'
+
+/** ctx.signIn (plugin contract 1.1): the sign-in plugin writes whether a session exists (SPEC §2 close rule). */
+export function signInApi(kernel: Kernel): SignInApi {
+  return {
+    get: () => ({ ...kernel.store.get().signIn }),
+    setHasSession(hasSession) {
+      if (typeof hasSession !== 'boolean') throw new TypeError('Portico: setHasSession takes a boolean')
+      kernel.store.update((draft) => {
+        draft.signIn.hasSession = hasSession
+      })
+    },
+  }
+}
