@@ -1,10 +1,13 @@
 /** Hostile frames against a running relay: it answers each with a JSON-RPC error and stays up. */
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { connectRelayClient } from './client.ts'
 import { MAX_DEPTH } from './jsonrpc.ts'
 import { LocalFanOut } from './storage/fanout.ts'
 import { SqliteStore } from './storage/sqlite.ts'
 import type { AddResult, PublishInput, StoreQuota } from './storage/types.ts'
-import { clientOf, relayFor, topic, until } from './testkit.ts'
+import { clientOf, onCleanup, relayFor, topic, until } from './testkit.ts'
 
 const frame = (params: string, id: unknown = 1, method = 'irn_subscribe') =>
   `{"id":${JSON.stringify(id)},"jsonrpc":"2.0","method":"${method}","params":${params}}`
@@ -24,6 +27,33 @@ describe('relay frames: deep nesting', () => {
     })
     expect(await c.request('irn_subscribe', { topic: topic() })).toMatch(/^[0-9a-f]{64}$/)
     expect(relay.stats().connections).toBe(1)
+  })
+})
+
+describe('relay process: one hostile frame does not kill it', () => {
+  it('the relay CLI answers an 8 KB frame nested 4,000 deep and keeps serving', async () => {
+    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
+    const child = spawn(process.execPath, ['--import', 'tsx', cli], {
+      env: { ...process.env, PORTICO_RELAY_PORT: '0', PORTICO_RELAY_DATA: 'memory', PORTICO_RELAY_LOG: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    onCleanup(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    })
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    const url = await until('the relay to start', () => /relay ready at (ws:\/\/\S+)/.exec(out)?.[1], 30_000)
+    const c = await connectRelayClient(url)
+    onCleanup(() => c.close())
+    const deep = `{"topic":"t","x":${'['.repeat(4000)}${']'.repeat(4000)}}`
+    expect(Buffer.byteLength(frame(deep))).toBeLessThan(8300)
+    expect(await c.sendRaw(frame(deep, 3))).toMatchObject({ id: null, error: { code: -32600 } })
+    expect(await c.request('irn_subscribe', { topic: topic() })).toMatch(/^[0-9a-f]{64}$/)
+    expect(child.exitCode).toBeNull()
+    const health = await fetch(`${url.replace('ws:', 'http:')}/health`)
+    expect(health.status).toBe(200)
   })
 })
 
