@@ -1,15 +1,31 @@
+import { formatEth, readBalance, truncate } from './chain.ts'
 import { DEV_WALLET } from './demo.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, networkQuiet, test } from './fixtures.ts'
 
 const ACCOUNT = 9
 
 test.use({ wallet: { account: ACCOUNT } })
 
-test('the plain-HTML host opens the modal and connects the dev wallet', async ({ page, stack }) => {
-  const address = stack.accounts[ACCOUNT]?.address ?? ''
+/** The German form of the SPEC §5 balance: same floored digits, German separators. */
+const germanDigits = (english: string) =>
+  english.replace(/[,.]/g, (separator) => (separator === ',' ? '.' : ','))
+
+test('the plain-HTML host: <portico-button> opens the modal, connects the dev wallet and shows the account', async ({
+  page,
+  stack,
+}) => {
+  const address = (stack.accounts[ACCOUNT]?.address ?? '') as `0x${string}`
+  const chain = stack.chains[0]
+  if (!address || !chain) throw new Error('stack.json lacks account or chain')
+  const localeChunks: string[] = []
+  page.on('request', (request) => {
+    if (/portico-locale-/.test(request.url())) localeChunks.push(request.url())
+  })
   await page.goto(stack.vanillaUrl)
   const status = page.getByRole('main').getByRole('status')
   await expect(status).toHaveText('Not connected')
+  const button = page.locator('portico-button')
+  await expect(button).toHaveAttribute('status', 'disconnected')
 
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
@@ -18,4 +34,55 @@ test('the plain-HTML host opens the modal and connects the dev wallet', async ({
 
   await expect(page.getByRole('dialog')).toBeHidden()
   await expect(status).toHaveText(`Connected: ${address}`)
+  const balance = formatEth(await readBalance(chain.rpcUrl, address))
+  const account = page.getByRole('button', {
+    name: `Open account ${truncate(address)} · ${balance}`,
+    exact: true,
+  })
+  await expect(account).toHaveText(`${truncate(address)} · ${balance}`)
+  await expect(button).toHaveAttribute('status', 'connected')
+  await expect(button).toHaveAttribute('address', address)
+  await account.click()
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  // English is bundled: no catalogue chunk was fetched on the way.
+  await networkQuiet(page)
+  expect(localeChunks).toEqual([])
+})
+
+test('?locale=de: the German catalogue chunk loads, and the button and the modal speak German', async ({
+  page,
+  stack,
+}) => {
+  const address = (stack.accounts[ACCOUNT]?.address ?? '') as `0x${string}`
+  const chain = stack.chains[0]
+  if (!address || !chain) throw new Error('stack.json lacks account or chain')
+  const germanChunk = page.waitForRequest(/portico-locale-de\.[0-9a-f]+\.js$/)
+  await page.goto(`${stack.vanillaUrl}?locale=de`)
+  await germanChunk
+  await page.getByRole('button', { name: 'Wallet verbinden', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Wallet verbinden' })
+  await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeVisible()
+  await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: DEV_WALLET }).click()
+  await expect(page.getByRole('dialog')).toBeHidden()
+  const balance = germanDigits(formatEth(await readBalance(chain.rpcUrl, address)))
+  await expect(
+    page.getByRole('button', { name: `Konto öffnen ${truncate(address)} · ${balance}`, exact: true }),
+  ).toBeVisible()
+})
+
+test('under a strict style-src CSP the nonce lets the modal and the button be styled', async ({
+  page,
+  stack,
+}) => {
+  await page.goto(new URL('csp.html', stack.vanillaUrl).href)
+  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialog).toBeVisible()
+  // The kernel stylesheet applies: the overlay is fixed and the dialog has its width (SPEC modal width).
+  await expect(page.locator('.pt-overlay')).toHaveCSS('position', 'fixed')
+  await expect(dialog).toHaveCSS('width', '360px')
+  await expect(page.locator('portico-button')).toHaveAttribute('status', 'disconnected')
+  await expect(page.getByRole('status').filter({ hasText: /style blocked|Blocked/ })).toHaveText(
+    'No style blocked',
+  )
 })

@@ -17,5 +17,12 @@ export default {
   },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer' }),
+    // The same page under a strict style-src CSP (the kernel's nonce option).
+    new rspack.HtmlRspackPlugin({
+      template: './csp.html',
+      filename: 'csp.html',
+      inject: 'head',
+      scriptLoading: 'defer',
+    }),
   ],
 }

@@ -1,0 +1,91 @@
+import type { Eip1193Provider } from '@portico/shared-types'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createModal, type ModalHandle } from './createModal.ts'
+import { definePorticoButton, setDefaultModal } from './element.ts'
+import { localNetwork, NO_PLUGINS } from './testing.ts'
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+function announceWallet() {
+  const provider = {
+    async request({ method }: { method: string }) {
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ADDRESS]
+      if (method === 'eth_chainId') return '0x7a69'
+      throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
+    },
+    on() {},
+    removeListener() {},
+  } as unknown as Eip1193Provider
+  const announce = () =>
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: { info: { uuid: '1', name: 'Test Wallet', icon: 'data:,', rdns: 'test.wallet' }, provider },
+      }),
+    )
+  window.addEventListener('eip6963:requestProvider', announce)
+  return () => window.removeEventListener('eip6963:requestProvider', announce)
+}
+
+let modals: ModalHandle[] = []
+const make = (extra: { locale?: string; nonce?: string } = {}) => {
+  const modal = createModal({ projectId: 'p', networks: [localNetwork()], features: NO_PLUGINS, ...extra })
+  modals.push(modal)
+  return modal
+}
+const place = (html: string) => {
+  document.body.insertAdjacentHTML('beforeend', html)
+  const element = document.body.lastElementChild as HTMLElement & { modal?: ModalHandle }
+  const button = () => element.shadowRoot?.querySelector('button') as HTMLButtonElement
+  return { element, button }
+}
+
+beforeAll(() => definePorticoButton())
+afterEach(() => {
+  for (const modal of modals) modal.destroy()
+  modals = []
+  setDefaultModal(undefined)
+  for (const element of document.querySelectorAll('portico-button')) element.remove()
+  localStorage.clear()
+})
+
+describe('<portico-button>', () => {
+  it('waits for a modal, then opens it; label sets the text', async () => {
+    const { element, button } = place('<portico-button label="Sign in"></portico-button>')
+    expect(button().disabled).toBe(true)
+    expect(element.getAttribute('status')).toBe('disconnected')
+    const modal = make()
+    setDefaultModal(modal)
+    expect(button().disabled).toBe(false)
+    expect(button().textContent).toBe('Sign in')
+    element.setAttribute('label', '')
+    expect(button().textContent).toBe('Connect Wallet')
+    button().click()
+    expect(modal.getState().modal.open).toBe(true)
+  })
+
+  it('reflects the connection: status, address and an accessible name with the visible text', async () => {
+    const stop = announceWallet()
+    const modal = make()
+    const { element, button } = place('<portico-button></portico-button>')
+    element.modal = modal
+    button().click()
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    fireEvent.click(within(dialog).getByRole('button', { name: /Test Wallet/ }))
+    await waitFor(() => expect(element.getAttribute('status')).toBe('connected'))
+    expect(element.getAttribute('address')).toBe(ADDRESS)
+    expect(button().textContent).toBe('0xf3…b92266 · …')
+    expect(button().getAttribute('aria-label')).toBe('Open account 0xf3…b92266 · …')
+    stop()
+  })
+
+  it('speaks the modal’s locale, follows setLocale, and carries the CSP nonce', async () => {
+    const modal = make({ locale: 'de', nonce: 'n0nce' })
+    const { element, button } = place('<portico-button></portico-button>')
+    element.modal = modal
+    await waitFor(() => expect(button().textContent).toBe('Wallet verbinden'))
+    await modal.setLocale('fr')
+    expect(button().textContent).toBe('Connecter un wallet')
+    expect(element.shadowRoot?.querySelector('style')?.getAttribute('nonce')).toBe('n0nce')
+  })
+})
