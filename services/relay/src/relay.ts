@@ -227,8 +227,9 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   async function close(): Promise<void> {
     closing ??= (async () => {
       for (const t of timers) clearInterval(t)
+      const open = [...ctx.hub.connections]
       await Promise.all(
-        [...ctx.hub.connections].map(
+        open.map(
           (conn) =>
             new Promise<void>((resolve) => {
               if (conn.ws.readyState === WebSocket.CLOSED) return resolve()
@@ -250,6 +251,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         server.close(() => resolve())
         server.closeAllConnections()
       })
+      // Frames already received finish before the store closes.
+      await Promise.all(open.map((conn) => conn.queue))
       stopFanOut()
       await ctx.fanOut.close()
       await ctx.store.close()
