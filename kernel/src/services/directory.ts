@@ -5,6 +5,7 @@
  */
 import type { WalletDirectoryEntry } from '@portico/shared-types'
 import * as v from 'valibot'
+import { configuredImageOrigins, directoryImageUrl } from './directoryImages.ts'
 import { createHttpClient, type HttpClientOptions, type Query } from './http.ts'
 
 export interface DirectoryClientOptions
@@ -13,6 +14,11 @@ export interface DirectoryClientOptions
   projectId: string
   sdkType: string
   sdkVersion: string
+  /**
+   * Origins an entry's own `image_url` may point at (see directoryImages.ts); default: the
+   * directory's. Any other image_url is replaced by the directory's image of the entry, or none.
+   */
+  imageOrigins?: readonly string[]
 }
 
 export interface GetWalletsParams {
@@ -99,9 +105,12 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
     if (options.clientId) query.set('clientId', options.clientId)
     return `${base}${path}/${encodeURIComponent(id)}?${query}`
   }
+  const imageOrigins = options.imageOrigins ?? configuredImageOrigins({ walletDirectoryUrl: baseUrl })
   const withImage = (entry: v.InferOutput<typeof WalletEntrySchema>): WalletDirectoryEntry => {
     const { image_url, ...rest } = entry
-    const url = image_url ?? (entry.image_id ? imageUrl('/getWalletImage', entry.image_id) : undefined)
+    const url =
+      directoryImageUrl(image_url, imageOrigins, baseUrl) ??
+      (entry.image_id ? imageUrl('/getWalletImage', entry.image_id) : undefined)
     return url ? { ...rest, image_url: url } : rest
   }
   return {

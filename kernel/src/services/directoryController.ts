@@ -14,6 +14,7 @@ import { afterNextPaint } from '../afterNextPaint.ts'
 import type { Kernel } from '../kernel.ts'
 import { createDirectoryClient, type DirectoryClient, type GetWalletsParams } from './directory.ts'
 import { startDirectoryAnalytics } from './directoryAnalytics.ts'
+import { configuredImageOrigins } from './directoryImages.ts'
 
 export interface DirectoryController {
   client: DirectoryClient
@@ -53,10 +54,11 @@ export function setupDirectory(
   kernel: Kernel,
   toast: Pick<ToastApi, 'error'>,
 ): DirectoryController | undefined {
-  const { walletDirectoryUrl, projectId } = kernel.store.get().options
+  const { walletDirectoryUrl, projectId, apiUrl } = kernel.store.get().options
   if (!walletDirectoryUrl) return undefined
   const client = createDirectoryClient({
     baseUrl: walletDirectoryUrl,
+    imageOrigins: configuredImageOrigins({ walletDirectoryUrl, apiUrl }),
     projectId,
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,

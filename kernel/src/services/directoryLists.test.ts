@@ -32,7 +32,12 @@ function stateWith(
   connectors: Connector[] = [],
   extra: Partial<ModalOptions> = {},
 ): KernelState {
-  const options: ModalOptions = { projectId: 'p', networks: [network], ...extra }
+  const options: ModalOptions = {
+    projectId: 'p',
+    networks: [network],
+    walletDirectoryUrl: 'http://dir',
+    ...extra,
+  }
   const state = createInitialState(resolveOptions(options), options)
   return { ...state, connectors, wallets: { ...state.wallets, ...wallets } }
 }

@@ -4,6 +4,7 @@
  * is that installed wallet (it opens ConnectingExternal); every other entry opens WalletConnect.
  */
 import type { Connector, KernelState, RecentWallet, WalletDirectoryEntry } from '@portico/shared-types'
+import { withAllowedImage } from './directoryImages.ts'
 
 export type WalletTarget =
   | { view: 'ConnectingExternal'; params: { connectorId: string } }
@@ -110,7 +111,8 @@ export function connectLists(
   const installedConnectors = browserWallets(state)
   const shown = shownSet()
   const take = (entries: readonly WalletDirectoryEntry[]) =>
-    entries.flatMap((entry) => {
+    entries.flatMap((listed) => {
+      const entry = withAllowedImage(listed, state.options)
       if (shown.has(entry) || isExcluded(entry, state)) return []
       const choice = choiceForEntry(entry, installedConnectors)
       // An installed wallet is listed once, among the installed ones.
@@ -118,7 +120,9 @@ export function connectLists(
       shown.add(choice)
       return [choice]
     })
-  const recent = recentWallets.flatMap(({ wallet }) => {
+  const recent = recentWallets.flatMap(({ wallet: stored }) => {
+    // Stored by an earlier visit: its image is checked against today's configuration too.
+    const wallet = withAllowedImage(stored, state.options)
     if (shown.has(wallet) || isExcluded(wallet, state)) return []
     const choice = choiceForEntry(wallet, installedConnectors)
     shown.add(choice)
@@ -157,7 +161,8 @@ export function allWalletsList(
       ? [...custom, ...state.wallets.search]
       : [...custom, ...state.wallets.featured, ...state.wallets.wallets]
   const shown = shownSet()
-  const choices = entries.flatMap((entry) => {
+  const choices = entries.flatMap((listed) => {
+    const entry = withAllowedImage(listed, state.options)
     if (shown.has(entry) || isExcluded(entry, state)) return []
     const choice = choiceForEntry(entry, installedConnectors)
     shown.add(choice)
