@@ -5,6 +5,7 @@ import type { ChainNamespace } from './caip.ts'
 import type { ChainHelperLoaders } from './chainHelpers.ts'
 import type { ConnectorType, Eip1193Provider } from './entities.ts'
 import type { PorticoEventName, PorticoEvents } from './events.ts'
+import type { I18nApi, PluginCatalogues } from './i18n.ts'
 import type { Network } from './network.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { AccountState, KernelState } from './state.ts'
@@ -118,6 +119,8 @@ export interface PluginContext {
   log: Logger
   /** 1.1: sign-in state. */
   signIn?: SignInApi
+  /** 1.1: translation and Intl formatting for the modal's locale; `t` looks in this plugin's `messages` first. */
+  i18n?: I18nApi
 }
 
 export interface PluginViewProps {
@@ -228,6 +231,12 @@ export interface PluginDefinition {
   api: string
   views?: Record<string, PluginView>
   contributes?: PluginContributions
+  /**
+   * 1.1: this plugin's strings by language (`en` first); `ctx.i18n.t(key)` reads them. When present,
+   * `views.<ViewName>` is a view's header title, `tabs.<tabId>` an account tab's label and
+   * `features.<featureId>` a wallet feature's label. Loaders are called only for the language in use.
+   */
+  messages?: PluginCatalogues
   setup?(ctx: PluginContext): undefined | Disposer | Promise<undefined | Disposer>
 }
 

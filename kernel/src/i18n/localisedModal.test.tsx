@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { definePlugin, type PluginViewProps } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createModal, type ModalHandle } from '../createModal.ts'
@@ -53,6 +54,45 @@ describe('the modal in other languages', () => {
     const modal = make()
     act(() => modal.open())
     await screen.findByRole('dialog', { name: 'Conectar billetera' })
+  })
+})
+
+describe('a plugin’s own catalogue', () => {
+  function LoyaltyView({ ctx }: PluginViewProps) {
+    const i18n = ctx.i18n?.useTranslation()
+    return <p>{i18n?.t('points', { count: 1500 })}</p>
+  }
+  const loyalty = definePlugin({
+    id: 'loyalty',
+    api: '^1.0.0',
+    views: { Loyalty: { component: LoyaltyView, title: 'Loyalty' } },
+    messages: {
+      en: {
+        views: { Loyalty: 'Loyalty points' },
+        points_one: '{count} point',
+        points_other: '{count} points',
+      },
+      de: async () => ({ default: { views: { Loyalty: 'Treuepunkte' }, points_other: '{count} Punkte' } }),
+    },
+  })
+
+  it('titles the plugin’s view and fills its strings in the locale, English per missing language', async () => {
+    const modal = createModal({
+      projectId: 'p',
+      networks: [localNetwork()],
+      features: { ...NO_PLUGINS, loyalty: true },
+      plugins: { loyalty: { definition: loyalty } },
+      locale: 'de',
+    })
+    modals.push(modal)
+    act(() => modal.open())
+    await waitFor(() => expect(modal.getState().plugins.loyalty?.status).toBe('ready'))
+    act(() => modal.open('Loyalty'))
+    const dialog = await screen.findByRole('dialog', { name: 'Treuepunkte' })
+    await within(dialog).findByText('1.500 Punkte')
+    await act(() => modal.setLocale('fr'))
+    await screen.findByRole('dialog', { name: 'Loyalty points' })
+    await screen.findByText('1 500 points', { normalizer: (text) => text.replace(/\u202f/g, ' ') })
   })
 })
 

@@ -1,6 +1,6 @@
 import type { KernelState, PluginContext, PluginStorage } from '@portico/shared-types'
 import type { KernelActions } from '../actions.ts'
-import { formatBalance, truncateAddress } from '../chains/format.ts'
+import { truncateAddress } from '../chains/format.ts'
 import { chainHelperLoaders } from '../chains/helpers/index.ts'
 import { connectOwnConnector } from '../connectors/pluginConnectors.ts'
 import { eventsApi } from '../events/bus.ts'
@@ -46,7 +46,8 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
       },
       requestedNetworks: (namespace) => [...requested(store.get(), namespace)],
       switchNetwork: actions.switchNetwork,
-      formatBalance,
+      // SPEC §5 floor, in the separators of the modal's locale.
+      formatBalance: (value) => kernel.i18n.formatters().formatBalance(value),
       truncateAddress,
       // 1.1: viem / @solana/kit helpers, each a chunk loaded on first use.
       evm: chainHelperLoaders.evm,
@@ -73,5 +74,6 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
     },
     modal: { open: actions.open, close: () => void actions.close() },
     log: createLogger(store.get().options.debug === true, `Portico:${pluginId}`),
+    i18n: kernel.i18n.scoped(pluginId),
   }
 }

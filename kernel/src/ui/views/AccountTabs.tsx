@@ -89,7 +89,8 @@ export function AccountTabs() {
           <Component ctx={ctx} />
         </ErrorBoundary>
       )
-      return [{ id: tab.id, label: tab.label, content }]
+      const label = i18n.ownerString(tab.pluginId, `tabs.${tab.id}`) ?? tab.label
+      return [{ id: tab.id, label, content }]
     }),
   ]
   const selected = Math.min(currentTab, tabs.length - 1)

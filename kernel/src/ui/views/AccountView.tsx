@@ -8,6 +8,7 @@ import { Button } from '../primitives/Button.tsx'
 import { Icon } from '../primitives/Icon.tsx'
 import { ListItem } from '../primitives/ListItem.tsx'
 import { useContributions } from '../useContributions.ts'
+import { AccountMenu } from './AccountMenu.tsx'
 import { AccountTabs } from './AccountTabs.tsx'
 
 function WalletFeatures() {
@@ -28,7 +29,7 @@ function WalletFeatures() {
           onClick={() => actions.push(feature.view)}
         >
           <Icon name={feature.icon} />
-          {feature.label}
+          {i18n.ownerString(feature.pluginId, `features.${feature.id}`) ?? feature.label}
         </button>
       ))}
     </nav>
@@ -85,6 +86,7 @@ export function AccountView() {
         onClick={() => actions.push('Networks')}
       />
       <WalletFeatures />
+      <AccountMenu />
       <AccountTabs />
       <Button
         variant="ghost"
