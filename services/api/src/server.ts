@@ -11,6 +11,7 @@ import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config.ts'
 import type { ApiContext } from './context.ts'
 import { openRepository } from './db/open.ts'
 import type { Repository } from './db/repository.ts'
+import { lockSqliteFile } from './db/sqlite-lock.ts'
 import { corsOptions } from './http/cors.ts'
 import { errorBody, handleError, handleNotFound } from './http/errors.ts'
 import { createGuard, projectIdOf } from './http/guard.ts'
@@ -42,7 +43,14 @@ export interface ApiServer {
  */
 export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
   const config = resolveConfig(input)
-  const repo = await openRepository(config.database)
+  const lock = config.database.kind === 'sqlite' ? lockSqliteFile(config.database.file) : undefined
+  let repo: Repository
+  try {
+    repo = await openRepository(config.database)
+  } catch (err) {
+    lock?.release()
+    throw err
+  }
   let app: FastifyInstance | undefined
   let indexer: Indexer | undefined
   let retention: { stop(): Promise<void> } | undefined
@@ -103,6 +111,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
           await running?.stop()
           await pruning.stop()
           await repo.close()
+          lock?.release()
         })()
         return closing
       },
@@ -112,6 +121,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     await indexer?.stop().catch(() => {})
     await retention?.stop().catch(() => {})
     await repo.close().catch(() => {})
+    lock?.release()
     throw err
   }
 }

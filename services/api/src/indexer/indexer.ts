@@ -65,6 +65,9 @@ async function followChain(
   const { log } = opts
   const known = new Set<string>()
   let genesis: string | null = null
+  // The genesis whose history this indexer has accepted or written: a stored cursor of another genesis
+  // while the chain still has this one means another indexer writes to the same database.
+  let adopted: string | null = null
   let backoff = opts.pollMs
   const maxBackoff = opts.maxBackoffMs ?? 10_000
   status.indexedBlock = (await opts.repo.getCursor(handle.chainId).catch(() => null))?.blockNumber ?? null
@@ -77,6 +80,16 @@ async function followChain(
     const cursor = await opts.repo.getCursor(chainId)
     status.indexedBlock = cursor?.blockNumber ?? null
     if (cursor) {
+      if (cursor.genesisHash !== genesis && adopted !== null) {
+        const now = ((await client.getBlock({ blockNumber: 0n })).hash ?? '').toLowerCase()
+        if (now === adopted)
+          throw new SharedDatabaseError(
+            `chain ${chainId}: the database holds the history index of another chain ${chainId} ` +
+              `(genesis ${cursor.genesisHash}, ours ${adopted}): another indexer writes to this database. ` +
+              'Give each stack its own database; indexing of this chain is paused.',
+          )
+        genesis = now
+      }
       const onChain =
         cursor.blockNumber > head
           ? null
@@ -91,10 +104,12 @@ async function followChain(
             : 'chain was reset: re-indexing from scratch',
         )
         await opts.repo.rewind(chainId, target)
+        adopted = genesis
         known.clear()
         status.indexedBlock = target?.blockNumber ?? null
         return false
       }
+      adopted = genesis
     }
     const from = cursor ? cursor.blockNumber + 1 : opts.startBlock
     if (from > head) return true
@@ -113,6 +128,7 @@ async function followChain(
     }
     try {
       await opts.repo.recordBlocks(chainId, genesis, range.blocks)
+      adopted = genesis
     } catch (err) {
       if (!(err instanceof ChainContinuityError)) throw err
       log.info({ chainId, reason: err.message }, 'chain moved while indexing; checking again')
@@ -133,11 +149,14 @@ async function followChain(
       if (caughtUp) await sleep(opts.pollMs, signal)
     } catch (err) {
       const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err)
-      if (message !== status.lastError)
-        log.warn(
-          { chainId: handle.chainId, err: message, retryInMs: backoff },
-          'history indexer: chain call failed',
-        )
+      if (message !== status.lastError) {
+        if (err instanceof SharedDatabaseError) log.error({ chainId: handle.chainId }, message)
+        else
+          log.warn(
+            { chainId: handle.chainId, err: message, retryInMs: backoff },
+            'history indexer: chain call failed',
+          )
+      }
       status.lastError = message
       genesis = null
       await sleep(backoff, signal)
@@ -145,6 +164,9 @@ async function followChain(
     }
   }
 }
+
+/** Another indexer, following a different chain with the same id, writes to this database. */
+export class SharedDatabaseError extends Error {}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
