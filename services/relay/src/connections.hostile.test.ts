@@ -12,7 +12,7 @@ describe('token lifetime', () => {
   it('closes a socket when its JWT expires (1008 "JWT expired"); the client may reconnect with a new one', async () => {
     const relay = await relayFor()
     const keyPair = generateKeyPair()
-    const c = await clientOf(relay, { keyPair, ttlSeconds: 2 })
+    const c = await clientOf(relay, { keyPair, ttlSeconds: 3 })
     expect(await c.request('irn_subscribe', { topic: topic() })).toMatch(/^[0-9a-f]{64}$/)
     const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
       c.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),

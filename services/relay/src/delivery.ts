@@ -115,15 +115,18 @@ async function pumpOnce(ctx: RelayContext, conn: Connection): Promise<void> {
       continue
     }
     if (!canDeliver(ctx, conn)) return
-    const rows = await ctx.store.pending(topic, conn.clientId, limit)
-    for (const m of rows) {
+    const page = await ctx.store.pending(topic, conn.clientId, {
+      limit,
+      maxBytes: ctx.limits.maxBufferedBytes,
+    })
+    for (const m of page.messages) {
       if (!conn.topics.has(topic)) break
       if (conn.inflightKeys.has(flightKey(m.topic, m.key))) continue
       if (!canDeliver(ctx, conn)) return
       sendDelivery(ctx, conn, m)
     }
-    // Fewer rows than asked for: everything pending on the topic is sent or in flight.
-    if (rows.length < limit) conn.backlog.delete(topic)
+    // Nothing left out: everything pending on the topic is sent or in flight.
+    if (!page.more) conn.backlog.delete(topic)
   }
 }
 

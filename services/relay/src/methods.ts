@@ -192,14 +192,24 @@ async function fetchMessages(ctx: RelayContext, conn: Connection, topics: string
   let bytes = 0
   let hasMore = false
   for (const topic of topics) {
-    for (const stored of await ctx.store.pending(topic, conn.clientId, FETCH_PAGE + 1)) {
-      if (
-        messages.length >= FETCH_PAGE ||
-        (messages.length > 0 && bytes + stored.message.length > ctx.limits.maxBufferedBytes)
-      ) {
-        hasMore = true
-        break
-      }
+    if (messages.length >= FETCH_PAGE) {
+      hasMore = true
+      break
+    }
+    const page = await ctx.store.pending(topic, conn.clientId, {
+      limit: FETCH_PAGE - messages.length,
+      // The first message of the whole page is always taken.
+      maxBytes: messages.length === 0 ? ctx.limits.maxBufferedBytes : ctx.limits.maxBufferedBytes - bytes,
+    })
+    if (
+      messages.length > 0 &&
+      page.messages.length > 0 &&
+      bytes + (page.messages[0]?.message.length ?? 0) > ctx.limits.maxBufferedBytes
+    ) {
+      hasMore = true
+      break
+    }
+    for (const stored of page.messages) {
       bytes += stored.message.length
       // A fetched message counts as delivered to this client.
       if (await ctx.store.ack(stored.topic, stored.key, conn.clientId)) ctx.stats.acked++
@@ -211,7 +221,10 @@ async function fetchMessages(ctx: RelayContext, conn: Connection, topics: string
         attestation: '',
       })
     }
-    if (hasMore) break
+    if (page.more) {
+      hasMore = true
+      break
+    }
   }
   return { messages, hasMore }
 }

@@ -5,6 +5,8 @@ import Database from 'better-sqlite3'
 import {
   type AddResult,
   type MessageStore,
+  type PendingPage,
+  type PendingResult,
   type PublishInput,
   QuotaExceededError,
   StorageError,
@@ -252,8 +254,26 @@ export class SqliteStore implements MessageStore {
     return results
   }
 
-  async pending(topic: string, clientId: string, limit: number, now = Date.now()): Promise<StoredMessage[]> {
-    return this.q.pending.all(topic, now, clientId, clientId, limit).map(toStored)
+  async pending(
+    topic: string,
+    clientId: string,
+    page: PendingPage,
+    now = Date.now(),
+  ): Promise<PendingResult> {
+    // Rows are read one at a time: a page of large messages never sits in memory beyond maxBytes.
+    const messages: StoredMessage[] = []
+    let bytes = 0
+    let more = false
+    for (const row of this.q.pending.iterate(topic, now, clientId, clientId, page.limit + 1)) {
+      const size = row.message.length
+      if (messages.length >= page.limit || (messages.length > 0 && bytes + size > page.maxBytes)) {
+        more = true
+        break
+      }
+      bytes += size
+      messages.push(toStored(row))
+    }
+    return { messages, more }
   }
 
   async ack(topic: string, key: string, clientId: string): Promise<boolean> {

@@ -60,6 +60,16 @@ export class StorageError extends Error {
   }
 }
 
+export interface PendingPage {
+  limit: number
+  maxBytes: number
+}
+
+export interface PendingResult {
+  messages: StoredMessage[]
+  more: boolean
+}
+
 export interface StoreHealth {
   /** True when the last write succeeded. */
   ok: boolean
@@ -82,8 +92,12 @@ export interface MessageStore {
    * a write failure StorageError, and in both cases nothing is stored.
    */
   add(inputs: readonly PublishInput[], quota: StoreQuota, now?: number): Promise<AddResult[]>
-  /** Live messages on `topic` that `clientId` neither published nor acknowledged, oldest first. */
-  pending(topic: string, clientId: string, limit: number, now?: number): Promise<StoredMessage[]>
+  /**
+   * Live messages on `topic` that `clientId` neither published nor acknowledged, oldest first: at
+   * most `page.limit` of them and, past the first, at most `page.maxBytes` of message text.
+   * `more` tells whether messages were left out.
+   */
+  pending(topic: string, clientId: string, page: PendingPage, now?: number): Promise<PendingResult>
   /** Records that `clientId` received the message; false if it already had. */
   ack(topic: string, key: string, clientId: string): Promise<boolean>
   /** Drops expired messages; returns how many. */
