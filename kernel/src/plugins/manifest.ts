@@ -101,5 +101,30 @@ export async function fetchManifest(manifestUrl: string, signal?: AbortSignal): 
   if (!response.ok) throw new Error(`${manifestUrl} answered HTTP ${response.status}`)
   const length = Number(response.headers.get('content-length') ?? 0)
   if (length > MAX_MANIFEST_BYTES) fail(`larger than ${MAX_MANIFEST_BYTES} bytes`)
-  return parseManifest(await response.text(), manifestUrl)
+  return parseManifest(await boundedText(response), manifestUrl)
+}
+
+/** The body as text, reading no more than MAX_MANIFEST_BYTES + 1 bytes whatever the server sends. */
+async function boundedText(response: Response): Promise<string> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    size += value.byteLength
+    if (size > MAX_MANIFEST_BYTES) {
+      await reader.cancel()
+      fail(`larger than ${MAX_MANIFEST_BYTES} bytes`)
+    }
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }

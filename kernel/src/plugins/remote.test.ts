@@ -22,6 +22,16 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests.push(req.url ?? '')
     const dir = /^\/([a-z]+)\/mf-manifest\.json$/.exec(req.url ?? '')?.[1]
+    if (dir === 'endless') {
+      // No content-length, and more than any manifest: the kernel must stop reading.
+      const piece = ' '.repeat(64 * 1024)
+      const write = () => {
+        while (!res.destroyed && res.write(piece)) {}
+        if (!res.destroyed) res.once('drain', write)
+      }
+      write()
+      return
+    }
     const fields = dir ? manifests[dir] : undefined
     if (!fields) {
       res.statusCode = 404
@@ -54,6 +64,18 @@ describe('remote plugins are checked before their code runs', () => {
     )
     expect(requestsFor('future')).toEqual(['/future/mf-manifest.json'])
     expect(log.error).toHaveBeenCalledTimes(1)
+  })
+
+  it('stops reading a manifest that never ends and refuses it', async () => {
+    const { host, store } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { endless: { url: `${base}/endless/remoteEntry.js` } },
+    })
+    await host.ensureLoaded()
+    expect(store.get().plugins.endless).toEqual({
+      status: 'failed',
+      error: 'invalid mf-manifest.json: larger than 262144 bytes',
+    })
   })
 
   it('refuses a remote whose manifest names another plugin', async () => {
