@@ -1,111 +1,15 @@
 /**
  * The blockchain API as plugins see it (ctx.services.api): every call waits for the supported-chains
- * list, and SPEC §8's rules for names (their error messages) and on-ramp (fallbacks) apply here once,
- * so no plugin re-implements them.
+ * list. The feature calls no kernel screen makes (convert, profile, onramp, sessions) and their SPEC §8
+ * rules load as one chunk on the first such call, so they add nothing before the first open.
  */
-import {
-  type BlockchainApiClient,
-  type Logger,
-  MESSAGES,
-  type OnrampOptionsResponse,
-  type OnrampQuoteRequest,
-  type OnrampQuoteResponse,
-  type RegisterNameParams,
-} from '@portico/shared-types'
-import * as v from 'valibot'
+import type { BlockchainApiClient, Logger } from '@portico/shared-types'
 import type { BlockchainApi } from './blockchainApi.ts'
-import { HttpError } from './errors.ts'
+import type { PluginFeatureCalls } from './blockchainApiPluginCalls.ts'
 
 export interface SupportedGate {
   has(caipNetworkId: string): boolean
   ready(): Promise<void>
-}
-
-const card = { id: 'card', min: '10.00', max: '7500.00' }
-const ach = { id: 'ach_bank_account', min: '10.00', max: '25000.00' }
-
-/** SPEC §8/§9: the built-in sample list when the options cannot be read. */
-export const ONRAMP_FALLBACK_OPTIONS: OnrampOptionsResponse = {
-  purchaseCurrencies: [
-    {
-      id: 'usdc',
-      name: 'USD Coin',
-      symbol: 'USDC',
-      networks: [
-        {
-          name: 'ethereum-mainnet',
-          display_name: 'Ethereum',
-          chain_id: '1',
-          contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-        },
-      ],
-    },
-    {
-      id: 'eth',
-      name: 'Ether',
-      symbol: 'ETH',
-      networks: [{ name: 'ethereum-mainnet', display_name: 'Ethereum', chain_id: '1', contract_address: '' }],
-    },
-  ],
-  paymentCurrencies: [
-    { id: 'USD', payment_method_limits: [card, ach] },
-    { id: 'EUR', payment_method_limits: [card, ach] },
-  ],
-}
-
-/** SPEC §8: a failed quote is a placeholder (no fees, the amount as asked) the UI can still show. */
-export function placeholderQuote({
-  amount,
-  paymentCurrency,
-  purchaseCurrency,
-}: OnrampQuoteRequest): OnrampQuoteResponse & { placeholder: true } {
-  const paid = { amount, currency: paymentCurrency }
-  const none = { amount: '0', currency: paymentCurrency }
-  return {
-    coinbaseFee: none,
-    networkFee: none,
-    paymentSubtotal: paid,
-    paymentTotal: paid,
-    purchaseAmount: { amount: '0', currency: purchaseCurrency },
-    quoteId: 'placeholder',
-    placeholder: true,
-  }
-}
-
-const RegisterMessageSchema = v.object({
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-  attributes: v.optional(v.record(v.string(), v.string())),
-  timestamp: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
-})
-
-/** The name a registration message signs; a message that is not SPEC §7's JSON is refused before sending. */
-export function registeredName(message: string): string {
-  let data: unknown
-  try {
-    data = JSON.parse(message)
-  } catch {
-    data = undefined
-  }
-  const result = v.safeParse(RegisterMessageSchema, data)
-  if (!result.success)
-    throw new Error(
-      'The name registration message must be JSON with name, attributes and timestamp (seconds)',
-    )
-  return result.output.name
-}
-
-/** The API's first reason description (`{ reasons: [{ description }] }`), if it sent one. */
-export function firstReason(error: unknown): string | undefined {
-  if (!(error instanceof HttpError)) return undefined
-  const reasons = (error.body as { reasons?: unknown } | undefined)?.reasons
-  const description = Array.isArray(reasons)
-    ? (reasons[0] as { description?: unknown } | undefined)?.description
-    : undefined
-  return typeof description === 'string' && description.trim() ? description.trim().slice(0, 300) : undefined
-}
-
-const failWith = (message: string) => (cause: unknown) => {
-  throw new Error(message, { cause })
 }
 
 export function createPluginApiClient(
@@ -119,6 +23,24 @@ export function createPluginApiClient(
       await gate.ready()
       return call(...args)
     }
+  let features: Promise<PluginFeatureCalls> | undefined
+  /** A failed chunk load is not remembered: the next call tries again. */
+  const loadFeatures = () => {
+    features ??= import(/* webpackChunkName: "api-features" */ './blockchainApiPluginCalls.ts')
+      .then((module) => module.createPluginFeatureCalls(api.core, log))
+      .catch((error: unknown) => {
+        features = undefined
+        throw error
+      })
+    return features
+  }
+  const lazy = <K extends keyof PluginFeatureCalls>(name: K): PluginFeatureCalls[K] =>
+    (async (...args: unknown[]) => {
+      await gate.ready()
+      const call = (await loadFeatures())[name] as (...a: unknown[]) => Promise<unknown>
+      return call(...args)
+    }) as PluginFeatureCalls[K]
+
   return {
     fetchBalances: after(api.fetchBalances),
     fetchIdentity: after(api.fetchIdentity),
@@ -128,53 +50,19 @@ export function createPluginApiClient(
     isSupportedNetwork: gate.has,
     whenReady: gate.ready,
 
-    convertTokens: after(api.convertTokens),
-    convertQuotes: after(api.convertQuotes),
-    convertAllowance: after(api.convertAllowance),
-    convertBuildTransaction: after(api.convertBuildTransaction),
-    convertBuildApprove: after(api.convertBuildApprove),
-
-    profileLookup: after((name: string) =>
-      api.profileLookup(name).catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 404) return undefined
-        return failWith(MESSAGES.errorResolvingName)(error)
-      }),
-    ),
-    profileReverse: after((address: string, options?: { sender?: string }) =>
-      api.profileReverse(address, options).catch(failWith(MESSAGES.errorFetchingNamesForAddress)),
-    ),
-    profileSuggestions: after((name: string) =>
-      api.profileSuggestions(name).catch(failWith(MESSAGES.errorFetchingNameSuggestions)),
-    ),
-    profileRegister: after(async (params: RegisterNameParams) => {
-      const name = registeredName(params.message)
-      try {
-        const { success } = await api.profileRegister(params)
-        return { success }
-      } catch (error) {
-        throw new Error(firstReason(error) ?? MESSAGES.errorRegisteringName(name), { cause: error })
-      }
-    }),
-
-    onrampOptions: after(async () => {
-      try {
-        return await api.onrampOptions()
-      } catch (error) {
-        log.warn('Portico: on-ramp options unavailable; using the built-in list', error)
-        return { ...structuredClone(ONRAMP_FALLBACK_OPTIONS), fallback: true as const }
-      }
-    }),
-    onrampQuote: after(async (params: OnrampQuoteRequest) => {
-      try {
-        return await api.onrampQuote(params)
-      } catch (error) {
-        log.warn('Portico: on-ramp quote failed; showing a placeholder', error)
-        return placeholderQuote(params)
-      }
-    }),
-    onrampUrl: after(api.onrampUrl),
-
-    getSessions: after(api.getSessions),
-    revokeSession: after(api.revokeSession),
+    convertTokens: lazy('convertTokens'),
+    convertQuotes: lazy('convertQuotes'),
+    convertAllowance: lazy('convertAllowance'),
+    convertBuildTransaction: lazy('convertBuildTransaction'),
+    convertBuildApprove: lazy('convertBuildApprove'),
+    profileLookup: lazy('profileLookup'),
+    profileReverse: lazy('profileReverse'),
+    profileSuggestions: lazy('profileSuggestions'),
+    profileRegister: lazy('profileRegister'),
+    onrampOptions: lazy('onrampOptions'),
+    onrampQuote: lazy('onrampQuote'),
+    onrampUrl: lazy('onrampUrl'),
+    getSessions: lazy('getSessions'),
+    revokeSession: lazy('revokeSession'),
   }
 }

@@ -1,0 +1,135 @@
+/**
+ * The blockchain API calls no kernel screen makes (SPEC §7 convert, profile, onramp, sessions), for
+ * plugins: loaded with the first such call (see blockchainApiClient.ts), never before the first open.
+ * Same retry/timeout rules and gating as the core calls; every answer checked by its schema.
+ */
+import {
+  type AllowanceParams,
+  type BuildApproveParams,
+  type BuildTransactionParams,
+  type CaipNetworkId,
+  MESSAGES,
+  type OnrampQuoteRequest,
+  type OnrampUrlRequest,
+  type RegisterNameParams,
+  type SwapQuoteParams,
+} from '@portico/shared-types'
+import { apiPath, type BlockchainApiCore, networkOfCaipAddress } from './blockchainApi.ts'
+import {
+  AllowanceSchema,
+  type NameProfile,
+  NameProfileSchema,
+  type NameSuggestions,
+  NameSuggestionsSchema,
+  type OnrampOptions,
+  OnrampOptionsSchema,
+  OnrampQuoteSchema,
+  RegisterNameSchema,
+  ReverseNamesSchema,
+  SwapQuotesSchema,
+} from './schemas.ts'
+import { ApproveTransactionSchema, SwapTokensSchema, SwapTransactionSchema } from './schemas-convert.ts'
+import { OnrampUrlSchema } from './schemas-onramp.ts'
+import { RevokeSessionSchema, SessionsSchema } from './schemas-sessions.ts'
+
+const NAME_ZONE = 'reown.id'
+
+export function createFeatureCalls({
+  get,
+  post,
+  supported,
+  activeSupported,
+  caches,
+  projectId,
+}: BlockchainApiCore) {
+  function requireSwapNetwork(caipAddress: string) {
+    if (!supported(networkOfCaipAddress(caipAddress))) throw new Error(MESSAGES.networkNotSupportedForSwaps)
+  }
+
+  return {
+    async convertTokens(caipNetworkId: CaipNetworkId) {
+      if (!supported(caipNetworkId)) throw new Error(MESSAGES.networkNotSupportedForSwaps)
+      return get('/v1/convert/tokens', SwapTokensSchema, { chainId: caipNetworkId })
+    },
+
+    async convertQuotes(params: SwapQuoteParams) {
+      requireSwapNetwork(params.userAddress)
+      return get('/v1/convert/quotes', SwapQuotesSchema, { ...params })
+    },
+
+    async convertAllowance(params: AllowanceParams) {
+      requireSwapNetwork(params.userAddress)
+      return get('/v1/convert/allowance', AllowanceSchema, { ...params })
+    },
+
+    async convertBuildTransaction({ slippage, ...params }: BuildTransactionParams) {
+      requireSwapNetwork(params.userAddress)
+      return post('/v1/convert/build-transaction', SwapTransactionSchema, {
+        ...params,
+        eip155: { slippage },
+        projectId,
+      })
+    },
+
+    async convertBuildApprove(params: BuildApproveParams) {
+      requireSwapNetwork(params.userAddress)
+      return get('/v1/convert/build-approve', ApproveTransactionSchema, { ...params })
+    },
+
+    async profileLookup(name: string): Promise<NameProfile | undefined> {
+      if (!activeSupported()) return undefined
+      return get(apiPath`/v1/profile/account/${name}`, NameProfileSchema, { apiVersion: 2 })
+    },
+
+    /** Names of an address, cached 5 min. */
+    async profileReverse(address: string, { sender }: { sender?: string } = {}): Promise<NameProfile[]> {
+      if (!activeSupported()) return []
+      const cached = caches.nameService.get(address)
+      if (cached) return cached
+      const names = await get(apiPath`/v1/profile/reverse/${address}`, ReverseNamesSchema, {
+        sender,
+        apiVersion: 2,
+      })
+      caches.nameService.set(address, names)
+      return names
+    },
+
+    async profileSuggestions(name: string): Promise<NameSuggestions> {
+      if (!activeSupported()) return { suggestions: [] }
+      return get(apiPath`/v1/profile/suggestions/${name}`, NameSuggestionsSchema, { zone: NAME_ZONE })
+    },
+
+    profileRegister({ coinType, address, message, signature }: RegisterNameParams) {
+      return post('/v1/profile/account', RegisterNameSchema, {
+        coin_type: coinType,
+        address,
+        message,
+        signature,
+      })
+    },
+
+    async onrampOptions(): Promise<OnrampOptions> {
+      if (!activeSupported()) return { purchaseCurrencies: [], paymentCurrencies: [] }
+      return get('/v1/onramp/options', OnrampOptionsSchema)
+    },
+
+    onrampQuote(params: OnrampQuoteRequest) {
+      return post('/v1/onramp/quote', OnrampQuoteSchema, params)
+    },
+
+    onrampUrl(params: OnrampUrlRequest) {
+      return post('/v1/generators/onrampurl', OnrampUrlSchema, { ...params, defaultExperience: 'buy' })
+    },
+
+    async getSessions(address: string) {
+      if (!activeSupported()) return { pcis: [] }
+      return get(apiPath`/v1/sessions/${address}`, SessionsSchema)
+    },
+
+    revokeSession(address: string, { pci, signature }: { pci: string; signature: string }) {
+      return post(apiPath`/v1/sessions/${address}/revoke`, RevokeSessionSchema, { pci, signature })
+    },
+  }
+}
+
+export type FeatureCalls = ReturnType<typeof createFeatureCalls>
