@@ -1,4 +1,7 @@
-/** Token lifetime: a socket lives no longer than its JWT, and a JWT lives at most a day. */
+/**
+ * Token lifetime: a socket lives no longer than its JWT, and a JWT lives at most a day. Connection
+ * log lines cannot be forged through the user agent or project id.
+ */
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { describe, expect, it } from 'vitest'
 import { verifyClientJwt } from './auth.ts'
@@ -56,5 +59,17 @@ describe('token lifetime', () => {
     await expect(
       verifyClientJwt(await signJWT('s', aud, 3600, keyPair, now), { maxLifetimeSeconds: 600 }),
     ).rejects.toThrow('JWT lifetime is longer than 600 seconds')
+  })
+})
+
+describe('connection log lines', () => {
+  it('writes client-supplied names into one log line each (no forged lines)', async () => {
+    const lines: string[] = []
+    const relay = await relayFor({ log: (l) => lines.push(l) })
+    await clientOf(relay, { ua: 'wc-2\n[relay] forged line\r', projectId: 'p\u2028x' })
+    const connected = lines.find((l) => l.includes(' connected '))
+    expect(connected).toContain('ua=wc-2\\u000a[relay] forged line\\u000d')
+    expect(connected).toContain('project=p\\u2028x')
+    expect(lines.every((l) => !/[\n\r\u2028]/.test(l))).toBe(true)
   })
 })

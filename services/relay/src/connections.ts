@@ -9,7 +9,7 @@ import { AuthError, audienceMatcher, type VerifiedClient, verifyClientJwt } from
 import type { RelayContext } from './context.ts'
 import { onFrame } from './frames.ts'
 import type { Connection } from './hub.ts'
-import { truncateReason } from './params.ts'
+import { printable, truncateReason } from './params.ts'
 
 /** WebSocket close code for a connection whose JWT expired (the SDK reconnects with a new one). */
 export const CLOSE_JWT_EXPIRED = 1008
@@ -142,7 +142,9 @@ export function createUpgrader(ctx: RelayContext, wss: WebSocketServer, audience
       timers: [],
     }
     ctx.hub.add(conn)
-    ctx.log(`#${conn.serial} connected ${conn.clientId} ip=${ip} project=${projectId} ua=${ua}`)
+    ctx.log(
+      `#${conn.serial} connected ${conn.clientId} ip=${ip} project=${printable(projectId)} ua=${printable(ua)}`,
+    )
     // The JWT is only good until it expires: the socket is closed then (the SDK reconnects with a new one).
     const expiry = setTimeout(
       () => {

@@ -9,7 +9,7 @@ import { onAck, send, sendError } from './delivery.ts'
 import { type Connection, QUOTA_ERROR } from './hub.ts'
 import { ErrorCode, formatResult, type IncomingMessage, parseIncoming, RpcError } from './jsonrpc.ts'
 import { handle } from './methods.ts'
-import { rawToString } from './params.ts'
+import { printable, rawToString } from './params.ts'
 import { StorageError } from './storage/types.ts'
 
 const describe = (error: unknown): string =>
@@ -90,7 +90,7 @@ async function handleFrame(ctx: RelayContext, conn: Connection, incoming: Incomi
   }
   if (incoming.kind !== 'request') return
   const { rawId, method, params } = incoming
-  if (ctx.trace) ctx.trace(`#${conn.serial} -> ${method} ${preview(params)}`)
+  if (ctx.trace) ctx.trace(`#${conn.serial} -> ${printable(method)} ${preview(params)}`)
   let result: Awaited<ReturnType<typeof handle>>
   try {
     result = await handle(ctx, conn, method, params)
@@ -100,21 +100,21 @@ async function handleFrame(ctx: RelayContext, conn: Connection, incoming: Incomi
       if (rawId !== undefined) sendError(ctx, conn, rawId, error.code, error.message)
       return
     }
-    failed(ctx, conn, method, rawId, error)
+    failed(ctx, conn, printable(method), rawId, error)
     return
   }
   if (rawId !== undefined) send(ctx, conn, formatResult(rawId, result.value))
   try {
     result.after?.()
   } catch (error) {
-    failed(ctx, conn, `${method} (after the answer)`, undefined, error)
+    failed(ctx, conn, `${printable(method)} (after the answer)`, undefined, error)
   }
 }
 
 /** A short, never-throwing rendering of params for the traffic log. */
 function preview(params: unknown): string {
   try {
-    return (JSON.stringify(params) ?? '').slice(0, 160)
+    return printable(JSON.stringify(params) ?? '', 160)
   } catch {
     return '(unprintable)'
   }

@@ -107,3 +107,12 @@ export function truncateReason(reason: string): string {
   while (Buffer.byteLength(out) > 123) out = out.slice(0, -1)
   return out
 }
+
+/** A client-supplied string made safe for one log line: control characters escaped, at most `max` characters. */
+export function printable(value: string, max = 120): string {
+  const escaped = value.replace(
+    /[\p{Cc}\u2028\u2029]/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped
+}
