@@ -157,6 +157,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       injectHead: head,
     })
     servers.push(demo)
+    // The Solana node serves browser pages of the stack's own origins only (not any site).
+    devnet.solana?.allowOrigins([demo.url, plugins.url])
     log(`demo: ${demo.url}   plugins: ${pluginBaseUrl}`)
     const liveRelay = relay
     const liveApi = api

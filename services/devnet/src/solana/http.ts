@@ -1,12 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { OriginPolicy } from './cors.ts'
 import { handleJsonRpc, type RpcHandler } from './json-rpc.ts'
 
 /** Larger than any transaction (1232 bytes) or sane batch; bigger bodies get 413. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024
 
-/** Open to every origin: the demo and Playwright pages call the node straight from the browser. */
-function setCors(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('access-control-allow-origin', '*')
+/**
+ * CORS for an allowed page: its own origin echoed (never `*`), so only the stack's pages read replies.
+ */
+function setCors(req: IncomingMessage, res: ServerResponse, origin: string): void {
+  res.setHeader('access-control-allow-origin', origin)
+  res.setHeader('vary', 'origin')
   res.setHeader('access-control-allow-methods', 'POST, GET, OPTIONS')
   res.setHeader(
     'access-control-allow-headers',
@@ -31,10 +35,21 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   })
 }
 
-/** POST = JSON-RPC (single or batch), GET /health = "ok" (as validators answer), OPTIONS = CORS preflight. */
-export function jsonRpcRequestHandler(methods: Record<string, RpcHandler>) {
+/**
+ * POST = JSON-RPC (single or batch), GET /health = "ok" (as validators answer), OPTIONS = CORS preflight.
+ * A page from an origin the policy does not allow is refused (403) before anything runs: CORS alone
+ * would only hide the reply, and a "simple" POST from any site would still drive the chain.
+ */
+export function jsonRpcRequestHandler(methods: Record<string, RpcHandler>, origins: OriginPolicy) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    setCors(req, res)
+    const origin = req.headers.origin
+    if (!origins.allows(origin)) {
+      res
+        .writeHead(403, { 'content-type': 'text/plain', vary: 'origin' })
+        .end(`Origin ${String(origin).slice(0, 100)} is not allowed to call this Solana node`)
+      return
+    }
+    if (origin !== undefined) setCors(req, res, origin)
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end()
       return

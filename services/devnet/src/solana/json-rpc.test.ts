@@ -148,7 +148,8 @@ describe('Solana JSON-RPC over HTTP', () => {
     expect(many.value[1]).toBeNull()
   })
 
-  it('is open to browser pages (CORS) and answers GET /health', async () => {
+  it('is open to the pages of allowed origins (CORS) and answers GET /health', async () => {
+    rpc.allowOrigins(['http://localhost:3000'])
     const preflight = await fetch(rpc.rpcUrl, {
       method: 'OPTIONS',
       headers: {
@@ -158,13 +159,13 @@ describe('Solana JSON-RPC over HTTP', () => {
       },
     })
     expect(preflight.status).toBe(204)
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
     expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,solana-client')
     const { res } = await post(
       { jsonrpc: '2.0', id: 1, method: 'getSlot' },
       { origin: 'http://localhost:3000' },
     )
-    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
     expect(await (await fetch(`${rpc.rpcUrl}/health`)).text()).toBe('ok')
   })
 

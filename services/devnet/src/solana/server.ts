@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import { urlHost } from '../anvil.ts'
 import { SOLANA_DEV_ACCOUNTS, type SolanaDevAccount } from './accounts.ts'
 import { SolanaChain } from './chain.ts'
+import { createOriginPolicy, originsFromEnv } from './cors.ts'
 import { jsonRpcRequestHandler } from './http.ts'
 import { solanaRpcMethods } from './methods.ts'
 import { SOLANA_GENESIS_HASH, SOLANA_NETWORK_ID } from './network.ts'
@@ -14,6 +15,11 @@ export interface SolanaRpcOptions {
   port?: number
   /** WebSocket PubSub port; default port + 1, where web3.js's Connection looks for it. */
   wsPort?: number
+  /**
+   * Origins of the pages that may call the node from a browser (HTTP and WebSocket); requests
+   * without an Origin header (not a page) always may. Default PORTICO_SOLANA_CORS_ORIGINS, else none.
+   */
+  allowedOrigins?: string[]
 }
 
 export interface SolanaRpc {
@@ -27,6 +33,8 @@ export interface SolanaRpc {
   accounts: readonly SolanaDevAccount[]
   /** The bank itself, for tests and fixtures (balances, statuses) without going through HTTP. */
   chain: SolanaChain
+  /** Lets pages of these origins call the node too (the stack adds its demo once it listens). */
+  allowOrigins(origins: readonly string[]): void
   stop(): Promise<void>
 }
 
@@ -57,10 +65,19 @@ export async function startSolanaRpc(opts: SolanaRpcOptions = {}): Promise<Solan
   const host = opts.host ?? '127.0.0.1'
   const requestedPort = opts.port ?? 8899
   const chain = new SolanaChain()
+  const origins = createOriginPolicy(opts.allowedOrigins ?? originsFromEnv())
   const wss = createSubscriptionServer(chain)
-  const upgrade = (req: Parameters<typeof wss.handleUpgrade>[0], socket: Duplex, head: Buffer) =>
+  const upgrade = (req: Parameters<typeof wss.handleUpgrade>[0], socket: Duplex, head: Buffer) => {
+    // Browsers send Origin on WebSocket handshakes and apply no CORS to them: check it here.
+    if (!origins.allows(req.headers.origin)) {
+      socket.end(
+        'HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nOrigin not allowed',
+      )
+      return
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
-  const http = createServer(jsonRpcRequestHandler(solanaRpcMethods(chain)))
+  }
+  const http = createServer(jsonRpcRequestHandler(solanaRpcMethods(chain), origins))
   const ws = createServer((_req, res) =>
     res.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket only'),
   )
@@ -104,6 +121,7 @@ export async function startSolanaRpc(opts: SolanaRpcOptions = {}): Promise<Solan
     genesisHash: SOLANA_GENESIS_HASH,
     accounts: SOLANA_DEV_ACCOUNTS,
     chain,
+    allowOrigins: (list) => origins.add(list),
     stop: () => {
       stopping ??= (async () => {
         // Code 1000 tells web3.js's socket not to reconnect; stragglers are cut after a grace period.
