@@ -103,11 +103,17 @@ describe('lenient where the SPEC shows no shape', () => {
 })
 
 describe('strict on what the UI reads', () => {
-  it('rejects balances without a quantity or with a bad symbol', () => {
-    rejects(BalancesSchema, { balances: [{ name: 'x', symbol: 'X', chainId: '1', price: 1, iconUrl: '' }] })
-    rejects(BalancesSchema, {
-      balances: [{ name: 'x', symbol: 1, chainId: '1', quantity: { decimals: '1', numeric: '1' } }],
-    })
+  it('drops balances without a quantity or with a bad symbol; rejects an answer without a list', () => {
+    expect(
+      accepts(BalancesSchema, {
+        balances: [{ name: 'x', symbol: 'X', chainId: '1', price: 1, iconUrl: '' }],
+      }),
+    ).toEqual({ balances: [] })
+    expect(
+      accepts(BalancesSchema, {
+        balances: [{ name: 'x', symbol: 1, chainId: '1', quantity: { decimals: '1', numeric: '1' } }],
+      }),
+    ).toEqual({ balances: [] })
     rejects(BalancesSchema, {})
   })
 
@@ -153,7 +159,12 @@ describe('strict on what the UI reads', () => {
       transfers: [{ direction: 'out', quantity: { decimals: '18', numeric: '1' }, nft_info: null }],
     }
     expect(accepts(HistorySchema, { data: [item], next: null }).data[0]?.transfers).toHaveLength(1)
-    rejects(HistorySchema, { data: [{ ...item, metadata: { ...item.metadata, chain: 'mainnet' } }] })
-    rejects(HistorySchema, { data: [{ ...item, metadata: { ...item.metadata, status: 'weird' } }] })
+    // A malformed transaction is dropped from the page; a page without a list is refused.
+    const bad = [
+      { ...item, metadata: { ...item.metadata, chain: 'mainnet' } },
+      { ...item, metadata: { ...item.metadata, status: 'weird' } },
+    ]
+    expect(accepts(HistorySchema, { data: [...bad, item], next: 'c' }).data.map((tx) => tx.id)).toEqual(['1'])
+    rejects(HistorySchema, { next: null })
   })
 })

@@ -5,6 +5,7 @@
  */
 import type { CaipAddress, CaipNetworkId } from '@portico/shared-types'
 import * as v from 'valibot'
+import { droppingList, QuantitySchema } from './quantity.ts'
 
 /** Absent or null both read as absent. */
 const maybe = <T extends v.GenericSchema>(schema: T) =>
@@ -37,8 +38,6 @@ const list = <T extends v.GenericSchema>(item: T) => v.optional(v.array(item), [
 
 export const SupportedChainsSchema = v.object({ http: v.array(caipNetworkId), ws: list(caipNetworkId) })
 
-const QuantitySchema = v.object({ decimals: text, numeric: text })
-
 export const TokenBalanceSchema = v.object({
   name: v.string(),
   symbol: v.string(),
@@ -49,7 +48,13 @@ export const TokenBalanceSchema = v.object({
   quantity: QuantitySchema,
   iconUrl: v.optional(v.string(), ''),
 })
-export const BalancesSchema = v.object({ balances: v.array(TokenBalanceSchema) })
+/**
+ * A malformed balance (say decimals "1e9") is dropped, never shown with a wrong amount; `onDrop`
+ * gets each one's SPEC §8 error display.
+ */
+export const balancesSchema = (onDrop?: (message: string) => void) =>
+  v.object({ balances: droppingList(TokenBalanceSchema, onDrop) })
+export const BalancesSchema = balancesSchema()
 
 export const IdentitySchema = v.object({
   name: v.nullish(v.string(), null),
@@ -91,7 +96,11 @@ export const TransactionSchema = v.object({
   }),
   transfers: list(TransferSchema),
 })
-export const HistorySchema = v.object({ data: v.array(TransactionSchema), next: v.nullish(v.string(), null) })
+/** A malformed transaction (one airdropped token with hostile decimals) is dropped, not the page. */
+export const HistorySchema = v.object({
+  data: droppingList(TransactionSchema),
+  next: v.nullish(v.string(), null),
+})
 
 export const PricesSchema = v.object({
   fungibles: v.array(
