@@ -1,44 +1,18 @@
-import {
-  type AllowanceParams,
-  type BuildApproveParams,
-  type BuildTransactionParams,
-  type CaipNetworkId,
-  type Logger,
-  MESSAGES,
-  type OnrampQuoteRequest,
-  type OnrampUrlRequest,
-  type RegisterNameParams,
-  type SwapQuoteParams,
-  type TokenBalance,
-} from '@portico/shared-types'
+import { type CaipNetworkId, type Logger, MESSAGES, type TokenBalance } from '@portico/shared-types'
 import type * as v from 'valibot'
 import { createServiceCaches } from './cache.ts'
 import { createHttpClient, type HttpClientOptions, type Query } from './http.ts'
 import {
-  AllowanceSchema,
   balancesSchema,
   GasPriceSchema,
   type HistoryPage,
   HistorySchema,
   type Identity,
   IdentitySchema,
-  type NameProfile,
-  NameProfileSchema,
-  type NameSuggestions,
-  NameSuggestionsSchema,
-  type OnrampOptions,
-  OnrampOptionsSchema,
-  OnrampQuoteSchema,
   PricesSchema,
-  RegisterNameSchema,
-  ReverseNamesSchema,
   SupportedChainsSchema,
-  SwapQuotesSchema,
   type TokenPrices,
 } from './schemas.ts'
-import { ApproveTransactionSchema, SwapTokensSchema, SwapTransactionSchema } from './schemas-convert.ts'
-import { OnrampUrlSchema } from './schemas-onramp.ts'
-import { RevokeSessionSchema, SessionsSchema } from './schemas-sessions.ts'
 import type { StorageLike } from './ttlCache.ts'
 
 export interface BlockchainApiOptions
@@ -65,17 +39,9 @@ export interface HistoryParams {
   signal?: AbortSignal
 }
 
-export type {
-  AllowanceParams,
-  BuildApproveParams,
-  BuildTransactionParams,
-  RegisterNameParams,
-  SwapQuoteParams as QuoteParams,
-} from '@portico/shared-types'
-export type OnrampQuoteParams = OnrampQuoteRequest
-export type OnrampUrlParams = OnrampUrlRequest
-
-const NAME_ZONE = 'reown.id'
+/** A path with each interpolated segment URL-encoded. */
+export const apiPath = (template: TemplateStringsArray, ...values: string[]) =>
+  template.reduce((joined, part, index) => joined + encodeURIComponent(values[index - 1] ?? '') + part)
 
 /** `namespace:chainId` of a CAIP address, or undefined when it is not one. */
 export function networkOfCaipAddress(caipAddress: string): CaipNetworkId | undefined {
@@ -107,11 +73,6 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
     const network = activeNetwork?.()
     return !activeNetwork || supported(network)
   }
-  function requireSwapNetwork(caipAddress: string) {
-    if (!supported(networkOfCaipAddress(caipAddress))) throw new Error(MESSAGES.networkNotSupportedForSwaps)
-  }
-  const path = (template: TemplateStringsArray, ...values: string[]) =>
-    template.reduce((joined, part, index) => joined + encodeURIComponent(values[index - 1] ?? '') + part)
 
   return {
     caches,
@@ -132,7 +93,7 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
       const caipAddress = `${caipNetworkId}:${address}`
       const cached = forceUpdate ? undefined : caches.balance.get(caipAddress)
       if (cached) return cached
-      const { balances } = await get(path`/v1/account/${address}/balance`, balancesSchema(dropBalance), {
+      const { balances } = await get(apiPath`/v1/account/${address}/balance`, balancesSchema(dropBalance), {
         currency: 'usd',
         chainId: caipNetworkId,
       })
@@ -144,14 +105,14 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
       if (!activeSupported()) return { name: null, avatar: null }
       const cached = caches.identity.get(address)
       if (cached) return cached
-      const identity = await get(path`/v1/identity/${address}`, IdentitySchema, { sender })
+      const identity = await get(apiPath`/v1/identity/${address}`, IdentitySchema, { sender })
       caches.identity.set(address, identity)
       return identity
     },
 
     async fetchHistory({ account, cursor, chainId, onramp, signal }: HistoryParams): Promise<HistoryPage> {
       if (chainId && !supported(chainId)) return { data: [], next: null }
-      return get(path`/v1/account/${account}/history`, HistorySchema, { cursor, onramp, chainId }, signal)
+      return get(apiPath`/v1/account/${account}/history`, HistorySchema, { cursor, onramp, chainId }, signal)
     },
 
     /** Addresses are CAIP addresses; those on unsupported networks are left out. */
@@ -166,89 +127,10 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
       return get('/v1/convert/gas-price', GasPriceSchema, { chainId: caipNetworkId })
     },
 
-    async convertTokens(caipNetworkId: CaipNetworkId) {
-      if (!supported(caipNetworkId)) throw new Error(MESSAGES.networkNotSupportedForSwaps)
-      return get('/v1/convert/tokens', SwapTokensSchema, { chainId: caipNetworkId })
-    },
-
-    async convertQuotes(params: SwapQuoteParams) {
-      requireSwapNetwork(params.userAddress)
-      return get('/v1/convert/quotes', SwapQuotesSchema, { ...params })
-    },
-
-    async convertAllowance(params: AllowanceParams) {
-      requireSwapNetwork(params.userAddress)
-      return get('/v1/convert/allowance', AllowanceSchema, { ...params })
-    },
-
-    async convertBuildTransaction({ slippage, ...params }: BuildTransactionParams) {
-      requireSwapNetwork(params.userAddress)
-      return post('/v1/convert/build-transaction', SwapTransactionSchema, {
-        ...params,
-        eip155: { slippage },
-        projectId,
-      })
-    },
-
-    async convertBuildApprove(params: BuildApproveParams) {
-      requireSwapNetwork(params.userAddress)
-      return get('/v1/convert/build-approve', ApproveTransactionSchema, { ...params })
-    },
-
-    async profileLookup(name: string): Promise<NameProfile | undefined> {
-      if (!activeSupported()) return undefined
-      return get(path`/v1/profile/account/${name}`, NameProfileSchema, { apiVersion: 2 })
-    },
-
-    /** Names of an address, cached 5 min. */
-    async profileReverse(address: string, { sender }: { sender?: string } = {}): Promise<NameProfile[]> {
-      if (!activeSupported()) return []
-      const cached = caches.nameService.get(address)
-      if (cached) return cached
-      const names = await get(path`/v1/profile/reverse/${address}`, ReverseNamesSchema, {
-        sender,
-        apiVersion: 2,
-      })
-      caches.nameService.set(address, names)
-      return names
-    },
-
-    async profileSuggestions(name: string): Promise<NameSuggestions> {
-      if (!activeSupported()) return { suggestions: [] }
-      return get(path`/v1/profile/suggestions/${name}`, NameSuggestionsSchema, { zone: NAME_ZONE })
-    },
-
-    profileRegister({ coinType, address, message, signature }: RegisterNameParams) {
-      return post('/v1/profile/account', RegisterNameSchema, {
-        coin_type: coinType,
-        address,
-        message,
-        signature,
-      })
-    },
-
-    async onrampOptions(): Promise<OnrampOptions> {
-      if (!activeSupported()) return { purchaseCurrencies: [], paymentCurrencies: [] }
-      return get('/v1/onramp/options', OnrampOptionsSchema)
-    },
-
-    onrampQuote(params: OnrampQuoteRequest) {
-      return post('/v1/onramp/quote', OnrampQuoteSchema, params)
-    },
-
-    onrampUrl(params: OnrampUrlRequest) {
-      return post('/v1/generators/onrampurl', OnrampUrlSchema, { ...params, defaultExperience: 'buy' })
-    },
-
-    async getSessions(address: string) {
-      if (!activeSupported()) return { pcis: [] }
-      return get(path`/v1/sessions/${address}`, SessionsSchema)
-    },
-
-    revokeSession(address: string, { pci, signature }: { pci: string; signature: string }) {
-      return post(path`/v1/sessions/${address}/revoke`, RevokeSessionSchema, { pci, signature })
-    },
+    /** What the lazily loaded feature calls (blockchainApiFeatures.ts) build on. */
+    core: { get, post, supported, activeSupported, caches, projectId },
   }
 }
 
 export type BlockchainApi = ReturnType<typeof createBlockchainApi>
+export type BlockchainApiCore = BlockchainApi['core']
