@@ -1,0 +1,22 @@
+import { useKernel } from '../context.tsx'
+import { ListItem } from '../primitives/ListItem.tsx'
+import { useContributions } from '../useContributions.ts'
+
+/** Plugin contract `accountMenu`: one row per contribution in the Account view, pushing its view. */
+export function AccountMenu() {
+  const { actions } = useKernel()
+  const items = useContributions('accountMenu')
+  if (items.length === 0) return null
+  return (
+    <div className="pt-stack pt-gap-xs">
+      {items.map((item) => (
+        <ListItem
+          key={`${item.pluginId}:${item.id}`}
+          label={item.label}
+          {...(item.icon ? { icon: item.icon } : {})}
+          onClick={() => actions.push(item.view)}
+        />
+      ))}
+    </div>
+  )
+}
