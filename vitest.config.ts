@@ -5,8 +5,9 @@ export default defineConfig({
     projects: [
       {
         // Workspace packages resolve to their sources (package.json "source" condition), not their dist.
-        resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
-        ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+        // (vitest's defaults are ['node', 'development|production'] for every environment).
+        resolve: { conditions: ['source', 'node', 'development|production'] },
+        ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
         test: {
           name: 'ui',
           environment: 'jsdom',

@@ -39,6 +39,7 @@ import { createKernelApi } from './services/kernelApi.ts'
 import { createInitialState } from './state/initialState.ts'
 import { selectActiveAccount, selectActiveNetwork } from './state/selectors.ts'
 import { createStore } from './state/store.ts'
+import { persistAccountSnapshot } from './storage/accountSnapshot.ts'
 import { createSafeStorage, defaultBackend, memoryBackend } from './storage/storage.ts'
 import { registerKernelViews } from './ui/kernelViews.ts'
 import { mountModal } from './ui/mount.tsx'
@@ -96,7 +97,7 @@ export function createModal(options: ModalOptions): ModalHandle {
   const store = createStore(createInitialState(resolved, options))
   const bus = createEventBus()
   const views = createViewRegistry()
-  const backend = defaultBackend() ?? memoryBackend()
+  const backend = options.storage ?? defaultBackend() ?? memoryBackend()
   const api = createKernelApi(store, backend, log)
   const i18n = createI18n(options.locale ?? defaultLocale(), log)
   const publicI18n = i18n.scoped()
@@ -137,6 +138,8 @@ export function createModal(options: ModalOptions): ModalHandle {
   // Wallet directory (walletDirectoryUrl): lists and analytics, first asked on open; recent wallets.
   setupDirectory(kernel, actions.toast)
   kernel.cleanups.push(trackRecentWallets(kernel))
+  // A custom storage (cookieStorage) also keeps the connected account, for a server render.
+  if (options.storage) kernel.cleanups.push(persistAccountSnapshot(store, kernel.storage))
   // Plugins are needed once the modal is used: load (or retry) them on every open, after the view has
   // painted, so fetching and evaluating remotes never delays the first frame.
   bus.on('MODAL_OPEN', () => afterNextPaint(() => void kernel.plugins.ensureLoaded()))

@@ -3,3 +3,11 @@ export { definePlugin, PLUGIN_API_VERSION } from '@portico/shared-types'
 export { BUILT_IN_NETWORKS, defineNetwork } from './chains/catalogue.ts'
 export { formatBalance, formatFiat, truncateAddress } from './chains/format.ts'
 export { createModal, type ModalHandle } from './createModal.ts'
+export {
+  type CookieStorageOptions,
+  cookieStorage,
+  cookieToInitialState,
+  createCookieStorage,
+  type PorticoInitialState,
+} from './storage/cookie.ts'
+export type { StorageBackend } from './storage/storage.ts'

@@ -94,6 +94,15 @@ export interface ModalOptions {
   locale?: string
   /** CSP nonce put on every `<style>` element the kernel injects (for `style-src 'nonce-…'`). */
   nonce?: string
+  /**
+   * Where the SPEC §3 keys live (default localStorage). `cookieStorage` (from @portico/kernel) keeps the
+   * connection in cookies, so a server can render the connected state (`cookieToInitialState`).
+   */
+  storage?: {
+    getItem(key: string): string | null
+    setItem(key: string, value: string): void
+    removeItem(key: string): void
+  }
 }
 
 export interface ResolvedOptions extends Omit<ModalOptions, 'features' | 'themeMode' | 'themeVariables'> {

@@ -1,30 +1,34 @@
-import type { KernelState } from '@portico/shared-types'
-import { useSyncExternalStore } from 'react'
+'use client'
+import type { KernelState, Network, ThemeMode } from '@portico/shared-types'
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { formatBalance } from '../chains/format.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../state/selectors.ts'
-import { useModalHandle } from './PorticoProvider.tsx'
+import { usePorticoClient } from './PorticoProvider.tsx'
 
 function usePortico<T>(selector: (state: KernelState) => T): T {
-  const handle = useModalHandle()
+  const client = usePorticoClient()
   return useSyncExternalStore(
-    handle.subscribe,
-    () => selector(handle.getState()),
-    () => selector(handle.getState()),
+    client.subscribe,
+    () => selector(client.getSnapshot()),
+    () => selector(client.getServerSnapshot()),
   )
 }
 
 export function useModal() {
-  const handle = useModalHandle()
+  const client = usePorticoClient()
   const isOpen = usePortico((state) => state.modal.open)
   const themeMode = usePortico((state) => state.theme.themeMode)
-  return {
-    open: handle.open,
-    close: handle.close,
-    isOpen,
-    themeMode,
-    setThemeMode: handle.setThemeMode,
-    disconnect: handle.disconnect,
-  }
+  // Actions reach the modal when called (in the browser), so rendering on a server never needs it.
+  const actions = useMemo(
+    () => ({
+      open: (view?: string) => client.handle().open(view),
+      close: () => client.handle().close(),
+      setThemeMode: (mode: ThemeMode) => client.handle().setThemeMode(mode),
+      disconnect: () => client.handle().disconnect(),
+    }),
+    [client],
+  )
+  return { ...actions, isOpen, themeMode }
 }
 
 export function useAccount() {
@@ -41,13 +45,14 @@ export function useAccount() {
 }
 
 export function useNetwork() {
-  const handle = useModalHandle()
+  const client = usePorticoClient()
   const network = usePortico(selectActiveNetwork)
+  const switchNetwork = useCallback((next: Network) => client.handle().switchNetwork(next), [client])
   return {
     network,
     caipNetworkId: network?.caipNetworkId,
     chainId: network?.id,
-    switchNetwork: handle.switchNetwork,
+    switchNetwork,
   }
 }
 

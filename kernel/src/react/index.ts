@@ -1,3 +1,5 @@
+'use client'
+export type { PorticoInitialState } from '../storage/cookie.ts'
 export { ConnectButton, type ConnectButtonProps, type ConnectButtonState } from './ConnectButton.tsx'
 export { useAccount, useModal, useNetwork, useWalletInfo } from './hooks.ts'
 export { PorticoProvider, useModalHandle } from './PorticoProvider.tsx'

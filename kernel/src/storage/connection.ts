@@ -1,5 +1,6 @@
 import { type CaipNetworkId, CHAIN_NAMESPACES, type ChainNamespace } from '@portico/shared-types'
 import { parseCaipNetworkId } from '../chains/caip.ts'
+import { isAccountSnapshot } from './accountSnapshot.ts'
 import { STORAGE_KEYS } from './keys.ts'
 import type { SafeStorage } from './storage.ts'
 
@@ -74,6 +75,8 @@ export function forgetNamespace(storage: SafeStorage, namespace: ChainNamespace)
   const remaining = readStoredConnection(storage).connectedNamespaces.filter((ns) => ns !== namespace)
   if (remaining.length > 0) storage.set(STORAGE_KEYS.connectedNamespaces, remaining.join(','))
   else storage.remove(STORAGE_KEYS.connectedNamespaces)
+  const snapshot = storage.getJson(STORAGE_KEYS.accountSnapshot, isAccountSnapshot)
+  if (snapshot === undefined || snapshot.namespace === namespace) storage.remove(STORAGE_KEYS.accountSnapshot)
 }
 
 /** SPEC §4 disconnect: clears stored social provider and connector ids, email-used flag, email, last chain. */
@@ -88,6 +91,7 @@ export function forgetAllConnections(storage: SafeStorage): void {
     STORAGE_KEYS.lastUsedChain,
     STORAGE_KEYS.socialUsername,
     STORAGE_KEYS.deepLinkChoice,
+    STORAGE_KEYS.accountSnapshot,
   ]) {
     storage.remove(key)
   }

@@ -19,5 +19,7 @@ export const STORAGE_KEYS = {
   nativeBalanceCache: '@portico/native_balance_cache',
   nameServiceCache: '@portico/ens_cache',
   identityCache: '@portico/identity_cache',
+  /** The active account for a server render (written only with a custom `storage`, e.g. cookieStorage). */
+  accountSnapshot: '@portico/account',
   connectedConnectorId: (namespace: ChainNamespace) => `@portico/${namespace}:connected_connector_id`,
 } as const

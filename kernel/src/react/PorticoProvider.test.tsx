@@ -1,0 +1,119 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createModal } from '../createModal.ts'
+import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { useAccount, useModal, useModalHandle } from './index.ts'
+import { PorticoProvider } from './PorticoProvider.tsx'
+import { announceTestWallet, TEST_ADDRESS } from './testWallet.ts'
+
+const OPTIONS = {
+  projectId: 'p',
+  networks: [localNetwork()] as [ReturnType<typeof localNetwork>],
+  features: NO_PLUGINS,
+}
+const containers = () => document.querySelectorAll('#portico-modal').length
+
+function Probe() {
+  const { open, isOpen } = useModal()
+  const { status, address } = useAccount()
+  return (
+    <div>
+      <button type="button" onClick={() => open()}>
+        Open Portico
+      </button>
+      <output aria-label="state">{`${isOpen ? 'open' : 'closed'} ${status} ${address ?? '-'}`}</output>
+    </div>
+  )
+}
+
+afterEach(async () => {
+  cleanup()
+  await act(async () => {})
+  localStorage.clear()
+})
+
+describe('PorticoProvider', () => {
+  it('creates one modal under StrictMode and the hooks drive that live modal', async () => {
+    const view = render(
+      <StrictMode>
+        <PorticoProvider options={OPTIONS}>
+          <Probe />
+        </PorticoProvider>
+      </StrictMode>,
+    )
+    await act(async () => {})
+    expect(containers()).toBe(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Open Portico' }))
+    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+    expect(screen.getByRole('status', { name: 'state' }).textContent).toBe('open disconnected -')
+
+    view.unmount()
+    await act(async () => {})
+    expect(containers()).toBe(0)
+  })
+
+  it('connects through the hooks under StrictMode: the state reaches the hooks of the kept modal', async () => {
+    const wallet = announceTestWallet()
+    render(
+      <StrictMode>
+        <PorticoProvider options={OPTIONS}>
+          <Probe />
+        </PorticoProvider>
+      </StrictMode>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Open Portico' }))
+    fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'state' }).textContent).toBe(
+        `closed connected ${TEST_ADDRESS}`,
+      ),
+    )
+    wallet.stop()
+  })
+
+  it('useModalHandle while rendering under StrictMode still makes one modal, kept after the double effects', async () => {
+    let seen: ReturnType<typeof useModalHandle>[] = []
+    function HandleUser() {
+      seen = [...seen, useModalHandle()]
+      return null
+    }
+    const view = render(
+      <StrictMode>
+        <PorticoProvider options={OPTIONS}>
+          <HandleUser />
+        </PorticoProvider>
+      </StrictMode>,
+    )
+    await act(async () => {})
+    expect(containers()).toBe(1)
+    expect(new Set(seen).size).toBe(1)
+    act(() => seen[0]?.open())
+    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+    view.unmount()
+    await act(async () => {})
+    expect(containers()).toBe(0)
+  })
+
+  it('leaves a modal given by the app alive when it unmounts', async () => {
+    const modal = createModal(OPTIONS)
+    const view = render(
+      <StrictMode>
+        <PorticoProvider modal={modal}>
+          <Probe />
+        </PorticoProvider>
+      </StrictMode>,
+    )
+    view.unmount()
+    await act(async () => {})
+    expect(containers()).toBe(1)
+    act(() => modal.open())
+    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+    modal.destroy()
+    expect(containers()).toBe(0)
+  })
+
+  it('explains a provider without options or modal', () => {
+    expect(() => render(<PorticoProvider />)).toThrow('PorticoProvider needs `options` or `modal`')
+  })
+})
