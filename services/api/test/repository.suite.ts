@@ -218,7 +218,7 @@ export function describeRepository(name: string, makeStore: () => Promise<TestSt
       expect(await repo.getSession('nope')).toBeNull()
     })
 
-    it('counts live sessions and prunes the ones that ended long enough ago', async () => {
+    it('caps live sessions per address in one statement, and prunes the ones that ended long ago', async () => {
       const base = {
         address: A,
         projectId: 'x',
@@ -230,13 +230,24 @@ export function describeRepository(name: string, makeStore: () => Promise<TestSt
       await repo.createSession({ ...base, pci: 'expired', expiry: 50, revokedAt: null })
       await repo.createSession({ ...base, pci: 'revoked', expiry: null, revokedAt: 60 })
       await repo.createSession({ ...base, pci: 'recently-revoked', expiry: null, revokedAt: 150 })
-      expect(await repo.countLiveSessions(A.toUpperCase().replace('0X', '0x'), 100)).toBe(2)
-      expect(await repo.countLiveSessions(B, 100)).toBe(0)
+      // Live at 100: 'live' and 'forever' (the others expired or were revoked).
+      const cap = { maxLive: 3, now: 100 }
+      expect(await repo.createSession({ ...base, pci: 'third', expiry: 300, revokedAt: null }, cap)).toBe(
+        true,
+      )
+      expect(await repo.createSession({ ...base, pci: 'fourth', expiry: 300, revokedAt: null }, cap)).toBe(
+        false,
+      )
+      expect(await repo.getSession('fourth')).toBeNull()
+      expect(
+        await repo.createSession({ ...base, address: B, pci: 'other', expiry: 300, revokedAt: null }, cap),
+      ).toBe(true)
       expect(await repo.pruneSessions(100)).toBe(2)
       expect((await repo.listSessions(A)).map((s) => s.pci).sort()).toEqual([
         'forever',
         'live',
         'recently-revoked',
+        'third',
       ])
     })
 

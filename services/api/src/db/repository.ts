@@ -127,13 +127,15 @@ export interface Repository {
   /** The most recently registered name of an address. */
   latestName(address: string): Promise<NameRecord | null>
 
-  createSession(record: SessionRecord): Promise<void>
+  /**
+   * Stores a new session; with `cap`, only while the address holds fewer than `cap.maxLive` live
+   * sessions at `cap.now` (checked in the same statement). Resolves false when the cap refused it.
+   */
+  createSession(record: SessionRecord, cap?: { maxLive: number; now: number }): Promise<boolean>
   listSessions(address: string): Promise<SessionRecord[]>
   getSession(pci: string): Promise<SessionRecord | null>
   /** Marks a live session revoked; false if unknown or already revoked. */
   revokeSession(pci: string, at: number): Promise<boolean>
-  /** Sessions of an address neither revoked nor expired at `now` (unix seconds). */
-  countLiveSessions(address: string, now: number): Promise<number>
   /** Deletes sessions that expired or were revoked before `endedBefore`; resolves to how many. */
   pruneSessions(endedBefore: number): Promise<number>
 

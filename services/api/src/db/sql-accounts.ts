@@ -10,7 +10,6 @@ type AccountMethods = Pick<
   | 'listSessions'
   | 'getSession'
   | 'revokeSession'
-  | 'countLiveSessions'
   | 'pruneSessions'
 >
 
@@ -48,20 +47,34 @@ export function sqlAccountMethods(db: SqlDriver): AccountMethods {
       return record
     },
 
-    async createSession(s) {
-      await db.run(
+    async createSession(s, cap) {
+      const values = [
+        s.pci,
+        lower(s.address),
+        s.projectId,
+        JSON.stringify(s.permission),
+        s.createdAt,
+        s.expiry,
+        s.revokedAt,
+      ]
+      if (!cap) {
+        await db.run(
+          `INSERT INTO sessions (pci, address, project_id, permission, created_at, expiry, revoked_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          values,
+        )
+        return true
+      }
+      // One statement: no other creation slips in between the count and the insert.
+      const changed = await db.run(
         `INSERT INTO sessions (pci, address, project_id, permission, created_at, expiry, revoked_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [
-          s.pci,
-          lower(s.address),
-          s.projectId,
-          JSON.stringify(s.permission),
-          s.createdAt,
-          s.expiry,
-          s.revokedAt,
-        ],
+         SELECT ?, ?, ?, ?, ?, ?, ? WHERE (
+           SELECT COUNT(*) FROM sessions
+           WHERE address = ? AND revoked_at IS NULL AND (expiry IS NULL OR expiry > ?)
+         ) < ?`,
+        [...values, lower(s.address), cap.now, cap.maxLive],
       )
+      return changed > 0
     },
 
     async listSessions(address) {
@@ -83,15 +96,6 @@ export function sqlAccountMethods(db: SqlDriver): AccountMethods {
         [at, pci],
       )
       return changed > 0
-    },
-
-    async countLiveSessions(address, now) {
-      const rows = await db.all<{ n: Num }>(
-        `SELECT COUNT(*) AS n FROM sessions
-         WHERE address = ? AND revoked_at IS NULL AND (expiry IS NULL OR expiry > ?)`,
-        [lower(address), now],
-      )
-      return Number(rows[0]?.n ?? 0)
     },
 
     pruneSessions: (endedBefore) =>

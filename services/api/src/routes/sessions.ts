@@ -108,20 +108,23 @@ export function sessionsRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const pci = sessionIdOf(message)
       const existing = await ctx.repo.getSession(pci)
       if (existing) return { pci }
-      if ((await ctx.repo.countLiveSessions(address, now)) >= maxPerAddress)
+      const created = await ctx.repo.createSession(
+        {
+          pci,
+          address,
+          projectId,
+          permission: body.permission,
+          createdAt: now,
+          expiry: body.expiry,
+          revokedAt: null,
+        },
+        { maxLive: maxPerAddress, now },
+      )
+      if (!created)
         throw new ApiError(
           409,
           `${address} already has ${maxPerAddress} live sessions: revoke one before creating another`,
         )
-      await ctx.repo.createSession({
-        pci,
-        address,
-        projectId,
-        permission: body.permission,
-        createdAt: now,
-        expiry: body.expiry,
-        revokedAt: null,
-      })
       void reply.code(201)
       return { pci }
     },
