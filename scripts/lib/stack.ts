@@ -18,13 +18,22 @@ export interface StackOptions {
   ports: StackPorts
   /** Put the dev wallet on the demo page (npm start); e2e injects it itself, like an extension. */
   devWalletOnPage?: boolean
+  /**
+   * Which demo build is served at `/`: `default` (dist/demo, no query overrides; what `npm start`
+   * serves) or `test` (dist/demo-test, which takes the e2e suite's `?plugin.<id>=`, `?apiUrl=`, …
+   * overrides). The test stack also serves the default build at `/default/`, so the e2e suite can
+   * check that it ignores them.
+   */
+  demoBuild?: 'default' | 'test'
   /** Deploy the devnet's test tokens. */
   fixtures?: boolean
   /** WalletConnect relay port; default PORTICO_RELAY_PORT or 4190 (0: a free port). */
   relayPort?: number
   /**
    * The blockchain API (services/api) over the devnet's chains and fixtures: port default
-   * PORTICO_API_PORT or 4180 (0: a free port); SQLite file default the service's own.
+   * PORTICO_API_PORT or 4180 (0: a free port); SQLite file default the service's own, one per
+   * port (services/api/.data/api-<port>.sqlite): a database belongs to one stack, and a second API
+   * on a file in use fails at start with a clear error.
    */
   api?: { port?: number; sqliteFile?: string }
   log?: (line: string) => void
@@ -151,7 +160,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: ports.demo,
       mounts: [
         { prefix: '/vanilla', dir: path.join(DIST, 'vanilla') },
-        { prefix: '/', dir: path.join(DIST, 'demo') },
+        ...(options.demoBuild === 'test'
+          ? [
+              { prefix: '/default/', dir: path.join(DIST, 'demo') },
+              { prefix: '/', dir: path.join(DIST, 'demo-test') },
+            ]
+          : [{ prefix: '/', dir: path.join(DIST, 'demo') }]),
       ],
       files: options.devWalletOnPage ? { '/dev-wallet.js': DEV_WALLET_BUNDLE } : {},
       injectHead: head,
