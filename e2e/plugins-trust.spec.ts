@@ -95,6 +95,7 @@ test('a remote built for another plugin API and tampered remotes are refused, na
     buildFixturePlugin({ id: 'future', api: '^9.0.0', version: '9.0.0', outDir: OUT }),
     buildFixturePlugin({ id: 'tampered', api: '^1.0.0', version: '1.0.0', outDir: OUT }),
     buildFixturePlugin({ id: 'chunky', api: '^1.0.0', version: '1.0.0', outDir: OUT }),
+    buildFixturePlugin({ id: 'swapped', api: '^1.0.0', version: '1.0.0', outDir: OUT }),
   ])
   // After the build (the manifest keeps the built hashes): the entry of one, the plugin chunk of another.
   appendFileSync(path.join(OUT, 'tampered', 'remoteEntry.js'), '\n;window.__porticoTampered = true;\n')
@@ -102,8 +103,22 @@ test('a remote built for another plugin API and tampered remotes are refused, na
   if (!chunk) throw new Error('the fixture build emitted no plugin chunk')
   appendFileSync(path.join(OUT, 'chunky', chunk), '\n;window.__porticoTampered = true;\n')
 
+  // An entry swapped between the kernel's check and the script load: only the script tag gets the
+  // tampered bytes, so what refuses it is the integrity attribute Chromium enforces on the script.
+  await page.route(
+    (url) => url.href.startsWith(`${remote('swapped')}?`),
+    async (route) => {
+      if (route.request().resourceType() !== 'script') return route.continue()
+      const genuine = await route.fetch()
+      return route.fulfill({
+        response: genuine,
+        body: `${await genuine.text()}\n;window.__porticoTampered = true;\n`,
+      })
+    },
+  )
+
   const errors = consoleErrors(page)
-  const demo = await connectAndOpenAccount(page, stack, query(['future', 'tampered', 'chunky']))
+  const demo = await connectAndOpenAccount(page, stack, query(['future', 'tampered', 'chunky', 'swapped']))
   const refused = (id: string) =>
     errors.find((text) => text.includes(`plugin "${id}" from ${remote(id)} was refused`))
 
@@ -112,6 +127,11 @@ test('a remote built for another plugin API and tampered remotes are refused, na
     .toContain('its manifest needs plugin API ^9.0.0, this kernel provides')
   await expect.poll(() => refused('tampered')).toContain('remoteEntry.js does not match its integrity hash')
   await expect.poll(() => refused('chunky')).toContain(`${chunk} does not match its integrity hash`)
+  await expect
+    .poll(() =>
+      errors.find((text) => text.includes(`plugin "swapped" failed to load from ${remote('swapped')}`)),
+    )
+    .toBeTruthy()
   // Nothing of the refused remotes ran; the one built for API ^9 was not even downloaded, and a refused
   // remote is not asked for again when the modal opens again (it was opened twice: Connect, Account).
   expect(

@@ -79,7 +79,7 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     if ('definition' in plan.source) return plan.source.definition
     const manifest = await checkedManifest(plan as RemotePlan)
     const module = await remote()
-    module.preloadRemote(manifest)
+    module.preloadRemote(manifest, { withEntry: false })
     return module.loadCheckedRemote(plan.id, manifest)
   }
 

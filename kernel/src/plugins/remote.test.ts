@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +7,9 @@ import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { hostFor } from './testHost.ts'
 
 const ENTRY_HASH = `sha384-${'E'.repeat(64)}`
+/** An entry built without SubresourceIntegrityPlugin: it would load its chunk with no integrity. */
+const UNPINNED_ENTRY = 'var portico_unpinned; /* loads plugin.0a1b2c3d.js */'
+const UNPINNED_HASH = `sha384-${createHash('sha384').update(UNPINNED_ENTRY).digest('base64')}`
 const CHUNK_HASH = `sha384-${'C'.repeat(64)}`
 
 /** Manifests by plugin directory; a real HTTP server that records every request. */
@@ -13,6 +17,7 @@ const manifests: Record<string, Record<string, unknown>> = {
   loyalty: { id: 'loyalty', api: '^1.0.0' },
   future: { id: 'future', api: '^2.0.0' },
   impostor: { id: 'send', api: '^1.0.0' },
+  unpinned: { id: 'unpinned', api: '^1.0.0' },
 }
 const requests: string[] = []
 let server: http.Server
@@ -21,6 +26,11 @@ let base = ''
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests.push(req.url ?? '')
+    if (req.url?.startsWith('/unpinned/remoteEntry.js')) {
+      res.setHeader('Content-Type', 'text/javascript')
+      res.end(UNPINNED_ENTRY)
+      return
+    }
     const dir = /^\/([a-z]+)\/mf-manifest\.json$/.exec(req.url ?? '')?.[1]
     if (dir === 'endless') {
       // No content-length, and more than any manifest: the kernel must stop reading.
@@ -38,7 +48,8 @@ beforeAll(async () => {
       res.end('Not found')
       return
     }
-    const integrity = { 'remoteEntry.js': ENTRY_HASH, 'plugin.0a1b2c3d.js': CHUNK_HASH }
+    const entryHash = dir === 'unpinned' ? UNPINNED_HASH : ENTRY_HASH
+    const integrity = { 'remoteEntry.js': entryHash, 'plugin.0a1b2c3d.js': CHUNK_HASH }
     res.setHeader('Content-Type', 'application/json')
     res.end(JSON.stringify({ portico: { version: '1.0.0', entry: 'remoteEntry.js', integrity, ...fields } }))
   })
@@ -76,6 +87,19 @@ describe('remote plugins are checked before their code runs', () => {
       status: 'failed',
       error: 'invalid mf-manifest.json: larger than 262144 bytes',
     })
+  })
+
+  it('refuses a remote whose entry would load its chunks without integrity, before running it', async () => {
+    const { host, store, log } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { unpinned: { url: `${base}/unpinned/remoteEntry.js` } },
+    })
+    await host.ensureLoaded()
+    expect(store.get().plugins.unpinned?.error).toBe(
+      'its entry loads plugin.0a1b2c3d.js without integrity (build the remote with SubresourceIntegrityPlugin)',
+    )
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining('plugin "unpinned"'))
+    expect(document.querySelectorAll('script')).toHaveLength(0)
   })
 
   it('refuses a remote whose manifest names another plugin', async () => {

@@ -56,13 +56,15 @@ export function versionedEntryUrl(manifest: PluginManifest): string {
 
 const preloaded = new Set<string>()
 
-/** Warms the cache with the remote's files, with the same CORS mode and integrity the loads will use. */
-export function preloadRemote(manifest: PluginManifest): void {
+/**
+ * Warms the cache with the remote's files, with the same CORS mode and integrity the loads will use.
+ * `withEntry: false` when the entry is about to be read by the load itself (no second download).
+ */
+export function preloadRemote(manifest: PluginManifest, { withEntry = true } = {}): void {
   const entry = versionedEntryUrl(manifest)
-  const files = [...manifest.files].map(([url, integrity]) => [
-    url === manifest.entryUrl ? entry : url,
-    integrity,
-  ])
+  const files = [...manifest.files]
+    .filter(([url]) => withEntry || url !== manifest.entryUrl)
+    .map(([url, integrity]) => [url === manifest.entryUrl ? entry : url, integrity])
   for (const [href, integrity] of files) {
     if (!href || !integrity || preloaded.has(href)) continue
     preloaded.add(href)
@@ -79,14 +81,39 @@ export function preloadRemote(manifest: PluginManifest): void {
 /** Loads a checked remote; on failure, tells an integrity mismatch apart from a network failure. */
 export async function loadCheckedRemote(id: string, manifest: PluginManifest): Promise<PluginDefinition> {
   try {
+    await assertChunksPinned(manifest)
     return await evaluateRemote(id, versionedEntryUrl(manifest), manifest.entryIntegrity)
   } catch (error) {
+    if (error instanceof RemoteRefusedError) throw error
     const mismatch = await findMismatch(manifest)
     if (mismatch)
       throw new RemoteRefusedError(
         `${mismatch} does not match its integrity hash (tampered or half-deployed)`,
       )
     throw error
+  }
+}
+
+/**
+ * The entry loads its chunks itself, so their integrity is enforced only if the entry sets it: every
+ * chunk's hash must be written in the entry (SubresourceIntegrityPlugin; build/pluginRemote.ts does it).
+ * The entry is read with its integrity, so the bytes checked are the bytes the script tag will run.
+ */
+async function assertChunksPinned(manifest: PluginManifest): Promise<void> {
+  const chunks = [...manifest.files].filter(([url]) => url !== manifest.entryUrl)
+  if (chunks.length === 0) return
+  const response = await fetch(versionedEntryUrl(manifest), {
+    credentials: 'omit',
+    integrity: manifest.entryIntegrity,
+  })
+  if (!response.ok) throw new Error(`${manifest.entryUrl} answered HTTP ${response.status}`)
+  const entry = await response.text()
+  const unpinned = chunks.find(([, integrity]) => !entry.includes(integrity))
+  if (unpinned) {
+    const file = new URL(unpinned[0]).pathname.split('/').pop()
+    throw new RemoteRefusedError(
+      `its entry loads ${file} without integrity (build the remote with SubresourceIntegrityPlugin)`,
+    )
   }
 }
 
