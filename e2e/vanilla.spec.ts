@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { formatEth, readBalance, truncate } from './chain.ts'
 import { DEV_WALLET } from './demo.ts'
 import { expect, networkQuiet, test } from './fixtures.ts'
@@ -62,6 +63,15 @@ test('?locale=de: the German catalogue chunk loads, and the button and the modal
   await page.getByRole('button', { name: 'Wallet verbinden', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Wallet verbinden' })
   await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeVisible()
+  // The modal says which language it speaks (lang="de" inside an English page), and axe finds nothing.
+  await expect(page.locator('[data-portico]')).toHaveAttribute('lang', 'de')
+  await expect(
+    dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: DEV_WALLET }),
+  ).toBeVisible()
+  const axe = await new AxeBuilder({ page }).analyze()
+  expect(
+    axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
+  ).toEqual([])
   await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: DEV_WALLET }).click()
   await expect(page.getByRole('dialog')).toBeHidden()
   const balance = germanDigits(formatEth(await readBalance(chain.rpcUrl, address)))

@@ -84,8 +84,12 @@ describe('<portico-button>', () => {
     const { element, button } = place('<portico-button></portico-button>')
     element.modal = modal
     await waitFor(() => expect(button().textContent).toBe('Wallet verbinden'))
+    expect(button().getAttribute('lang')).toBe('de')
     await modal.setLocale('fr')
     expect(button().textContent).toBe('Connecter un wallet')
+    expect(button().getAttribute('lang')).toBe('fr')
+    element.setAttribute('label', 'Se connecter ici')
+    expect(button().hasAttribute('lang')).toBe(false)
     expect(element.shadowRoot?.querySelector('style')?.getAttribute('nonce')).toBe('n0nce')
   })
 })

@@ -18,6 +18,8 @@ export type ButtonStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'con
 export interface ButtonView {
   status: ButtonStatus
   text: string
+  /** The language of the kernel's words in it (BCP 47); absent for the app's own label. */
+  lang?: string
   /** Set when connected: "Open account" then the visible text. */
   accessibleName?: string
   address?: string
@@ -34,17 +36,22 @@ export function buttonView(state: KernelState, modal: ModalHandle, label: string
     const symbol = account.balanceSymbol ? ` ${account.balanceSymbol}` : ''
     const text = `${truncateAddress(account.address)} · ${balance}${symbol}`
     return {
+      lang: i18n.contentLanguage(),
       status: 'connected',
       text,
       accessibleName: `${i18n.t('button.openAccount')} ${text}`,
       address: account.address,
     }
   }
-  if (account?.status === 'connecting') return { status: 'connecting', text: i18n.t('button.connecting') }
+  const lang = i18n.contentLanguage()
+  if (account?.status === 'connecting')
+    return { status: 'connecting', text: i18n.t('button.connecting'), lang }
   if (account?.status === 'reconnecting')
-    return { status: 'reconnecting', text: i18n.t('button.reconnecting') }
+    return { status: 'reconnecting', text: i18n.t('button.reconnecting'), lang }
   const custom = label?.trim().slice(0, MAX_LABEL_LENGTH)
-  return { status: 'disconnected', text: custom || i18n.t('button.connect') }
+  return custom
+    ? { status: 'disconnected', text: custom }
+    : { status: 'disconnected', text: i18n.t('button.connect'), lang }
 }
 
 const STYLES = `
@@ -149,6 +156,8 @@ export function definePorticoButton(tagName = 'portico-button'): void {
       }
       const view = buttonView(modal.getState(), modal, this.getAttribute('label'))
       if (button.textContent !== view.text) button.textContent = view.text
+      if (view.lang) button.setAttribute('lang', view.lang)
+      else button.removeAttribute('lang')
       if (view.accessibleName) button.setAttribute('aria-label', view.accessibleName)
       else button.removeAttribute('aria-label')
       button.disabled = view.status === 'reconnecting'

@@ -20,6 +20,8 @@ export type I18nVars = Record<string, string | number>
 export interface I18nApi {
   /** The BCP 47 locale in use (e.g. `de-DE`). */
   locale(): string
+  /** The BCP 47 tag of the kernel's strings as shown: the locale when a catalogue has it, else `en`. */
+  contentLanguage(): string
   /**
    * The string at a dotted key: the plugin's catalogue first (a plugin's ctx.i18n), then the
    * kernel's, each in the current language then English; the key itself when none has it.

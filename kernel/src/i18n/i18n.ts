@@ -10,6 +10,8 @@ import type { MessageKey, Messages } from './types.ts'
 export interface I18n {
   locale(): string
   language(): Language
+  /** The BCP 47 tag of the strings shown: the locale when a catalogue has it, else `en`. */
+  contentLanguage(): string
   /** A kernel string for the current language (English per missing key). */
   t(key: MessageKey, vars?: I18nVars): string
   /** Switches locale; resolves once the kernel's and plugins' catalogues for it are loaded. */
@@ -124,6 +126,7 @@ export function createI18n(requested: string, log: Logger): I18n {
   const i18n: I18n = {
     locale: () => current.locale,
     language: () => current.language,
+    contentLanguage: () => (current.language === 'en' ? 'en' : current.locale),
     t: (key, vars) => render(kernelString(key, vars), key, vars),
     setLocale,
     async addCatalogues(owner, sources) {
@@ -145,6 +148,7 @@ export function createI18n(requested: string, log: Logger): I18n {
     scoped(owner) {
       const api: I18nApi = {
         locale: () => current.locale,
+        contentLanguage: () => i18n.contentLanguage(),
         t: (key, vars) =>
           (owner === undefined ? undefined : i18n.ownerString(owner, key, vars)) ??
           render(kernelString(key, vars), key, vars),

@@ -32,6 +32,7 @@ describe('the modal in other languages', () => {
     expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeTruthy()
     expect(within(dialog).getByText('QR-Code')).toBeTruthy()
     expect(screen.getByRole('status', { name: 'Benachrichtigungen' })).toBeTruthy()
+    expect(dialog.closest('[data-portico]')?.getAttribute('lang')).toBe('de')
   })
 
   it('re-renders the open modal on handle.setLocale and back to English', async () => {
@@ -54,6 +55,14 @@ describe('the modal in other languages', () => {
     const modal = make()
     act(() => modal.open())
     await screen.findByRole('dialog', { name: 'Conectar billetera' })
+  })
+
+  it('marks the modal English when the locale has no catalogue (strings fall back)', async () => {
+    const modal = make('nl-NL')
+    act(() => modal.open())
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    expect(dialog.closest('[data-portico]')?.getAttribute('lang')).toBe('en')
+    expect(modal.getI18n().formatNumber(1234.5)).toBe('1.234,5')
   })
 })
 

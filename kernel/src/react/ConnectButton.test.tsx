@@ -77,8 +77,8 @@ describe('ConnectButton', () => {
         <ConnectButton label="Anmelden" />
       </PorticoProvider>,
     )
-    await screen.findByRole('button', { name: 'Wallet verbinden' })
-    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy()
+    expect((await screen.findByRole('button', { name: 'Wallet verbinden' })).lang).toBe('de')
+    expect(screen.getByRole('button', { name: 'Anmelden' }).hasAttribute('lang')).toBe(false)
     await act(() => modal.setLocale('ko'))
     await screen.findByRole('button', { name: '지갑 연결' })
   })

@@ -120,6 +120,8 @@ export function ConnectButton({ label, className, children }: ConnectButtonProps
       type="button"
       className={className}
       data-status={status}
+      // The language of the kernel's words on it (not of an app-given label).
+      lang={i18n && !(status === 'disconnected' && label) ? i18n.contentLanguage() : undefined}
       // Connected: the visible text stays in the name, after what the button does (WCAG 2.5.3).
       aria-label={status === 'connected' ? state.accessibleName : undefined}
       aria-busy={status === 'connecting' || status === 'reconnecting' ? true : undefined}
