@@ -6,6 +6,9 @@ import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { NOT_ALLOWED_MESSAGE_DELAY_MS } from './pipeline.ts'
 import { TEST_ADDRESS, testWallet } from './testWallet.ts'
 
+/** The first plugin load brings in the federation runtime: slow on a busy machine. */
+const SLOW = { timeout: 15_000 }
+
 let modals: ModalHandle[] = []
 let wallets: ReturnType<typeof testWallet>[] = []
 
@@ -40,7 +43,7 @@ async function connected(plugins: PluginDefinition[] = [], rpc: string[] = []) {
   await waitFor(() => expect(modal.getAddress()).toBe(TEST_ADDRESS))
   await waitFor(() => expect(modal.getState().modal.open).toBe(false))
   for (const { id } of plugins)
-    await waitFor(() => expect(modal.getState().plugins[id]?.status).toBe('ready'))
+    await waitFor(() => expect(modal.getState().plugins[id]?.status).toBe('ready'), SLOW)
   return { modal, wallet }
 }
 

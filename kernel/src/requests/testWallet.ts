@@ -9,7 +9,7 @@ interface Held {
   reject(error: unknown): void
 }
 
-export function testWallet(rdns = 'test.wallet', name = 'Test Wallet') {
+export function testWallet(rdns = 'test.wallet', name = 'Test Wallet', { announce: announced = true } = {}) {
   let authorized = false
   const received: string[] = []
   const held: Held[] = []
@@ -52,9 +52,11 @@ export function testWallet(rdns = 'test.wallet', name = 'Test Wallet') {
         },
       }),
     )
-  window.addEventListener('eip6963:requestProvider', announce)
+  if (announced) window.addEventListener('eip6963:requestProvider', announce)
   return {
     provider,
+    /** The same provider, typed as the contract's EIP-1193 provider. */
+    eip1193: provider as unknown as Eip1193Provider,
     received,
     held,
     stop: () => window.removeEventListener('eip6963:requestProvider', announce),

@@ -1,0 +1,105 @@
+import { definePlugin, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createModal, type ModalHandle } from '../createModal.ts'
+import { TEST_ADDRESS, testWallet } from '../requests/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../testing.ts'
+
+/** The first plugin load brings in the federation runtime: slow on a busy machine. */
+const SLOW = { timeout: 15_000 }
+
+let modal: ModalHandle | undefined
+let wallet: ReturnType<typeof testWallet> | undefined
+afterEach(() => {
+  modal?.destroy()
+  wallet?.stop()
+  localStorage.clear()
+})
+
+const make = (definitions: PluginDefinition[]) => {
+  wallet = testWallet()
+  modal = createModal({
+    projectId: 'p',
+    networks: [localNetwork()],
+    features: NO_PLUGINS,
+    plugins: Object.fromEntries(definitions.map((definition) => [definition.id, { definition }])),
+  })
+  return modal
+}
+
+describe('contract 1.1 after-connect hook and version', () => {
+  it('the kernel provides plugin API 1.1.0', () => {
+    expect(PLUGIN_API_VERSION).toBe('1.1.0')
+  })
+
+  it('runs after the connect flow closed the modal, so a sign-in view it opens stays open', async () => {
+    const run = vi.fn((ctx, _info) => ctx.modal.open('SignIn'))
+    const siwx = definePlugin({
+      id: 'signin',
+      api: '^1.1.0',
+      views: { SignIn: { component: () => <p>Sign in to continue</p>, title: 'Sign In', sensitive: true } },
+      contributes: { afterConnect: [{ id: 'siwx', run }] },
+    })
+    const modal = make([siwx])
+    act(() => modal.open())
+    await waitFor(() => expect(modal.getState().plugins.signin?.status).toBe('ready'), SLOW)
+    fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
+    expect(await screen.findByText('Sign in to continue')).toBeTruthy()
+    expect(modal.getState().modal.open).toBe(true)
+    expect(run).toHaveBeenCalledTimes(1)
+    expect(run.mock.calls[0]?.[1]).toEqual({
+      namespace: 'eip155',
+      caipAddress: `eip155:31337:${TEST_ADDRESS}`,
+      connectorId: 'test.wallet',
+    })
+  })
+
+  it('a failing hook is logged and the connection stands', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const broken = definePlugin({
+      id: 'broken',
+      api: '^1.1.0',
+      contributes: {
+        afterConnect: [
+          {
+            id: 'boom',
+            run: () => {
+              throw new Error('boom')
+            },
+          },
+        ],
+      },
+    })
+    const modal = make([broken])
+    act(() => modal.open())
+    await waitFor(() => expect(modal.getState().plugins.broken?.status).toBe('ready'), SLOW)
+    fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
+    await waitFor(() =>
+      expect(log).toHaveBeenCalledWith(
+        expect.stringContaining('"boom" of "broken" failed'),
+        expect.any(Error),
+      ),
+    )
+    expect(modal.getAddress()).toBe(TEST_ADDRESS)
+    log.mockRestore()
+  })
+
+  it('plugins built for ^1.0.0 and ^1.1.0 load; ^2.0.0 is refused', async () => {
+    const v10 = definePlugin({
+      id: 'old',
+      api: '^1.0.0',
+      views: { Old: { component: () => null, title: 'Old' } },
+    })
+    const v11 = definePlugin({ id: 'new', api: '^1.1.0' })
+    const v2 = definePlugin({ id: 'future', api: '^2.0.0' })
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const modal = make([v10, v11, v2])
+    act(() => modal.open())
+    await waitFor(() => expect(modal.getState().plugins.future?.status).toBe('failed'), SLOW)
+    await waitFor(() => expect(modal.getState().plugins.old?.status).toBe('ready'), SLOW)
+    expect(modal.getState().plugins.new?.status).toBe('ready')
+    act(() => modal.open('Old'))
+    expect(modal.getState().router.history.at(-1)?.view).toBe('Old')
+    log.mockRestore()
+  })
+})

@@ -1,0 +1,165 @@
+import { definePlugin, type PluginContext, type PluginDefinition } from '@portico/shared-types'
+import { act, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createModal, type ModalHandle } from '../createModal.ts'
+import { TEST_ADDRESS, testWallet } from '../requests/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { PLUGIN_CONNECTORS_KEY } from './pluginConnectors.ts'
+
+/** The first plugin load brings in the federation runtime: slow on a busy machine. */
+const SLOW = { timeout: 15_000 }
+
+let modals: ModalHandle[] = []
+afterEach(() => {
+  for (const modal of modals) modal.destroy()
+  modals = []
+  localStorage.clear()
+})
+
+/** The embedded-wallet role: a plugin whose AUTH connector's code loads on first request. */
+function embedded(wallet = testWallet('embedded', 'Embedded', { announce: false })) {
+  let ctx: PluginContext | undefined
+  const load = vi.fn(async () => wallet.eip1193)
+  const setup = vi.fn((seen: PluginContext) => {
+    ctx = seen
+    return undefined
+  })
+  const definition: PluginDefinition = definePlugin({
+    id: 'embedded',
+    api: '^1.1.0',
+    views: { Approve: { component: () => <p>Approve in the frame</p>, title: 'Approve Transaction' } },
+    contributes: {
+      connectors: [{ id: 'ID_AUTH', name: 'Email', chain: 'eip155', load, unsafeRequestView: 'Approve' }],
+    },
+    setup,
+  })
+  return { definition, load, setup, wallet, ctx: () => ctx }
+}
+
+const bystander = () => {
+  const setup = vi.fn(() => undefined)
+  return { setup, definition: definePlugin({ id: 'bystander', api: '^1.0.0', setup }) }
+}
+
+function make(definitions: PluginDefinition[], features: Record<string, boolean> = {}) {
+  const modal = createModal({
+    projectId: 'p',
+    networks: [localNetwork()],
+    features: { ...NO_PLUGINS, ...features },
+    plugins: Object.fromEntries(definitions.map((definition) => [definition.id, { definition }])),
+  })
+  modals.push(modal)
+  return modal
+}
+
+async function loaded(modal: ModalHandle, id: string) {
+  act(() => modal.open())
+  await waitFor(() => expect(modal.getState().plugins[id]?.status).toBe('ready'), SLOW)
+  act(() => void modal.close())
+}
+
+describe('plugin connectors (contract 1.1 contributes.connectors)', () => {
+  it('registers an AUTH connector whose code loads only when used, connects, disconnects, reconnects', async () => {
+    const plugin = embedded()
+    const other = bystander()
+    const modal = make([plugin.definition, other.definition])
+    await loaded(modal, 'embedded')
+    expect(modal.getState().connectors).toContainEqual({
+      id: 'ID_AUTH',
+      type: 'AUTH',
+      name: 'Email',
+      chain: 'eip155',
+    })
+    expect(plugin.load).not.toHaveBeenCalled()
+
+    await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
+    expect(plugin.load).toHaveBeenCalledTimes(1)
+    expect(modal.getAddress()).toBe(TEST_ADDRESS)
+    expect(modal.getState().accounts.eip155?.connectedWalletInfo?.type).toBe('AUTH')
+    expect(JSON.parse(localStorage.getItem(PLUGIN_CONNECTORS_KEY) ?? '{}')).toEqual({ ID_AUTH: 'embedded' })
+
+    // Reload: only the connector's own plugin is loaded (before any open) and the session comes back.
+    modal.destroy()
+    const reloadedPlugin = embedded(plugin.wallet)
+    const reloadedOther = bystander()
+    const reloaded = make([reloadedPlugin.definition, reloadedOther.definition])
+    await expect(reloaded.ready).resolves.toBe(true)
+    expect(reloaded.getAddress()).toBe(TEST_ADDRESS)
+    expect(reloaded.getState().modal.open).toBe(false)
+    expect(reloadedPlugin.setup).toHaveBeenCalledTimes(1)
+    expect(reloadedOther.setup).not.toHaveBeenCalled()
+
+    // Disconnect goes through the connector (wallet_revokePermissions) and a later reload restores nothing.
+    await act(() => reloaded.disconnect())
+    expect(plugin.wallet.received).toContain('wallet_revokePermissions')
+    reloaded.destroy()
+    const again = embedded(plugin.wallet)
+    await expect(make([again.definition]).ready).resolves.toBe(false)
+    expect(again.load).not.toHaveBeenCalled()
+  })
+
+  it('feature off: a stored session of its connector downloads none of its code', async () => {
+    const plugin = embedded()
+    const modal = make([plugin.definition])
+    await loaded(modal, 'embedded')
+    await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
+    modal.destroy()
+
+    const off = embedded(plugin.wallet)
+    const reloaded = make([off.definition], { embedded: false })
+    await expect(reloaded.ready).resolves.toBe(false)
+    expect(off.setup).not.toHaveBeenCalled()
+    expect(off.load).not.toHaveBeenCalled()
+    expect(reloaded.getAddress()).toBeUndefined()
+  })
+
+  it('unsafe requests of the connector open its view; the SPEC §5 list is applied to AUTH connectors', async () => {
+    const plugin = embedded()
+    const modal = make([plugin.definition])
+    await loaded(modal, 'embedded')
+    await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
+    const signed = modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] })
+    expect(await screen.findByText('Approve in the frame')).toBeTruthy()
+    await waitFor(() => expect(plugin.wallet.held).toHaveLength(1))
+    plugin.wallet.held[0]?.resolve('0xsig')
+    await expect(signed).resolves.toBe('0xsig')
+    await waitFor(() => expect(modal.getState().modal.open).toBe(false))
+    // A frame wallet is not a browser wallet: no network switch unless the connector declares it.
+    await expect(
+      modal.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }),
+    ).rejects.toMatchObject({ code: 4200 })
+  })
+
+  it('refuses a connector that takes an existing id, a bad id or another namespace; connect only own ones', async () => {
+    const wallet = testWallet('taken.wallet', 'Taken')
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const load = vi.fn(async () => wallet.eip1193)
+    let ctx: PluginContext | undefined
+    const hostile = definePlugin({
+      id: 'hostile',
+      api: '^1.1.0',
+      contributes: {
+        connectors: [
+          { id: 'taken.wallet', name: 'Impostor', chain: 'eip155', load },
+          { id: '../x', name: 'Bad', chain: 'eip155', load },
+          { id: 'sol', name: 'Sol', chain: 'solana' as 'eip155', load },
+        ],
+      },
+      setup(seen) {
+        ctx = seen
+        return undefined
+      },
+    })
+    const modal = make([hostile])
+    await loaded(modal, 'hostile')
+    const connectors = modal.getState().connectors
+    expect(connectors.filter((connector) => connector.id === 'taken.wallet')).toHaveLength(1)
+    expect(connectors.find((connector) => connector.id === 'taken.wallet')?.name).toBe('Taken')
+    expect(connectors.map((connector) => connector.id)).not.toContain('../x')
+    expect(connectors.map((connector) => connector.id)).not.toContain('sol')
+    await expect(ctx?.account.connect?.('taken.wallet')).rejects.toThrow('has no connector "taken.wallet"')
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('already registered'))
+    wallet.stop()
+    log.mockRestore()
+  })
+})
