@@ -119,6 +119,14 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX sessions_by_revocation ON sessions (revoked_at)',
     ],
   },
+  {
+    version: 4,
+    name: 'drop rows of addresses that are not tokens',
+    statements: [
+      // fungible/price used to store a placeholder for any address asked about; nothing reads them.
+      'DELETE FROM tokens WHERE listed = 0 AND name IS NULL AND symbol IS NULL AND decimals IS NULL',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

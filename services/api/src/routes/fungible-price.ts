@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import { parse, parseTokenAddress, v } from '../http/validate.ts'
 import { tokenIconUrl } from '../icons.ts'
-import { NATIVE_ADDRESS } from '../tokens.ts'
+import { NATIVE_ADDRESS, withMetadata } from '../tokens.ts'
 
 const Body = v.object(
   {
@@ -25,8 +25,7 @@ const Body = v.object(
 /**
  * POST /v1/fungible/price {currency, addresses, projectId}: name, symbol, icon and price of each
  * listed token with a price, by chain and contract; the native token is eip155:<id>:0xeeee…eeee.
- * Others are left out. Answered from the database only: an address nobody listed costs no chain
- * call and leaves no row behind.
+ * Others are left out. An address nobody listed costs no chain call and leaves no row behind.
  */
 export function fungiblePriceRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.post('/v1/fungible/price', async (req): Promise<FungiblePriceResponse> => {
@@ -38,10 +37,14 @@ export function fungiblePriceRoute(app: FastifyInstance, ctx: ApiContext): void 
       const handle = ctx.chains.get(chainId)
       if (!handle) continue
       const lowered = [...asked.keys()]
-      const [prices, tokens] = await Promise.all([
+      const [prices, rows] = await Promise.all([
         ctx.repo.getPrices(chainId, lowered, body.currency),
         ctx.repo.getTokens(chainId, lowered),
       ])
+      // Only priced (hence listed) tokens are answered: the operator's few may still lack metadata
+      // when their chain was down at start; nobody else's address costs a chain call.
+      const priced = rows.filter((t) => prices.has(t.address))
+      const tokens = await withMetadata(ctx.repo, handle, priced).catch(() => priced)
       const byAddress = new Map(tokens.map((t) => [t.address, t]))
       for (const [address, original] of asked) {
         const price = prices.get(address)
