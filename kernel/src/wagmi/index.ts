@@ -1,0 +1,2 @@
+export { type PorticoWagmiConfigParameters, porticoWagmiConfig, toViemChain } from './config.ts'
+export { type PorticoConnectorParameters, porticoConnector } from './connector.ts'
