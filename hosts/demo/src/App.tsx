@@ -9,6 +9,7 @@ import {
   useWalletInfo,
 } from '@portico/kernel/react'
 import { useState } from 'react'
+import { RpcPanel } from './RpcPanel.tsx'
 
 function AccountButton() {
   const { open } = useModal()
@@ -152,6 +153,7 @@ export function App({ options }: { options: ModalOptions }) {
         <ConnectionStatus />
         <SignMessage />
         <SignSolanaMessage />
+        <RpcPanel />
       </main>
     </PorticoProvider>
   )
