@@ -390,6 +390,7 @@ async function main(): Promise<void> {
   const stack = await startStack({
     ports: PORTS,
     devWalletOnPage: false,
+    demoBuild: 'test', // ?features= needs the demo's test build
     fixtures: false,
     relayPort: RELAY_PORT,
     api: { port: API_PORT, sqliteFile: apiDatabase },
@@ -465,8 +466,10 @@ async function main(): Promise<void> {
           new URL(req.url).origin === pluginsOrigin &&
           new URL(req.url).pathname.startsWith(`/plugins/${id}/`),
       )
-      const entry = own.filter((req) => req.url.endsWith('/remoteEntry.js'))
-      const chunks = own.filter((req) => !req.url.endsWith('/remoteEntry.js'))
+      // Entry URLs carry ?v=<hash>; the manifest is metadata, counted apart from code.
+      const fileOf = (req: Req) => path.basename(new URL(req.url).pathname)
+      const entry = own.filter((req) => fileOf(req) === 'remoteEntry.js')
+      const chunks = own.filter((req) => !['remoteEntry.js', 'mf-manifest.json'].includes(fileOf(req)))
       const sum = (list: Req[]) => list.reduce((total, req) => total + req.body, 0)
       const shipsReact = own.some((req) => {
         const file = path.join(DIST, 'plugins', id, path.basename(new URL(req.url).pathname))
