@@ -209,7 +209,7 @@ export function createModal(options: ModalOptions): ModalHandle {
     getNetwork: () => selectActiveNetwork(store.get()),
     getProvider() {
       if (!eip1193) {
-        eip1193 = createEip1193Provider(kernel, requests, () => actions.open())
+        eip1193 = createEip1193Provider(kernel, requests, actions)
         kernel.cleanups.push(eip1193.dispose)
       }
       return eip1193.provider

@@ -45,6 +45,25 @@ describe('handle.getProvider() (EIP-1193 over the request pipeline)', () => {
     expect(seen).toContainEqual(['chainChanged', '0x7a6a'])
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
 
+    // wallet_switchEthereumChain goes through the kernel's switch: the wallet is asked, the state follows.
+    const switched = provider.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x7a69' }],
+    })
+    await waitFor(() =>
+      expect(wallet.held.map((held) => held.method)).toEqual(['wallet_switchEthereumChain']),
+    )
+    wallet.held.shift()?.resolve(null)
+    expect(await switched).toBeNull()
+    expect(modal.getNetwork()?.name).toBe('Local')
+    expect(seen).toContainEqual(['chainChanged', '0x7a69'])
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }),
+    ).rejects.toMatchObject({ code: 4902 })
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 'mainnet' }] }),
+    ).rejects.toMatchObject({ code: -32602 })
+
     // Requests go through the pipeline: eth_sign is refused, personal_sign reaches the wallet.
     await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toMatchObject({ code: 4200 })
     const signed = provider.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] })

@@ -3,6 +3,7 @@
  * (ethers v6 BrowserProvider, wagmi connectors). Accounts and chain come from the kernel's state, so
  * its events follow whatever wallet Portico connected, and change when the visitor switches wallets.
  */
+import type { KernelActions } from '../actions.ts'
 import type { Kernel } from '../kernel.ts'
 import { closedError, ProviderRpcError, RPC_ERROR_CODES } from './errors.ts'
 import type { RequestArgs, RequestPipeline } from './pipeline.ts'
@@ -34,11 +35,24 @@ function snapshot(kernel: Kernel): Snapshot {
   return { ...(address ? { address } : {}), ...(chainId ? { chainId } : {}) }
 }
 
+/** EIP-3326 params `[{ chainId: '0x…' }]` → the requested eip155 network of that id, or a 4902 error. */
+function requestedNetworkOf(kernel: Kernel, params: unknown) {
+  const hex = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined
+  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex))
+    throw new ProviderRpcError(-32602, 'Invalid params: expected [{ chainId: "0x…" }]')
+  const id = Number.parseInt(hex, 16)
+  const requested = kernel.store.get().networks.byNamespace[NAMESPACE]?.requestedCaipNetworks ?? []
+  const network = requested.find((candidate) => Number(candidate.id) === id)
+  if (!network) throw new ProviderRpcError(4902, `Unrecognized chain ID ${hex}: not requested by this app`)
+  return network
+}
+
 export function createEip1193Provider(
   kernel: Kernel,
   pipeline: RequestPipeline,
-  open: () => void,
+  actions: Pick<KernelActions, 'open' | 'switchNetwork'>,
 ): { provider: PorticoEip1193Provider; dispose(): void } {
+  const open = () => actions.open()
   const listeners = new Map<ProviderEvent, Set<Listener>>()
   const emit = (event: ProviderEvent, payload: unknown) => {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -95,6 +109,11 @@ export function createEip1193Provider(
         return chainId
       }
       if (method === 'eth_requestAccounts') return address ? [address] : requestAccounts()
+      // A switch goes through the kernel (wallet switch or add, state, UnsupportedChain rules) for any connector.
+      if (method === 'wallet_switchEthereumChain') {
+        await actions.switchNetwork(requestedNetworkOf(kernel, (args as { params?: unknown }).params))
+        return null
+      }
       return pipeline.request(args, NAMESPACE)
     },
     on(event, listener) {
