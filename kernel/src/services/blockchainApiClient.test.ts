@@ -1,5 +1,6 @@
 import type { KernelState, ModalOptions } from '@portico/shared-types'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { eagerKernelModules } from '../chains/helpers/staticGraph.ts'
 import { resolveOptions } from '../options.ts'
 import { createInitialState } from '../state/initialState.ts'
 import { createStore } from '../state/store.ts'
@@ -212,5 +213,17 @@ describe('ctx.services.api: sessions', () => {
     server.requests.length = 0
     await expect(api.getSessions(ADDRESS)).resolves.toEqual({ pcis: [] })
     expect(paths()).toEqual([])
+  })
+})
+
+describe('ctx.services.api chunks', () => {
+  it('keeps the feature calls and their schemas off the eager kernel (one api-features chunk)', () => {
+    const eager = eagerKernelModules()
+    expect(eager).toContain('services/blockchainApiClient.ts')
+    expect(
+      eager.filter((file) =>
+        /^services\/(blockchainApiFeatures|blockchainApiPluginCalls|schemas-\w+)\.ts$/.test(file),
+      ),
+    ).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { chainHelperLoaders } from './index.ts'
+import { eagerKernelModules } from './staticGraph.ts'
 
 describe('chain helper loaders', () => {
   it('load each helper set once and give the same object every time', async () => {
@@ -10,5 +11,14 @@ describe('chain helper loaders', () => {
     const solana = await chainHelperLoaders.solana()
     expect(await chainHelperLoaders.solana()).toBe(solana)
     expect(solana.isAddress('11111111111111111111111111111111')).toBe(true)
+  })
+})
+
+describe('chain helper chunks', () => {
+  it('keep viem and @solana/kit helpers off the eager kernel: only the loaders are there', () => {
+    const eager = eagerKernelModules()
+    expect(eager).toContain('plugins/context.ts')
+    expect(eager).toContain('chains/helpers/index.ts')
+    expect(eager.filter((file) => /^chains\/helpers\/(evm|solana|units)\.ts$/.test(file))).toEqual([])
   })
 })
