@@ -24,6 +24,8 @@ export default async function globalSetup(): Promise<void> {
   const stack = await startStack({
     ports: E2E_PORTS,
     devWalletOnPage: false,
+    // The demo's test build (query overrides on); the default build is at /default/.
+    demoBuild: 'test',
     // PTT, USDC, JUNK and the spam NFT, minted to accounts 0–4 (services/devnet README).
     fixtures: true,
     relayPort: E2E_RELAY_PORT,

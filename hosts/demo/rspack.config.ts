@@ -2,15 +2,29 @@ import path from 'node:path'
 import { rspack } from '@rspack/core'
 import { baseConfig, DIST } from '../../build/rspack.shared.ts'
 
-export default {
-  ...baseConfig('demo'),
-  context: import.meta.dirname,
-  entry: { main: './src/main.ts' },
-  output: {
-    path: path.join(DIST, 'demo'),
-    publicPath: '/',
-    filename: '[name].[contenthash:8].js',
-    clean: true,
-  },
-  plugins: [new rspack.HtmlRspackPlugin({ template: './index.html' })],
+/**
+ * Two builds of the demo: the default one (dist/demo, what `npm start` serves) has no code that
+ * reads the query string; the test one (dist/demo-test, served by the e2e stack and the bench) also
+ * takes the e2e suite's query overrides (src/queryOverrides.ts), switched on by a build-time constant.
+ */
+function demoConfig(test: boolean) {
+  const name = test ? 'demo-test' : 'demo'
+  return {
+    ...baseConfig(name),
+    context: import.meta.dirname,
+    entry: { main: './src/main.ts' },
+    output: {
+      path: path.join(DIST, name),
+      publicPath: 'auto',
+      filename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    plugins: [
+      new rspack.DefinePlugin({ __PORTICO_DEMO_TEST__: JSON.stringify(test) }),
+      new rspack.HtmlRspackPlugin({ template: './index.html' }),
+    ],
+  }
 }
+
+export default demoConfig(false)
+export const demoTest = demoConfig(true)

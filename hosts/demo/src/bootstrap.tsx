@@ -1,7 +1,15 @@
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
-import { demoOptions } from './config.ts'
+import { type DemoOverrides, demoOptions } from './config.ts'
+
+/** Build-time constant (hosts/demo/rspack.config.ts): true only in the test build, dist/demo-test. */
+declare const __PORTICO_DEMO_TEST__: boolean
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root missing')
-createRoot(container).render(<App options={demoOptions()} />)
+const root = createRoot(container)
+// In the default build this branch and the module it imports are removed at build time.
+const overrides: Promise<DemoOverrides> = __PORTICO_DEMO_TEST__
+  ? import('./queryOverrides.ts').then(({ queryOverrides }) => queryOverrides(location.search))
+  : Promise.resolve({})
+void overrides.then((found) => root.render(<App options={demoOptions(undefined, found)} />))

@@ -36,15 +36,29 @@ const FALLBACK: DemoEnvironment = {
 }
 
 /**
- * Options for the demo. The query string can override features and plugin URLs, which the e2e suite
- * uses: `?features=receive:false,history:true` and `?plugin.receive=<remoteEntry URL>`, and the
- * WalletConnect relay and its connect timeout: `?relayUrl=ws://127.0.0.1:5191&wcTimeout=3000`.
+ * What the test build of the demo may change from the query string (hosts/demo/src/queryOverrides.ts).
+ * The default build (what `npm start` serves) has no code that reads the query at all.
+ */
+export interface DemoOverrides {
+  features?: Record<string, boolean>
+  plugins?: Record<string, PluginSource>
+  /** Request only these local eip155 chains. */
+  chains?: number[]
+  apiUrl?: string
+  relayUrl?: string
+  walletDirectoryUrl?: string
+  walletConnectTimeoutMs?: number
+  themeMode?: 'light' | 'dark'
+}
+
+/**
+ * Options for the demo, from the environment the demo server injects (or the local defaults) and,
+ * in the test build only, the overrides the e2e suite passes in the query string.
  */
 export function demoOptions(
   env: DemoEnvironment = window.__PORTICO_DEMO__ ?? FALLBACK,
-  search = location.search,
+  overrides: DemoOverrides = {},
 ): ModalOptions {
-  const query = new URLSearchParams(search)
   const features: Record<string, boolean> = {
     receive: true,
     send: true,
@@ -55,16 +69,9 @@ export function demoOptions(
     swaps: false,
     onramp: false,
     names: false,
+    ...overrides.features,
   }
-  for (const pair of (query.get('features') ?? '').split(',').filter(Boolean)) {
-    const [id, value] = pair.split(':')
-    if (id) features[id] = value !== 'false'
-  }
-  const plugins: Record<string, PluginSource> = {}
-  for (const [key, value] of query)
-    if (key.startsWith('plugin.')) plugins[key.slice('plugin.'.length)] = { url: value }
-  // `?chains=31337` requests only some of the local chains (tests of unsupported networks).
-  const onlyChains = query.get('chains')?.split(',').map(Number)
+  const onlyChains = overrides.chains
   const requestedChains = onlyChains
     ? env.chains.filter((chain) => onlyChains.includes(chain.chainId))
     : env.chains
@@ -95,25 +102,24 @@ export function demoOptions(
   const [first, ...rest] = networks
   // Every chain's reads go to the local node, never to the hosted RPC.
   const rpcMap = Object.fromEntries(env.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
-  const relayUrl = query.get('relayUrl') ?? env.relayUrl
-  // `?apiUrl=` points the page at another blockchain API (e2e: one it can stop and start).
-  const apiUrl = query.get('apiUrl') ?? env.apiUrl
-  const walletConnectTimeoutMs = Number(query.get('wcTimeout'))
-  // `?walletDirectoryUrl=` points the wallet lists elsewhere; by default the API's origin serves them.
-  const walletDirectoryUrl = query.get('walletDirectoryUrl') ?? env.walletDirectoryUrl ?? apiUrl
+  const relayUrl = overrides.relayUrl ?? env.relayUrl
+  const apiUrl = overrides.apiUrl ?? env.apiUrl
+  // By default the API's origin serves the wallet lists.
+  const walletDirectoryUrl = overrides.walletDirectoryUrl ?? env.walletDirectoryUrl ?? apiUrl
+  const timeoutMs = overrides.walletConnectTimeoutMs
   if (!first) throw new Error('The demo needs at least one chain')
   return {
     projectId: env.projectId,
     networks: [first, ...rest],
     metadata: { name: 'Portico demo', description: 'Portico demo dapp', url: location.origin, icons: [] },
     features,
-    plugins,
+    plugins: { ...overrides.plugins },
     pluginBaseUrl: env.pluginBaseUrl,
     ...(apiUrl ? { apiUrl } : {}),
     ...(relayUrl ? { relayUrl } : {}),
     ...(walletDirectoryUrl ? { walletDirectoryUrl } : {}),
-    ...(walletConnectTimeoutMs > 0 ? { walletConnectTimeoutMs } : {}),
+    ...(timeoutMs !== undefined && timeoutMs > 0 ? { walletConnectTimeoutMs: timeoutMs } : {}),
     rpcMap,
-    themeMode: query.get('theme') === 'light' ? 'light' : 'dark',
+    themeMode: overrides.themeMode ?? 'dark',
   }
 }
