@@ -3,9 +3,9 @@ import * as React from 'react'
 import * as JsxRuntime from 'react/jsx-runtime'
 import * as ReactDOM from 'react-dom'
 
-type Runtime = typeof import('@module-federation/enhanced/runtime')
+type Runtime = typeof import('@module-federation/runtime')
 type Federation = ReturnType<Runtime['createInstance']>
-type RuntimePlugin = import('@module-federation/enhanced/runtime').ModuleFederationRuntimePlugin
+type RuntimePlugin = import('@module-federation/runtime').ModuleFederationRuntimePlugin
 
 const RUNTIME_VERSION = '2.9.2'
 
@@ -46,7 +46,7 @@ const singleton = (lib: object) => ({
 /** The federation runtime loads only when the first remote is needed. */
 function getFederation() {
   federation ??= Promise.all([
-    import('@module-federation/enhanced/runtime'),
+    import('@module-federation/runtime'),
     import('@module-federation/runtime-core'),
   ]).then(([{ createInstance, satisfy }, runtimeCore]) => {
     provideRuntimeToRemotes(runtimeCore)
