@@ -168,8 +168,9 @@ function buildWithStats(): StatsJson {
   })
   if (build.status !== 0) throw new Error('build failed')
   const all = JSON.parse(readFileSync(ROOT_STATS, 'utf8')) as StatsJson
-  const demo = all.children?.find((child) => child.name === 'demo')
-  if (!demo) throw new Error('no demo compiler in the stats')
+  // The stack serves the demo's test build (query overrides on), so its stats name the chunks.
+  const demo = all.children?.find((child) => child.name === 'demo-test')
+  if (!demo) throw new Error('no demo-test compiler in the stats')
   return demo
 }
 
@@ -177,7 +178,7 @@ function buildWithStats(): StatsJson {
 async function separateStats(): Promise<StatsJson> {
   log('reading module names from a stats build of hosts/demo into bench/.tmp')
   const { rspack } = await import('@rspack/core')
-  const { default: demo } = await import('../hosts/demo/rspack.config.ts')
+  const { demoTest: demo } = await import('../hosts/demo/rspack.config.ts')
   const outDir = path.join(TMP, 'stats-build')
   const compiler = rspack({ ...demo, output: { ...demo.output, path: outDir } } as Configuration)
   const stats = await new Promise<Stats>((resolve, reject) =>
@@ -187,7 +188,7 @@ async function separateStats(): Promise<StatsJson> {
   return stats.toJson('verbose')
 }
 
-/** Module id → name and identifier, from the demo's stats; warns when dist/demo is another build. */
+/** Module id → name and identifier, from the demo's stats; warns when dist/demo-test is another build. */
 function moduleNames(json: StatsJson): Map<string, StatsName> {
   const names = new Map<string, StatsName>()
   type StatsModule = {
@@ -211,10 +212,12 @@ function moduleNames(json: StatsJson): Map<string, StatsName> {
   for (const chunk of json.chunks ?? [])
     for (const module of chunk.modules ?? []) visit(module as StatsModule)
   const emitted = new Set((json.assets ?? []).map((asset) => asset.name))
-  const dir = path.join(DIST, 'demo')
+  const dir = path.join(DIST, 'demo-test')
   const stale = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js') && !emitted.has(f)) : []
   if (stale.length > 0)
-    log(`dist/demo is not the build the stats describe (${stale.join(', ')}): module names may be missing`)
+    log(
+      `dist/demo-test is not the build the stats describe (${stale.join(', ')}): module names may be missing`,
+    )
   return names
 }
 
@@ -451,7 +454,7 @@ async function main(): Promise<void> {
     const loadScripts = beforeOpen.filter((req) => req.type === 'Script')
     const loadJs = loadScripts.reduce((sum, req) => sum + req.transferred, 0)
     const loadJsBody = loadScripts.reduce((sum, req) => sum + req.body, 0)
-    const demoDir = path.join(DIST, 'demo')
+    const demoDir = path.join(DIST, 'demo-test')
     const beforeChunks = describeChunks(loadScripts, demoDir, names)
     const openScripts = network.scripts('open').filter((req) => new URL(req.url).origin === pageOrigin)
     const openChunks = describeChunks(openScripts, demoDir, names)
