@@ -52,9 +52,14 @@ function make(definitions: PluginDefinition[], features: Record<string, boolean>
   return modal
 }
 
-async function loaded(modal: ModalHandle, id: string) {
+async function loaded(modal: ModalHandle, id: string, connectorId?: string) {
   act(() => modal.open())
   await waitFor(() => expect(modal.getState().plugins[id]?.status).toBe('ready'), SLOW)
+  // Registration code is its own chunk, loaded once the plugin is ready.
+  if (connectorId)
+    await waitFor(() =>
+      expect(modal.getState().connectors.map((connector) => connector.id)).toContain(connectorId),
+    )
   act(() => void modal.close())
 }
 
@@ -63,7 +68,7 @@ describe('plugin connectors (contract 1.1 contributes.connectors)', () => {
     const plugin = embedded()
     const other = bystander()
     const modal = make([plugin.definition, other.definition])
-    await loaded(modal, 'embedded')
+    await loaded(modal, 'embedded', 'ID_AUTH')
     expect(modal.getState().connectors).toContainEqual({
       id: 'ID_AUTH',
       type: 'AUTH',
@@ -101,7 +106,7 @@ describe('plugin connectors (contract 1.1 contributes.connectors)', () => {
   it('feature off: a stored session of its connector downloads none of its code', async () => {
     const plugin = embedded()
     const modal = make([plugin.definition])
-    await loaded(modal, 'embedded')
+    await loaded(modal, 'embedded', 'ID_AUTH')
     await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
     modal.destroy()
 
@@ -116,7 +121,7 @@ describe('plugin connectors (contract 1.1 contributes.connectors)', () => {
   it('unsafe requests of the connector open its view; the SPEC §5 list is applied to AUTH connectors', async () => {
     const plugin = embedded()
     const modal = make([plugin.definition])
-    await loaded(modal, 'embedded')
+    await loaded(modal, 'embedded', 'ID_AUTH')
     await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
     const signed = modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] })
     expect(await screen.findByText('Approve in the frame')).toBeTruthy()
@@ -152,6 +157,7 @@ describe('plugin connectors (contract 1.1 contributes.connectors)', () => {
     })
     const modal = make([hostile])
     await loaded(modal, 'hostile')
+    await waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringContaining('already registered')))
     const connectors = modal.getState().connectors
     expect(connectors.filter((connector) => connector.id === 'taken.wallet')).toHaveLength(1)
     expect(connectors.find((connector) => connector.id === 'taken.wallet')?.name).toBe('Taken')

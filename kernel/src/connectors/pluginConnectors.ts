@@ -7,7 +7,6 @@ import { type ConnectResult, connectExternal } from '../account/connect.ts'
 import { startEip155Session } from '../account/eip155Session.ts'
 import { parseHexChainId } from '../chains/eip155.ts'
 import type { Kernel } from '../kernel.ts'
-import { lazyProvider } from './lazyProvider.ts'
 import { waitForConnector } from './registry.ts'
 
 export interface PluginConnector {
@@ -17,13 +16,12 @@ export interface PluginConnector {
 
 /** Which plugin registered which connector id, kept so a stored session reloads only its plugin. */
 export const PLUGIN_CONNECTORS_KEY = '@portico/plugin_connectors'
-const MAX_CONNECTORS = 16
-const ID_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/
+export const MAX_CONNECTORS = 16
 const RESTORE_WAIT_MS = 1_000
 
 const registries = new WeakMap<Kernel, Map<string, PluginConnector>>()
 
-const registryOf = (kernel: Kernel) => {
+export const registryOf = (kernel: Kernel) => {
   let registry = registries.get(kernel)
   if (!registry) {
     registry = new Map()
@@ -42,64 +40,25 @@ const isOwnerRecord = (value: unknown): value is Record<string, string> =>
   Object.keys(value).length <= MAX_CONNECTORS &&
   Object.values(value).every((owner) => typeof owner === 'string')
 
-const readOwners = (kernel: Kernel) => kernel.storage.getJson(PLUGIN_CONNECTORS_KEY, isOwnerRecord) ?? {}
+export const readOwners = (kernel: Kernel) =>
+  kernel.storage.getJson(PLUGIN_CONNECTORS_KEY, isOwnerRecord) ?? {}
 
-function problemWith(kernel: Kernel, contribution: ConnectorContribution): string | undefined {
-  if (typeof contribution?.id !== 'string' || !ID_PATTERN.test(contribution.id)) return 'an invalid id'
-  if (typeof contribution.name !== 'string' || !contribution.name.trim() || contribution.name.length > 64)
-    return 'an invalid name'
-  if (contribution.chain !== 'eip155') return `an unsupported chain "${String(contribution.chain)}"`
-  if (typeof contribution.load !== 'function') return 'no load()'
-  if (contribution.type !== undefined && contribution.type !== 'AUTH' && contribution.type !== 'EXTERNAL')
-    return `an unsupported type "${String(contribution.type)}"`
-  const taken =
-    kernel.providers.has(contribution.id) ||
-    kernel.store.get().connectors.some((connector) => connector.id === contribution.id)
-  if (taken) return `the id "${contribution.id}" of a connector already registered`
-  if (registryOf(kernel).size >= MAX_CONNECTORS) return `more than ${MAX_CONNECTORS} plugin connectors`
-  return undefined
-}
+const loadRegistration = () =>
+  import(/* webpackChunkName: "plugin-connectors" */ './pluginConnectorsRegister.ts')
 
-/** Registers the connectors of a plugin that just became ready; returns how many were accepted. */
-export function registerPluginConnectors(kernel: Kernel, pluginId: string): number {
-  const ctx = kernel.plugins.contextOf(pluginId)
-  if (!ctx) return 0
-  let accepted = 0
-  for (const contribution of kernel.plugins.contributions('connectors')) {
-    if (contribution.pluginId !== pluginId) continue
-    const problem = problemWith(kernel, contribution)
-    if (problem) {
-      kernel.log.error(
-        `Portico: plugin "${pluginId}" contributes a connector with ${problem}; it is ignored.`,
-      )
-      continue
-    }
-    const { pluginId: _owner, ...own } = contribution
-    registryOf(kernel).set(own.id, { pluginId, contribution: own })
-    kernel.providers.set(
-      own.id,
-      lazyProvider(() => own.load(ctx)),
-    )
-    kernel.store.update((draft) => {
-      draft.connectors.push({
-        id: own.id,
-        type: own.type ?? 'AUTH',
-        name: own.name,
-        chain: own.chain,
-        ...(own.imageUrl ? { imageUrl: own.imageUrl } : {}),
-      })
-    })
-    const owners = readOwners(kernel)
-    if (owners[own.id] !== pluginId && Object.keys(owners).length < MAX_CONNECTORS)
-      kernel.storage.set(PLUGIN_CONNECTORS_KEY, { ...owners, [own.id]: pluginId })
-    accepted += 1
-  }
-  return accepted
-}
-
-/** Registers connectors as their plugins become ready. */
+/**
+ * Registers connectors as their plugins become ready. Registration code is a chunk of its own, loaded
+ * once a plugin that contributes connectors is ready (plugins load after the first open anyway).
+ */
 export function startPluginConnectors(kernel: Kernel): () => void {
-  const onReady = ({ id }: { id: string }) => void registerPluginConnectors(kernel, id)
+  const onReady = ({ id }: { id: string }) => {
+    if (!kernel.plugins.contributions('connectors').some((contribution) => contribution.pluginId === id))
+      return
+    loadRegistration().then(
+      ({ registerPluginConnectors }) => registerPluginConnectors(kernel, id),
+      (error: unknown) => kernel.log.error(`Portico: could not register the connectors of "${id}"`, error),
+    )
+  }
   kernel.bus.on('PLUGIN_READY', onReady)
   return () => kernel.bus.off('PLUGIN_READY', onReady)
 }

@@ -1,0 +1,60 @@
+/** The lazily loaded half of ./pluginConnectors.ts: checks and registers a ready plugin's connectors. */
+import type { ConnectorContribution } from '@portico/shared-types'
+import type { Kernel } from '../kernel.ts'
+import { lazyProvider } from './lazyProvider.ts'
+import { MAX_CONNECTORS, PLUGIN_CONNECTORS_KEY, readOwners, registryOf } from './pluginConnectors.ts'
+
+const ID_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/
+
+function problemWith(kernel: Kernel, contribution: ConnectorContribution): string | undefined {
+  if (typeof contribution?.id !== 'string' || !ID_PATTERN.test(contribution.id)) return 'an invalid id'
+  if (typeof contribution.name !== 'string' || !contribution.name.trim() || contribution.name.length > 64)
+    return 'an invalid name'
+  if (contribution.chain !== 'eip155') return `an unsupported chain "${String(contribution.chain)}"`
+  if (typeof contribution.load !== 'function') return 'no load()'
+  if (contribution.type !== undefined && contribution.type !== 'AUTH' && contribution.type !== 'EXTERNAL')
+    return `an unsupported type "${String(contribution.type)}"`
+  const taken =
+    kernel.providers.has(contribution.id) ||
+    kernel.store.get().connectors.some((connector) => connector.id === contribution.id)
+  if (taken) return `the id "${contribution.id}" of a connector already registered`
+  if (registryOf(kernel).size >= MAX_CONNECTORS) return `more than ${MAX_CONNECTORS} plugin connectors`
+  return undefined
+}
+
+/** Registers the connectors of a plugin that just became ready; returns how many were accepted. */
+export function registerPluginConnectors(kernel: Kernel, pluginId: string): number {
+  const ctx = kernel.plugins.contextOf(pluginId)
+  if (!ctx) return 0
+  let accepted = 0
+  for (const contribution of kernel.plugins.contributions('connectors')) {
+    if (contribution.pluginId !== pluginId) continue
+    const problem = problemWith(kernel, contribution)
+    if (problem) {
+      kernel.log.error(
+        `Portico: plugin "${pluginId}" contributes a connector with ${problem}; it is ignored.`,
+      )
+      continue
+    }
+    const { pluginId: _owner, ...own } = contribution
+    registryOf(kernel).set(own.id, { pluginId, contribution: own })
+    kernel.providers.set(
+      own.id,
+      lazyProvider(() => own.load(ctx)),
+    )
+    kernel.store.update((draft) => {
+      draft.connectors.push({
+        id: own.id,
+        type: own.type ?? 'AUTH',
+        name: own.name,
+        chain: own.chain,
+        ...(own.imageUrl ? { imageUrl: own.imageUrl } : {}),
+      })
+    })
+    const owners = readOwners(kernel)
+    if (owners[own.id] !== pluginId && Object.keys(owners).length < MAX_CONNECTORS)
+      kernel.storage.set(PLUGIN_CONNECTORS_KEY, { ...owners, [own.id]: pluginId })
+    accepted += 1
+  }
+  return accepted
+}
