@@ -90,6 +90,18 @@ describe('request pipeline', () => {
     expect(wallet.received).not.toContain('eth_sign')
   })
 
+  it('destroying the modal settles refused and open requests', async () => {
+    const { modal } = await connected([approver()])
+    const refused = modal.request({ method: 'eth_sign', params: [] }).catch((e) => e)
+    modal.destroy()
+    expect(await refused).toMatchObject({ code: 4200 })
+    const { modal: other } = await connected([approver()])
+    const open = other.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] }).catch((e) => e)
+    await screen.findByText('Approving personal_sign')
+    other.destroy()
+    expect(await open).toMatchObject({ code: 4001 })
+  })
+
   it('refuses a method outside the list before any wallet is connected', async () => {
     const modal = make()
     const error = await modal.request({ method: 'anvil_setBalance', params: [] }).catch((cause) => cause)

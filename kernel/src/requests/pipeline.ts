@@ -77,7 +77,8 @@ export const gatedProvider = (kernel: Kernel, namespace?: ChainNamespace) =>
 export function createRequestPipeline(kernel: Kernel, actions: PipelineActions): RequestPipeline {
   const queue: Open[] = []
   let active: Open | undefined
-  const timers = new Set<ReturnType<typeof setTimeout>>()
+  /** Refusals waiting for their 300 ms message: settled at once on dispose. */
+  const refusals = new Map<ReturnType<typeof setTimeout>, (error: Error) => void>()
 
   const rejectOpen = (error: Error) => {
     const open = [...(active ? [active] : []), ...queue.splice(0)]
@@ -92,11 +93,11 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     if (!kernel.store.get().modal.open) actions.open()
     return new Promise((_, reject) => {
       const timer = setTimeout(() => {
-        timers.delete(timer)
+        refusals.delete(timer)
         actions.toast.error(MESSAGES.actionNotAllowed)
         reject(notAllowedError())
       }, NOT_ALLOWED_MESSAGE_DELAY_MS)
-      timers.add(timer)
+      refusals.set(timer, reject)
     })
   }
 
@@ -177,8 +178,11 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     },
     dispose() {
       kernel.bus.off('MODAL_CLOSE', onClose)
-      for (const timer of timers) clearTimeout(timer)
-      timers.clear()
+      for (const [timer, reject] of refusals) {
+        clearTimeout(timer)
+        reject(notAllowedError())
+      }
+      refusals.clear()
       rejectOpen(closedError())
       pipelines.delete(kernel)
     },
