@@ -2,6 +2,8 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { limitsFromEnv, type RelayLimits } from './limits.ts'
 import { startRelay } from './relay.ts'
+import { createRedisBackend } from './storage/redisBackend.ts'
+import type { RelayBackend } from './storage/types.ts'
 
 // PORTICO_RELAY_PORT (default 4190), PORTICO_RELAY_HOST (default 127.0.0.1),
 // PORTICO_RELAY_DATA: SQLite file keeping pending messages across restarts (default
@@ -24,12 +26,31 @@ try {
   process.exit(2)
 }
 
+// PORTICO_REDIS_URL: run as one node of a cluster on that Redis (messages and fan-out there;
+// PORTICO_RELAY_DATA is then unused), PORTICO_REDIS_PREFIX its key prefix (default portico:relay:).
+const redisUrl = process.env.PORTICO_REDIS_URL
+const log = (line: string) => console.log(`[relay] ${new Date().toISOString()} ${line}`)
+let backend: RelayBackend | undefined
+if (redisUrl) {
+  try {
+    backend = await createRedisBackend({
+      url: redisUrl,
+      ...(process.env.PORTICO_REDIS_PREFIX && { prefix: process.env.PORTICO_REDIS_PREFIX }),
+      onError: (e) => log(`persistence failure: ${e.message}`),
+    })
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(2)
+  }
+}
+
 const relay = await startRelay({
   host,
   port,
   log: process.env.PORTICO_RELAY_LOG !== '0',
   logTraffic: process.env.PORTICO_RELAY_LOG === 'traffic',
   ...(dataFile !== undefined && { dataFile }),
+  ...(backend !== undefined && { backend }),
   limits,
 })
 console.log(`relay ready at ${relay.url}`)

@@ -20,5 +20,8 @@ export {
   TAGS,
 } from './relay.ts'
 export { LocalFanOut } from './storage/fanout.ts'
+export { RedisStore, type RedisStoreOptions } from './storage/redis.ts'
+export { createRedisBackend, type RedisBackend, type RedisBackendOptions } from './storage/redisBackend.ts'
+export { RedisFanOut, type RedisFanOutOptions } from './storage/redisFanOut.ts'
 export { SqliteStore, type SqliteStoreOptions } from './storage/sqlite.ts'
 export type { FanOut, MessageStore, RelayBackend, StoredMessage, StoreHealth } from './storage/types.ts'

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { WebSocket, WebSocketServer } from 'ws'
 import { createUpgrader } from './connections.ts'
 import { type Counters, newCounters, type RelayContext } from './context.ts'
-import { checkCongested, dropExpiredInflight, offer } from './delivery.ts'
+import { checkCongested, dropExpiredInflight, offer, pump } from './delivery.ts'
 import { Hub } from './hub.ts'
 import { type RelayLimits, resolveLimits } from './limits.ts'
 import { LocalFanOut } from './storage/fanout.ts'
@@ -118,6 +118,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         ctx.stats.handlerFailures++
         log(`#${conn.serial} delivery failed: ${(error as Error).stack ?? error}`)
       }
+    }
+  })
+
+  // Messages this node may have missed are in the store: every subscribed topic is read again.
+  const stopGaps = ctx.fanOut.onGap?.(() => {
+    log('fan-out gap: re-reading every subscribed topic from the store')
+    for (const conn of ctx.hub.connections) {
+      for (const t of conn.topics) conn.backlog.add(t)
+      if (conn.backlog.size > 0) pump(ctx, conn)
     }
   })
 
@@ -254,6 +263,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       // Frames already received finish before the store closes.
       await Promise.all(open.map((conn) => conn.queue))
       stopFanOut()
+      stopGaps?.()
       await ctx.fanOut.close()
       await ctx.store.close()
       log('closed')

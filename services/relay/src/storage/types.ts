@@ -112,6 +112,11 @@ export interface FanOut {
   publish(message: StoredMessage): void
   /** Listens for published messages; returns the unsubscribe function. */
   onMessage(listener: (message: StoredMessage) => void): () => void
+  /**
+   * Listens for gaps: times this node may have missed messages published elsewhere (a shared
+   * fan-out that lost its connection). The relay then re-reads its clients' topics from the store.
+   */
+  onGap?(listener: () => void): () => void
   close(): Promise<void>
 }
 
