@@ -3,13 +3,9 @@ import { MESSAGES } from '@portico/shared-types'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { evmNetwork, mapBackend, type TestKernel, testKernel } from '../../account/solanaTesting.ts'
-import {
-  connectWalletConnect,
-  registerWalletConnect,
-  restoreWalletConnect,
-  validSessionAccounts,
-} from './index.ts'
+import { connectWalletConnect, registerWalletConnect, restoreWalletConnect } from './index.ts'
 import type { Platform } from './platform.ts'
+import { validSessionAccounts } from './sessionAccounts.ts'
 import { FakeProvider, fakeSession } from './testing.ts'
 
 /** Any UTF-16 code unit up to U+3000 (controls, Latin-1, spaces, zero-width and bidi marks). */
@@ -170,7 +166,7 @@ describe('WalletConnect session accounts from a hostile wallet', () => {
     )
     fc.assert(
       fc.property(fc.array(account, { maxLength: 6 }), (accounts) => {
-        for (const parsed of validSessionAccounts(kernel, accounts)) {
+        for (const parsed of validSessionAccounts(kernel.log, accounts)) {
           expect(parsed.namespace).toBe('eip155')
           expect(Number.isSafeInteger(Number(parsed.chainId)) && Number(parsed.chainId) > 0).toBe(true)
           expect(parsed.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
@@ -178,6 +174,6 @@ describe('WalletConnect session accounts from a hostile wallet', () => {
       }),
       { numRuns: 300 },
     )
-    expect(validSessionAccounts(kernel, 'not a list')).toEqual([])
+    expect(validSessionAccounts(kernel.log, 'not a list')).toEqual([])
   })
 })

@@ -9,12 +9,10 @@ import {
   type Connector,
   MESSAGES,
   type Network,
-  type ParsedCaipAddress,
   type WalletDirectoryEntry,
 } from '@portico/shared-types'
 import type { ConnectResult } from '../../account/connect.ts'
 import { startEip155Session } from '../../account/eip155Session.ts'
-import { parseCaipAccount } from '../../chains/caip.ts'
 import { en } from '../../i18n/en.ts'
 import type { Kernel } from '../../kernel.ts'
 import { closeSession, currentEip155Chain, eip155Adapter } from './adapter.ts'
@@ -28,6 +26,7 @@ import {
   WALLET_CONNECT_ID,
   walletConnectConnector,
 } from './register.ts'
+import { InvalidSessionError, sessionAccount } from './sessionAccounts.ts'
 
 export { WALLET_CONNECT_ID, walletConnectConnector }
 export const DEFAULT_WALLETCONNECT_TIMEOUT_MS = 15_000
@@ -215,30 +214,6 @@ function failAttempt(kernel: Kernel, runtime: Runtime, attempt: Attempt, error: 
 
 type Session = NonNullable<WalletConnectProvider['session']>
 
-/** The wallet's session has no account the kernel can use: the connection fails, the session ends. */
-export class InvalidSessionError extends Error {
-  override name = 'InvalidSessionError'
-}
-
-/**
- * SPEC §5: the session's eip155 accounts that are valid CAIP accounts (eip155 namespace, decimal
- * chain id, 40-hex address); every other one is logged ('Invalid CAIP Address') and dropped.
- */
-export function validSessionAccounts(kernel: Kernel, accounts: unknown): ParsedCaipAddress[] {
-  const list: unknown[] = Array.isArray(accounts) ? accounts : []
-  return list.flatMap((account) => {
-    try {
-      const parsed = parseCaipAccount(account)
-      if (parsed.namespace === 'eip155') return [parsed]
-    } catch {}
-    kernel.log.error(
-      `Portico: WalletConnect session account dropped: ${MESSAGES.invalidCaipAddress}`,
-      String(account).slice(0, 120),
-    )
-    return []
-  })
-}
-
 /** Session accounts → the eip155 account; returns whether its chain is one the app requested. */
 function applySession(
   kernel: Kernel,
@@ -246,18 +221,9 @@ function applySession(
   session: Session,
   wallet?: WalletDirectoryEntry,
 ): boolean {
-  const offered: unknown = session.namespaces.eip155?.accounts
-  const accounts = validSessionAccounts(kernel, offered)
-  if (!accounts.length) {
-    const none = !Array.isArray(offered) || offered.length === 0
-    throw new InvalidSessionError(
-      none ? en.walletConnect.noAccount : `${en.walletConnect.noAccount}: ${MESSAGES.invalidCaipAddress}`,
-    )
-  }
-  const chains = [...new Set(accounts.map((account) => `eip155:${account.chainId}`))]
   const active = kernel.store.get().networks.byNamespace.eip155?.caipNetwork?.caipNetworkId
-  const chain = active && chains.includes(active) ? active : (chains[0] as string)
-  const account = accounts.find((candidate) => `eip155:${candidate.chainId}` === chain) as ParsedCaipAddress
+  const account = sessionAccount(kernel.log, session.namespaces.eip155?.accounts, active)
+  const chain = `eip155:${account.chainId}`
   if (currentEip155Chain(provider) !== chain) provider.setDefaultChain(chain)
   const adapter = eip155Adapter(provider, () => {
     if (kernel.providers.get(WALLET_CONNECT_ID) === adapter) kernel.providers.delete(WALLET_CONNECT_ID)
