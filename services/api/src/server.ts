@@ -24,6 +24,7 @@ import { gasPriceRoute } from './routes/gas-price.ts'
 import { healthRoute } from './routes/health.ts'
 import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
+import { profileRoutes } from './routes/profile.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
 import { supportedChainsRoute } from './routes/supported-chains.ts'
 import { seedDefaultPrices, syncTokenRegistry } from './tokens.ts'
@@ -155,6 +156,7 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     balanceRoute(v1, ctx)
     fungiblePriceRoute(v1, ctx)
     identityRoute(v1, ctx)
+    profileRoutes(v1, ctx)
     gasPriceRoute(v1, ctx)
     sessionsRoutes(v1, ctx)
     historyRoute(v1, ctx)

@@ -127,6 +127,11 @@ export const MIGRATIONS: Migration[] = [
       'DELETE FROM tokens WHERE listed = 0 AND name IS NULL AND symbol IS NULL AND decimals IS NULL',
     ],
   },
+  {
+    version: 5,
+    name: 'coin type of registered names',
+    statements: ['ALTER TABLE names ADD COLUMN coin_type BIGINT'],
+  },
 ]
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

@@ -1,5 +1,6 @@
 import type { SessionPermission } from '@portico/shared-types'
 import type { ChainContract } from '../config.ts'
+import type { NameRegistry } from './names-repository.ts'
 
 /** Addresses are stored lower-case; callers pass any case. */
 export type TokenKind = 'native' | 'erc20' | 'erc721' | 'unknown'
@@ -105,7 +106,7 @@ export interface HistoryTx {
 export class ChainContinuityError extends Error {}
 
 /** Everything the API stores. Implemented for SQLite and PostgreSQL; one test suite runs on both. */
-export interface Repository {
+export interface Repository extends NameRegistry {
   readonly dialect: 'sqlite' | 'postgres'
   close(): Promise<void>
 

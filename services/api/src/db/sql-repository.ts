@@ -3,6 +3,7 @@ import { migrate } from './migrations.ts'
 import type { Repository } from './repository.ts'
 import { sqlAccountMethods } from './sql-accounts.ts'
 import { sqlHistoryMethods } from './sql-history.ts'
+import { sqlNameMethods } from './sql-names.ts'
 import { sqlTokenMethods } from './sql-tokens.ts'
 
 /**
@@ -17,5 +18,6 @@ export async function createSqlRepository(driver: SqlDriver): Promise<Repository
     ...sqlTokenMethods(driver),
     ...sqlAccountMethods(driver),
     ...sqlHistoryMethods(driver),
+    ...sqlNameMethods(driver),
   }
 }
