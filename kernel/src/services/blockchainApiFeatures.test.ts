@@ -137,6 +137,21 @@ describe('feature calls (convert, profile, onramp, sessions)', () => {
       expect(last().json).toEqual({ coin_type: 60, address: ADDRESS, message: '{}', signature: '0xsig' })
     })
 
+    it('drops the cached identity and names of the address once it registered', async () => {
+      ctx.server.on(`GET /v1/identity/${ADDRESS}`, { body: { name: null, avatar: null } })
+      ctx.server.on(`GET /v1/profile/reverse/${ADDRESS}`, { body: [] })
+      ctx.server.on('POST /v1/profile/account', { body: { success: true } })
+      const { api } = setup()
+      await api.fetchIdentity(ADDRESS)
+      await api.profileReverse(ADDRESS)
+      await api.profileRegister({ coinType: 60, address: ADDRESS, message: '{}', signature: '0xsig' })
+      ctx.server.on(`GET /v1/identity/${ADDRESS}`, { body: { name: 'alice.reown.id', avatar: null } })
+      ctx.server.on(`GET /v1/profile/reverse/${ADDRESS}`, { body: [profile] })
+      await expect(api.fetchIdentity(ADDRESS)).resolves.toEqual({ name: 'alice.reown.id', avatar: null })
+      await expect(api.profileReverse(ADDRESS)).resolves.toMatchObject([profile])
+      expect(ctx.server.requests).toHaveLength(5)
+    })
+
     it('encodes path segments', async () => {
       ctx.server.on('GET /v1/profile/account/a%2Fb', { body: profile })
       await setup().api.profileLookup('a/b')

@@ -99,13 +99,17 @@ export function createFeatureCalls({
       return get(apiPath`/v1/profile/suggestions/${name}`, NameSuggestionsSchema, { zone: NAME_ZONE })
     },
 
-    profileRegister({ coinType, address, message, signature }: RegisterNameParams) {
-      return post('/v1/profile/account', RegisterNameSchema, {
+    /** On success the address's cached identity and names are dropped: the next read shows the new name. */
+    async profileRegister({ coinType, address, message, signature }: RegisterNameParams) {
+      const result = await post('/v1/profile/account', RegisterNameSchema, {
         coin_type: coinType,
         address,
         message,
         signature,
       })
+      caches.identity.remove(address)
+      caches.nameService.remove(address)
+      return result
     },
 
     async onrampOptions(): Promise<OnrampOptions> {
