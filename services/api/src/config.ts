@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { resolveSiwxConfig, type SiwxConfig, type SiwxConfigInput } from './siwx/config.ts'
 
 export interface ChainConfig {
   chainId: number
@@ -65,9 +66,11 @@ export interface ApiConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Milliseconds a chain RPC call may take. */
   rpcTimeoutMs: number
+  /** Sign-in verification (/v1/siwx/*). */
+  siwx: SiwxConfig
 }
 
-type Nested = 'indexer' | 'rateLimit' | 'projectRateLimit' | 'sessions' | 'retention'
+type Nested = 'indexer' | 'rateLimit' | 'projectRateLimit' | 'sessions' | 'retention' | 'siwx'
 export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   indexer?: Partial<ApiConfig['indexer']>
   rateLimit?: Partial<ApiConfig['rateLimit']>
@@ -75,6 +78,7 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   sessions?: Partial<ApiConfig['sessions']>
   retention?: Partial<ApiConfig['retention']>
   fixtures?: FixturesInput
+  siwx?: SiwxConfigInput
 }
 
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -124,6 +128,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     historyPageSize: input.historyPageSize ?? 20,
     logLevel: input.logLevel ?? 'info',
     rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
+    siwx: resolveSiwxConfig(input.siwx),
   }
 }
 

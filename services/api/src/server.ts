@@ -26,6 +26,7 @@ import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
+import { siwxRoutes } from './routes/siwx.ts'
 import { supportedChainsRoute } from './routes/supported-chains.ts'
 import { seedDefaultPrices, syncTokenRegistry } from './tokens.ts'
 
@@ -160,6 +161,7 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     gasPriceRoute(v1, ctx)
     sessionsRoutes(v1, ctx)
     historyRoute(v1, ctx)
+    siwxRoutes(v1, ctx)
   })
   await directoryRoutes(app, ctx)
 }

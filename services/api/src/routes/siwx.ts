@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify'
+import type { ApiContext } from '../context.ts'
+import { ApiError } from '../http/errors.ts'
+import { projectIdOf } from '../http/guard.ts'
+import { parse, v } from '../http/validate.ts'
+import { createNonceStore } from '../siwx/nonces.ts'
+import { readSessionToken } from '../siwx/token.ts'
+import { verifySiwx } from '../siwx/verify.ts'
+
+const VerifyBody = v.object(
+  {
+    // The byte limit itself is checked after (413); this only bounds what is looked at.
+    message: v.pipe(v.string('message must be a string'), v.maxLength(65_536, 'message is too long')),
+    signature: v.pipe(
+      v.string('signature must be a string'),
+      v.minLength(1, 'signature must not be empty'),
+      v.maxLength(20_000, 'signature is too long'),
+    ),
+  },
+  'body must be a JSON object with message and signature',
+)
+const SessionBody = v.object(
+  { token: v.pipe(v.string('token must be a string'), v.maxLength(2048, 'token is too long')) },
+  'body must be a JSON object with token',
+)
+
+/**
+ * Sign-in verification a dapp backend can use (SPEC §4 SIWX):
+ * GET /v1/siwx/nonce?projectId= → { nonce, expiresAt }: random, single-use, expiring, bound to the project;
+ * POST /v1/siwx/verify?projectId= { message, signature } → the session (SiwxSession) or 400/401/403/413;
+ * POST /v1/siwx/session?projectId= { token } → the account a live session token vouches for, else 401.
+ */
+export function siwxRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const config = ctx.config.siwx
+  const nonces = createNonceStore({
+    ttlMs: config.nonceTtlSeconds * 1000,
+    maxOutstanding: config.maxOutstandingNonces,
+  })
+  const supportedChains = new Set([
+    ...ctx.config.extraSupportedChains,
+    ...ctx.config.chains.map((c) => `eip155:${c.chainId}`),
+  ])
+
+  app.get('/v1/siwx/nonce', async (req) => {
+    const issued = nonces.issue(projectIdOf(req) ?? '')
+    if (!issued) throw new ApiError(503, 'Too many sign-in nonces outstanding: retry in a minute')
+    return { nonce: issued.nonce, expiresAt: new Date(issued.expiresAt).toISOString() }
+  })
+
+  app.post('/v1/siwx/verify', async (req) => {
+    const body = parse(VerifyBody, req.body ?? null, 'body')
+    return verifySiwx(
+      { config, nonces, chains: ctx.chains, supportedChains },
+      projectIdOf(req) ?? '',
+      body.message,
+      body.signature,
+    )
+  })
+
+  app.post('/v1/siwx/session', async (req) => {
+    const body = parse(SessionBody, req.body ?? null, 'body')
+    const claims = readSessionToken(config.tokenSecret, body.token, Math.floor(Date.now() / 1000))
+    if (!claims || claims.p !== projectIdOf(req)) throw new ApiError(401, 'Session expired or invalid')
+    return {
+      caipAddress: claims.a,
+      issuedAt: new Date(claims.iat * 1000).toISOString(),
+      expiresAt: new Date(claims.exp * 1000).toISOString(),
+    }
+  })
+}
