@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { cookieToInitialState } from '../storage/cookie.ts'
+import { cookieToInitialState } from '../ssr.ts'
 import { localNetwork, NO_PLUGINS } from '../testing.ts'
 // Importing the React entry (and the kernel behind it) with no window or document must not throw.
 import { PorticoProvider, useAccount, useModal, useModalHandle, useNetwork } from './index.ts'

@@ -1,0 +1,192 @@
+/**
+ * Consumer apps outside the workspace: the published packages packed with `npm pack`, a fresh app
+ * copied to a temp dir, its dependencies installed from its committed lockfile (node_modules cached by
+ * that lockfile's hash), the packs installed over them, then built and served.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const TEMPLATES = import.meta.dirname
+/** Outside the workspace, so nothing resolves through the monorepo's node_modules. */
+export const CONSUMERS_DIR = process.env.PORTICO_CONSUMERS_DIR ?? path.join(tmpdir(), 'portico-consumers')
+/** node_modules per app and lockfile hash (CI caches this directory). */
+const CACHE_DIR = process.env.PORTICO_CONSUMER_CACHE ?? path.join(tmpdir(), 'portico-consumer-cache')
+const PACKS_DIR = path.join(CONSUMERS_DIR, 'packs')
+/** The published packages, in install order. */
+const PACKAGES = [
+  { workspace: '@portico/shared-types', file: 'portico-shared-types.tgz' },
+  { workspace: '@portico/kernel', file: 'portico-kernel.tgz' },
+]
+const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error']
+
+export interface Timings {
+  [step: string]: number
+}
+
+async function timed<T>(timings: Timings, step: string, work: () => T | Promise<T>): Promise<T> {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    timings[step] = Math.round(performance.now() - started)
+  }
+}
+
+const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
+  execFileSync(command, args, { cwd, stdio: 'pipe', env: { ...process.env, ...env }, maxBuffer: 64 << 20 })
+
+/**
+ * Builds and packs the packages once per machine-wide lock holder (specs in parallel workers share the
+ * packs dir), to fixed names the consumer package.json files point at.
+ */
+export function packPackages(): void {
+  mkdirSync(PACKS_DIR, { recursive: true })
+  const workspaces = PACKAGES.flatMap(({ workspace }) => ['-w', workspace])
+  const script = [
+    'npm run build:packages --silent',
+    `npm pack ${workspaces.join(' ')} --pack-destination "${PACKS_DIR}" ${NPM_QUIET.join(' ')} >/dev/null`,
+  ].join(' && ')
+  run('flock', [path.join(CONSUMERS_DIR, '.pack.lock'), 'sh', '-c', script], ROOT)
+  for (const { file } of PACKAGES) {
+    const versioned = readdirSync(PACKS_DIR).find((name) => name === file.replace('.tgz', '-0.1.0.tgz'))
+    if (versioned) renameSync(path.join(PACKS_DIR, versioned), path.join(PACKS_DIR, file))
+    if (!existsSync(path.join(PACKS_DIR, file))) throw new Error(`npm pack made no ${file}`)
+  }
+}
+
+/**
+ * A fresh copy of e2e/consumers/<name> in CONSUMERS_DIR with its dependencies: `npm ci` from the
+ * committed lockfile on a cache miss (node_modules then kept under the lockfile's hash), hard links
+ * to the cached node_modules on a hit; then the packed Portico packages installed over them.
+ */
+export async function prepareApp(name: string, timings: Timings): Promise<string> {
+  const template = path.join(TEMPLATES, name)
+  const dir = path.join(CONSUMERS_DIR, name)
+  rmSync(dir, { recursive: true, force: true })
+  cpSync(template, dir, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|dist|\.next)$/.test(source),
+  })
+  const lock = readFileSync(path.join(dir, 'package-lock.json'))
+  const key = `${name}-${createHash('sha256').update(lock).digest('hex').slice(0, 16)}`
+  const cached = path.join(CACHE_DIR, key, 'node_modules')
+  if (existsSync(cached)) {
+    timings.cacheHit = 1
+    await timed(timings, 'restoreNodeModules', () => {
+      run('cp', ['-al', cached, path.join(dir, 'node_modules')], dir)
+      // npm rewrites its hidden lockfile: a copy, not a link into the cache.
+      const hidden = path.join(dir, 'node_modules', '.package-lock.json')
+      rmSync(hidden, { force: true })
+      cpSync(path.join(cached, '.package-lock.json'), hidden)
+    })
+  } else {
+    timings.cacheHit = 0
+    await timed(timings, 'npmCi', () => run('npm', ['ci', ...NPM_QUIET], dir))
+    mkdirSync(path.dirname(cached), { recursive: true })
+    run('cp', ['-a', path.join(dir, 'node_modules'), cached], dir)
+  }
+  // The lockfile pins third-party packages; the packs are this build's (npm would reuse a cached
+  // tarball of an older build otherwise).
+  const packs = PACKAGES.map(({ file }) => path.join(PACKS_DIR, file))
+  await timed(timings, 'installPacks', () =>
+    run('npm', ['install', '--no-save', ...NPM_QUIET, ...packs], dir),
+  )
+  return dir
+}
+
+export function buildApp(dir: string, timings: Timings): Promise<void> {
+  return timed(timings, 'build', () => {
+    run('npm', ['run', 'build', '--silent'], dir, { NEXT_TELEMETRY_DISABLED: '1' })
+  })
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** `next start` on a free port; resolves once it answers, with a stop function. */
+export async function startNext(dir: string, env: NodeJS.ProcessEnv) {
+  const port = await freePort()
+  const child = spawn(
+    path.join(dir, 'node_modules/.bin/next'),
+    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: dir,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited: ${output}`)
+    try {
+      if ((await fetch(url)).ok) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`next start did not answer: ${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** Bytes and gzip bytes (level 9) of every .js file under `dir`. */
+export function jsOnDisk(dir: string): { files: number; bytes: number; gzip: number } {
+  let files = 0
+  let bytes = 0
+  let gzip = 0
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current)) {
+      const full = path.join(current, entry)
+      if (statSync(full).isDirectory()) walk(full)
+      else if (entry.endsWith('.js')) {
+        const content = readFileSync(full)
+        files++
+        bytes += content.length
+        gzip += gzipSync(content, { level: 9 }).length
+      }
+    }
+  }
+  walk(dir)
+  return { files, bytes, gzip }
+}
+
+export const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
