@@ -2,42 +2,18 @@
  * The real WalletConnect SDKs over our relay: a dapp SignClient and a WalletKit wallet in this
  * process, talking only through the relay on 127.0.0.1.
  */
-import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
-import { Core } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
-import type { SessionTypes } from '@walletconnect/types'
-import { buildApprovedNamespaces } from '@walletconnect/utils'
-import { type Hex, toHex, verifyMessage } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type Relay, startRelay } from '../src/index.ts'
-
-const PROJECT_ID = 'portico-relay-test'
-const CHAIN = 'eip155:31337'
-const LOG_LEVEL = process.env.PORTICO_RELAY_TEST_WC_LOG ?? 'silent'
-
-type Dapp = Awaited<ReturnType<typeof SignClient.init>>
-
-interface Pair {
-  dapp: Dapp
-  wallet: Awaited<ReturnType<typeof WalletKit.init>>
-  session: SessionTypes.Struct
-  address: Hex
-  signRequests: number
-}
-
-const cleanups: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-let prefix = 0
-const uniquePrefix = (role: string) => `portico-relay-test-${role}-${process.pid}-${++prefix}`
-
-async function stopClient(core: Dapp['core']) {
-  core.heartbeat.stop()
-  await core.relayer.transportClose().catch(() => {})
-}
+import {
+  CHAIN,
+  LOG_LEVEL,
+  onCleanup,
+  pairThrough as pairWith,
+  personalSign,
+  stopClient,
+  uniquePrefix,
+} from './wcPair.ts'
 
 async function startRelayForTest(port?: number): Promise<Relay> {
   const relay = await startRelay({
@@ -48,97 +24,12 @@ async function startRelayForTest(port?: number): Promise<Relay> {
   return relay
 }
 
-/** A dapp and a wallet with an approved eip155:31337 session, through `relay`. */
-async function pairThrough(relay: Relay): Promise<Pair> {
-  const account = privateKeyToAccount(generatePrivateKey())
-  const dapp = await SignClient.init({
-    projectId: PROJECT_ID,
-    relayUrl: relay.url,
-    customStoragePrefix: uniquePrefix('dapp'),
-    telemetryEnabled: false,
-    logger: LOG_LEVEL,
-    metadata: { name: 'Portico relay test dapp', description: 'test', url: 'http://127.0.0.1', icons: [] },
-  })
-  cleanups.push(() => stopClient(dapp.core))
-
-  const core = new Core({
-    projectId: PROJECT_ID,
-    relayUrl: relay.url,
-    customStoragePrefix: uniquePrefix('wallet'),
-    telemetryEnabled: false,
-    logger: LOG_LEVEL,
-  })
-  // WalletKit always posts one telemetry event at init; there is no network for it here.
-  core.eventClient.init = async () => {}
-  const wallet = await WalletKit.init({
-    core,
-    metadata: { name: 'Portico relay test wallet', description: 'test', url: 'http://127.0.0.1', icons: [] },
-  })
-  cleanups.push(() => stopClient(core))
-
-  const pair: Pair = {
-    dapp,
-    wallet,
-    session: undefined as unknown as SessionTypes.Struct,
-    address: account.address,
-    signRequests: 0,
-  }
-
-  wallet.on('session_proposal', async (proposal: WalletKitTypes.SessionProposal) => {
-    const namespaces = buildApprovedNamespaces({
-      proposal: proposal.params,
-      supportedNamespaces: {
-        eip155: {
-          chains: [CHAIN],
-          methods: ['personal_sign'],
-          events: ['accountsChanged', 'chainChanged'],
-          accounts: [`${CHAIN}:${account.address}`],
-        },
-      },
-    })
-    await wallet.approveSession({ id: proposal.id, namespaces })
-  })
-  wallet.on('session_request', async (event: WalletKitTypes.SessionRequest) => {
-    const { topic, id, params } = event
-    if (params.request.method !== 'personal_sign') {
-      await wallet.respondSessionRequest({
-        topic,
-        response: { id, jsonrpc: '2.0', error: { code: 4200, message: 'Unsupported method' } },
-      })
-      return
-    }
-    const [message, address] = params.request.params as [Hex, Hex]
-    if (address.toLowerCase() !== account.address.toLowerCase()) throw new Error(`unknown account ${address}`)
-    pair.signRequests++
-    const signature = await account.signMessage({ message: { raw: message } })
-    await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result: signature } })
-  })
-
-  const { uri, approval } = await dapp.connect({
-    optionalNamespaces: {
-      eip155: { chains: [CHAIN], methods: ['personal_sign'], events: ['accountsChanged', 'chainChanged'] },
-    },
-  })
-  if (!uri) throw new Error('SignClient.connect returned no pairing URI')
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  await wallet.pair({ uri })
-  pair.session = await approval()
-  return pair
-}
-
-async function personalSign(pair: Pair, text: string): Promise<boolean> {
-  const signature = await pair.dapp.request<Hex>({
-    topic: pair.session.topic,
-    chainId: CHAIN,
-    request: { method: 'personal_sign', params: [toHex(text), pair.address] },
-  })
-  return verifyMessage({ address: pair.address, message: text, signature })
-}
+const pairThrough = (relay: Relay) => pairWith({ dapp: relay.url, wallet: relay.url })
 
 describe('WalletConnect SDKs over the relay', () => {
   it('dapp SignClient pairs with a WalletKit wallet, gets an eip155:31337 session and a verified personal_sign', async () => {
     const relay = await startRelayForTest()
-    cleanups.push(() => relay.close())
+    onCleanup(() => relay.close())
     const started = Date.now()
     const pair = await pairThrough(relay)
     const sessionMs = Date.now() - started
@@ -163,7 +54,7 @@ describe('WalletConnect SDKs over the relay', () => {
 
   it('a relay restarted between two requests: the second request still succeeds', async () => {
     let relay = await startRelayForTest()
-    cleanups.push(() => relay.close())
+    onCleanup(() => relay.close())
     const pair = await pairThrough(relay)
     expect(await personalSign(pair, 'before the restart')).toBe(true)
 
@@ -184,7 +75,7 @@ describe('WalletConnect SDKs over the relay', () => {
 
   it('a request sent while the relay is down goes through once it is back', async () => {
     let relay = await startRelayForTest()
-    cleanups.push(() => relay.close())
+    onCleanup(() => relay.close())
     const pair = await pairThrough(relay)
     const port = relay.port
     await relay.close()
@@ -199,7 +90,7 @@ describe('WalletConnect SDKs over the relay', () => {
 
   it('a connection the relay refuses reaches the SDK as relayer_error with the reason, at once', async () => {
     const relay = await startRelayForTest()
-    cleanups.push(() => relay.close())
+    onCleanup(() => relay.close())
     // No projectId: the relay refuses (close 3000, as useOnCloseEvent=true asks).
     const dapp = await SignClient.init({
       relayUrl: relay.url,
@@ -208,7 +99,7 @@ describe('WalletConnect SDKs over the relay', () => {
       logger: LOG_LEVEL,
       metadata: { name: 'Portico relay test dapp', description: 'test', url: 'http://127.0.0.1', icons: [] },
     })
-    cleanups.push(() => stopClient(dapp.core))
+    onCleanup(() => stopClient(dapp.core))
     const started = Date.now()
     const error = new Promise<Error>((resolve) => dapp.core.relayer.once('relayer_error', resolve))
     // connect() itself does not settle soon (the SDK keeps retrying): the kernel watches relayer_error.
