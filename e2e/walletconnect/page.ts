@@ -17,7 +17,7 @@ export class WalletConnectPage extends DemoPage {
     this.qrCode = this.dialog.getByRole('img', { name: 'WalletConnect QR code' })
     this.copyLink = this.dialog.getByRole('button', { name: 'Copy link' })
     this.signButton = page.getByRole('button', { name: 'Sign message' })
-    this.signature = page.getByRole('status', { name: 'Signature' })
+    this.signature = page.getByRole('status', { name: 'Signature', exact: true })
   }
 
   /** Connect view → WalletConnect entry → the ConnectingWalletConnect view. */
