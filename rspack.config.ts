@@ -1,9 +1,10 @@
 import demo, { demoTest } from './hosts/demo/rspack.config.ts'
 import vanilla from './hosts/vanilla/rspack.config.ts'
 import history from './plugins/history/rspack.config.ts'
+import names from './plugins/names/rspack.config.ts'
 import receive from './plugins/receive/rspack.config.ts'
 import send from './plugins/send/rspack.config.ts'
 import devWallet from './services/devnet/rspack.config.ts'
 
 /** Every build of the repository, one compiler each (DESIGN §1). */
-export default [demo, demoTest, vanilla, receive, send, history, devWallet]
+export default [demo, demoTest, vanilla, receive, send, history, names, devWallet]

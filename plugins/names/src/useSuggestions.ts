@@ -1,0 +1,34 @@
+import { DEFAULT_DEBOUNCE_MS, type NameSuggestionsResponse, type PluginContext } from '@portico/shared-types'
+import { useEffect, useState } from 'react'
+import { isValidLabel, messageOf } from './names.ts'
+
+export type SuggestionsResult =
+  | { status: 'idle' }
+  | { status: 'loading'; label: string }
+  | { status: 'done'; label: string; suggestions: NameSuggestionsResponse['suggestions'] }
+  | { status: 'failed'; label: string; message: string }
+
+/** Suggestions for a valid label, asked SPEC §9's debounce after the last keystroke; stale answers dropped. */
+export function useSuggestions(ctx: PluginContext, label: string, debounceMs = DEFAULT_DEBOUNCE_MS) {
+  const [result, setResult] = useState<SuggestionsResult>({ status: 'idle' })
+  useEffect(() => {
+    const api = ctx.services.api
+    if (!api || !isValidLabel(label)) {
+      setResult({ status: 'idle' })
+      return
+    }
+    let current = true
+    setResult({ status: 'loading', label })
+    const timer = setTimeout(() => {
+      api.profileSuggestions(label).then(
+        ({ suggestions }) => current && setResult({ status: 'done', label, suggestions }),
+        (error: unknown) => current && setResult({ status: 'failed', label, message: messageOf(error) }),
+      )
+    }, debounceMs)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [ctx, label, debounceMs])
+  return result
+}
