@@ -96,7 +96,14 @@ export async function prepareApp(name: string, timings: Timings): Promise<string
     })
   } else {
     timings.cacheHit = 0
-    await timed(timings, 'npmCi', () => run('npm', ['ci', ...NPM_QUIET], dir))
+    try {
+      await timed(timings, 'npmCi', () => run('npm', ['ci', ...NPM_QUIET], dir))
+    } catch (error) {
+      // This machine's registry lacks some platform packages (Next's darwin/win32 swc builds), so the
+      // lockfile made here misses them and `npm ci` refuses it; `npm install` keeps the locked versions.
+      if (!/in sync/.test(String((error as { stderr?: Buffer }).stderr))) throw error
+      await timed(timings, 'npmInstallFromLock', () => run('npm', ['install', ...NPM_QUIET], dir))
+    }
     mkdirSync(path.dirname(cached), { recursive: true })
     run('cp', ['-a', path.join(dir, 'node_modules'), cached], dir)
   }
