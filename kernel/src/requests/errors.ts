@@ -12,6 +12,8 @@ export const RPC_ERROR_CODES = {
   unauthorized: 4100,
   unsupportedMethod: 4200,
   disconnected: 4900,
+  /** EIP-1474 limit exceeded: too many open requests. */
+  limitExceeded: -32005,
 } as const
 
 export class ProviderRpcError extends Error {

@@ -179,6 +179,18 @@ describe('request pipeline', () => {
     expect(wallet.held.map((held) => held.method)).toEqual(['personal_sign'])
   })
 
+  it('bounds the queue of open unsafe requests', async () => {
+    const { modal } = await connected([approver()])
+    const open = Array.from({ length: 32 }, () =>
+      modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] }).catch((e) => e),
+    )
+    await expect(modal.request({ method: 'personal_sign', params: [] })).rejects.toMatchObject({
+      code: -32005,
+    })
+    act(() => void modal.close())
+    for (const request of open) expect(await request).toMatchObject({ code: 4001 })
+  })
+
   it('a refused method also rejects open unsafe requests (SPEC §4)', async () => {
     const { modal } = await connected([approver()])
     const open = modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] }).catch((e) => e)

@@ -154,8 +154,8 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     if (!live) throw notConnectedError()
     const view = isUnsafeMethod(args.method) ? takerView(kernel, live.connector) : undefined
     if (!view) return live.provider.request(args)
-    if (queue.length >= MAX_QUEUED)
-      throw new ProviderRpcError(RPC_ERROR_CODES.userRejected, 'Too many open requests')
+    if (queue.length + (active ? 1 : 0) >= MAX_QUEUED)
+      throw new ProviderRpcError(RPC_ERROR_CODES.limitExceeded, 'Too many open requests')
     return new Promise((resolve, reject) => {
       queue.push({ args, provider: live.provider, namespace: live.namespace, view, resolve, reject })
       next()
