@@ -16,6 +16,7 @@ import { corsOptions } from './http/cors.ts'
 import { errorBody, handleError, handleNotFound } from './http/errors.ts'
 import { createGuard, projectIdOf } from './http/guard.ts'
 import { type Indexer, startIndexer } from './indexer/indexer.ts'
+import { type IndexerRole, type LeaderIndexer, startLeaderIndexer } from './indexer/leader.ts'
 import { DAY_MS, scheduleRetention } from './retention.ts'
 import { balanceRoute } from './routes/balance.ts'
 import { directoryRoutes } from './routes/directory.ts'
@@ -36,6 +37,8 @@ export interface ApiServer {
   port: number
   config: ApiConfig
   repository: Repository
+  /** Whether this node's history indexer writes ('leader'), waits for the lock ('standby') or is off. */
+  indexerRole(): IndexerRole | 'off'
   close(): Promise<void>
 }
 
@@ -54,7 +57,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     throw err
   }
   let app: FastifyInstance | undefined
-  let indexer: Indexer | undefined
+  let indexer: Indexer | LeaderIndexer | undefined
   let retention: { stop(): Promise<void> } | undefined
   try {
     const chains = createChainHandles(config.chains, config.rpcTimeoutMs)
@@ -75,15 +78,30 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     await syncTokenRegistry(repo, chains, config.tokens, (chainId, err) =>
       log.warn({ chainId, err: String(err).split('\n')[0] }, 'token metadata not read yet (chain down?)'),
     )
-    if (config.indexer.enabled)
-      indexer = startIndexer({
-        repo,
-        chains: [...chains.values()],
-        pollMs: config.indexer.pollMs,
-        batchSize: config.indexer.batchSize,
-        startBlock: config.indexer.startBlock,
-        log,
-      })
+    if (config.indexer.enabled) {
+      const start = () =>
+        startIndexer({
+          repo,
+          chains: [...chains.values()],
+          pollMs: config.indexer.pollMs,
+          batchSize: config.indexer.batchSize,
+          startBlock: config.indexer.startBlock,
+          log,
+        })
+      // On PostgreSQL several API nodes may share the database: one of them indexes (leader.ts).
+      const db = config.database
+      indexer =
+        db.kind === 'postgres'
+          ? startLeaderIndexer({
+              url: db.url,
+              ...(db.schema !== undefined && { schema: db.schema }),
+              repo,
+              chainIds: [...chains.values()].map((c) => c.chainId),
+              log,
+              start,
+            })
+          : start()
+    }
     const { endedSessionDays, intervalMs } = config.retention
     retention = scheduleRetention(
       'sessions',
@@ -107,6 +125,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
       port,
       config,
       repository: repo,
+      indexerRole: () => (running === undefined ? 'off' : 'role' in running ? running.role() : 'leader'),
       close: () => {
         closing ??= (async () => {
           await server.close()
