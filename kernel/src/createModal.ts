@@ -11,7 +11,6 @@ import type {
 import { trackRecentWallets } from './account/recentWallets.ts'
 import { autoReconnect } from './account/reconnect.ts'
 import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
-import { loadSolanaSession } from './account/solanaLoader.ts'
 import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { afterNextPaint } from './afterNextPaint.ts'
@@ -33,6 +32,7 @@ import { createPluginHost } from './plugins/host.ts'
 import { registerPluginViews } from './plugins/registerViews.tsx'
 import { createRequestPipeline } from './requests/pipeline.ts'
 import { createEip1193Provider, type PorticoEip1193Provider } from './requests/provider.ts'
+import { signSolanaMessage } from './requests/solanaSign.ts'
 import { createViewRegistry } from './router/registry.ts'
 import { setupDirectory } from './services/directoryController.ts'
 import { createKernelApi } from './services/kernelApi.ts'
@@ -199,9 +199,8 @@ export function createModal(options: ModalOptions): ModalHandle {
       requests.request(args) as Promise<T>,
     async signMessage(message) {
       const account = selectActiveAccount(store.get())
-      if (account?.namespace === 'solana')
-        return (await loadSolanaSession()).signSolanaMessage(kernel, message)
       const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
+      if (account?.namespace === 'solana') return signSolanaMessage(requests, account.address, bytes)
       const hex = `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
       return (await requests.request({ method: 'personal_sign', params: [hex, account?.address] })) as string
     },
