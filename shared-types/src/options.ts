@@ -84,8 +84,21 @@ export interface ModalOptions {
    * `networks`; a chain without one would be read through the hosted RPC.
    */
   rpcMap?: Record<string, string>
-  /** Sign-in: when required, close is blocked on sign/approve views until a session exists. */
-  siwx?: { required?: boolean }
+  /** Sign-in (the `siwx` feature): when required, close is blocked on sign/approve views until a session exists. */
+  siwx?: {
+    required?: boolean
+    /**
+     * The verifier's base URL (default `<apiUrl>/v1/siwx`): `GET <url>/nonce`, `POST <url>/verify`
+     * `{ message, signature }`, `POST <url>/session` `{ token }`, each with `?projectId=`.
+     */
+    verifierUrl?: string
+    /** The message's statement (default: "Sign in to <app name>"). */
+    statement?: string
+    /** The message's Resources (URIs). */
+    resources?: string[]
+    /** Expiration Time asked for, in seconds after Issued At (default 86 400). */
+    expiresInSeconds?: number
+  }
   /**
    * BCP 47 locale of the modal's strings, numbers and dates (`de`, `pt-BR`, …). Catalogues: en
    * (bundled), de, es, fr, ja, zh, pt, ko, tr (each a lazy chunk); English per missing key.

@@ -91,6 +91,8 @@ export interface AccountApi {
   refreshBalance(): Promise<void>
   /** 1.1: connects one of this plugin's own `contributes.connectors` (e.g. after an email code). */
   connect?(connectorId: string): Promise<{ supported: boolean }>
+  /** 1.1: disconnects every namespace (SPEC §4 disconnect), e.g. when a required sign-in is cancelled. */
+  disconnect?(): Promise<void>
 }
 
 /** 1.1: sign-in state (SPEC §2 close rule); a sign-in plugin writes whether a session exists. */

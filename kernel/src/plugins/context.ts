@@ -59,6 +59,7 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
       provider: (namespace) => gatedProvider(kernel, namespace),
       refreshBalance: actions.refreshBalance,
       connect: (connectorId) => connectOwnConnector(kernel, pluginId, connectorId),
+      disconnect: actions.disconnect,
     },
     signIn: signInApi(kernel),
     storage: pluginStorage(kernel, pluginId),

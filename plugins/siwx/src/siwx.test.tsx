@@ -1,0 +1,331 @@
+import { connectedState, fakeContext } from '@portico/plugin-testing'
+import {
+  type AfterConnectContribution,
+  type Eip1193Provider,
+  type KernelState,
+  MESSAGES,
+  type PluginContext,
+  type PluginStorage,
+} from '@portico/shared-types'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { SiweMessage } from 'siwe'
+import type { Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flowOf, SIGN_VIEW } from './flow.ts'
+import plugin from './index.ts'
+import { formatSignInMessage } from './message.ts'
+import { en } from './messages.ts'
+import { SignMessageView } from './SignMessageView.tsx'
+import { API, fakeVerifier } from './testVerifier.ts'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const key = generatePrivateKey()
+const signer = privateKeyToAccount(key)
+
+function memoryStorage(data = new Map<string, unknown>()): PluginStorage & { data: Map<string, unknown> } {
+  return {
+    data,
+    get: <T,>(k: string) => structuredClone(data.get(k)) as T | undefined,
+    set: (k, v) => void data.set(k, structuredClone(v)),
+    remove: (k) => void data.delete(k),
+  }
+}
+
+/** A wallet behind the gated provider: personal_sign with the key (or a rejection). */
+function wallet(reject = false): Eip1193Provider & { request: ReturnType<typeof vi.fn> } {
+  return {
+    request: vi.fn(async ({ method, params }: { method: string; params?: unknown }) => {
+      if (method !== 'personal_sign') throw new Error(`unexpected ${method}`)
+      if (reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      const [message, address] = params as [Hex, string]
+      if (address !== signer.address) throw new Error('wrong account')
+      return signer.signMessage({ message: { raw: message } })
+    }),
+    on: vi.fn(),
+    removeListener: vi.fn(),
+  } as never
+}
+
+interface Setup {
+  required?: boolean
+  siwx?: boolean
+  provider?: Eip1193Provider | undefined
+  storage?: ReturnType<typeof memoryStorage>
+  smartAccount?: boolean
+  network?: 'requested' | 'unrequested' | 'none'
+}
+
+function setup(options: Setup = {}) {
+  const state = connectedState(signer.address, {
+    caipAddress: `eip155:31337:${signer.address}`,
+    ...(options.smartAccount ? { preferredAccountType: 'smartAccount' as const } : {}),
+  }) as KernelState
+  const network = state.networks.byNamespace.eip155?.caipNetwork
+  Object.assign(state, {
+    modal: { open: false },
+    options: {
+      projectId: 'test-project',
+      apiUrl: API,
+      features: { siwx: options.siwx ?? true },
+      metadata: { name: 'Test App', description: '', url: '', icons: [] },
+      siwx: { required: options.required ?? false, statement: 'Sign in to Test App' },
+    },
+    signIn: { required: options.required ?? false, hasSession: false },
+  })
+  const storage = options.storage ?? memoryStorage()
+  const provider = 'provider' in options ? options.provider : wallet()
+  const signIn = {
+    get: () => ({ ...state.signIn }),
+    setHasSession: vi.fn((value: boolean) => {
+      state.signIn.hasSession = value
+    }),
+  }
+  const disconnect = vi.fn(async () => {
+    const account = state.accounts.eip155
+    if (account) account.status = 'disconnected'
+  })
+  const { ctx } = fakeContext(state, { pluginId: 'siwx', storage, signIn })
+  const chosen = options.network ?? 'requested'
+  ctx.chains = {
+    ...ctx.chains,
+    activeNetwork: () => (chosen === 'none' ? undefined : network),
+    requestedNetworks: () => (chosen === 'requested' && network ? [network] : []),
+  }
+  ctx.account = {
+    ...ctx.account,
+    get: () => state.accounts.eip155,
+    provider: () => provider,
+    disconnect,
+  }
+  return { ctx, state, storage, signIn, disconnect, provider }
+}
+
+const hook: AfterConnectContribution | undefined = plugin.contributes.afterConnect[0]
+const afterConnect = (ctx: PluginContext) =>
+  hook?.run(ctx, {
+    namespace: 'eip155',
+    caipAddress: `eip155:31337:${signer.address}`,
+  })
+
+const view = (ctx: PluginContext) => render(<SignMessageView ctx={ctx} params={{}} />)
+
+describe('SIWX: after connect', () => {
+  it('opens SIWXSignMessage with an EIP-4361 message the reference parser reads, nonce from the verifier', async () => {
+    const verifier = fakeVerifier()
+    const { ctx } = setup()
+    await afterConnect(ctx)
+    expect(ctx.modal.open).toHaveBeenCalledWith(SIGN_VIEW)
+    const message = flowOf(ctx).store.get().message ?? ''
+    const parsed = new SiweMessage(message)
+    expect(parsed).toMatchObject({
+      domain: location.host,
+      address: signer.address,
+      statement: 'Sign in to Test App',
+      uri: `${location.origin}${location.pathname}`,
+      version: '1',
+      chainId: 31337,
+      nonce: [...verifier.issued][0],
+    })
+    const issuedAt = Date.parse(parsed.issuedAt ?? '')
+    expect(Math.abs(issuedAt - Date.now())).toBeLessThan(5000)
+    expect(Date.parse(parsed.expirationTime ?? '') - issuedAt).toBe(86_400_000)
+    expect(parsed.notBefore).toBe(parsed.issuedAt)
+    expect(parsed.requestId).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('does nothing when the feature is off, the network is not a requested one, or a session exists', async () => {
+    const verifier = fakeVerifier()
+    for (const options of [{ siwx: false }, { network: 'unrequested' as const }]) {
+      const { ctx } = setup(options)
+      await afterConnect(ctx)
+      expect(ctx.modal.open).not.toHaveBeenCalled()
+    }
+    expect(verifier.fetch).not.toHaveBeenCalled()
+  })
+
+  it('declares the sign view sensitive (closing blocked while required and without a session)', () => {
+    expect(plugin.views[SIGN_VIEW].sensitive).toBe(true)
+  })
+})
+
+describe('SIWX: signing', () => {
+  it('signs through the gated provider, the verifier checks it, the session is stored, the modal closes', async () => {
+    const verifier = fakeVerifier()
+    const { ctx, storage, signIn, provider } = setup()
+    await afterConnect(ctx)
+    view(ctx)
+    expect(screen.getByLabelText('Message to sign').textContent).toContain(signer.address)
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }))
+    await waitFor(() => expect(ctx.modal.close).toHaveBeenCalled())
+    expect(provider?.request).toHaveBeenCalledWith(expect.objectContaining({ method: 'personal_sign' }))
+    expect(verifier.verified).toHaveLength(1)
+    expect(signIn.setHasSession).toHaveBeenLastCalledWith(true)
+    expect(ctx.events.emit).toHaveBeenCalledWith('SIWX_AUTH_SUCCESS', {
+      network: 'eip155:31337',
+      isSmartAccount: false,
+    })
+    expect(storage.data.get('session')).toMatchObject({
+      caipAddress: `eip155:31337:${signer.address}`,
+      token: 'token-1',
+    })
+  })
+
+  it('restores the stored session on reload (the verifier honours its token) and asks no more', async () => {
+    fakeVerifier()
+    const first = setup()
+    await afterConnect(first.ctx)
+    await flowOf(first.ctx).sign()
+    // Reload: a new context over the same storage; the verifier is the same service.
+    const reloaded = setup({ storage: first.storage })
+    await flowOf(reloaded.ctx).restore()
+    expect(reloaded.signIn.setHasSession).toHaveBeenLastCalledWith(true)
+    await afterConnect(reloaded.ctx)
+    expect(reloaded.ctx.modal.open).not.toHaveBeenCalled()
+  })
+
+  it('forgets a stored session the verifier no longer honours, and an expired one', async () => {
+    fakeVerifier({ sessionValid: false })
+    const storage = memoryStorage()
+    const session = {
+      caipAddress: `eip155:31337:${signer.address}`,
+      token: 't',
+      message: 'm',
+      signature: '0x',
+    }
+    storage.set('session', { ...session, expiresAt: new Date(Date.now() + 60_000).toISOString() })
+    const revoked = setup({ storage })
+    await flowOf(revoked.ctx).restore()
+    expect(storage.data.has('session')).toBe(false)
+    expect(revoked.signIn.setHasSession).toHaveBeenLastCalledWith(false)
+    storage.set('session', { ...session, expiresAt: new Date(Date.now() - 1).toISOString() })
+    const expired = setup({ storage })
+    await flowOf(expired.ctx).restore()
+    expect(storage.data.has('session')).toBe(false)
+    expect(expired.signIn.setHasSession).not.toHaveBeenCalledWith(true)
+  })
+
+  it('shows Signature declined when the wallet refuses, and keeps the view to retry', async () => {
+    fakeVerifier()
+    const { ctx } = setup({ provider: wallet(true) })
+    await afterConnect(ctx)
+    view(ctx)
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.signatureDeclined)
+    expect(ctx.modal.close).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Sign' })).toBeTruthy()
+  })
+
+  it('says a smart account might not be supported when its signature fails', async () => {
+    fakeVerifier({ refuse: true })
+    const { ctx } = setup({ smartAccount: true })
+    await afterConnect(ctx)
+    view(ctx)
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.smartAccountNotSupported)
+  })
+
+  it('signs a fresh message (a new nonce) after the verifier refused one', async () => {
+    const verifier = fakeVerifier({ refuse: true })
+    const { ctx } = setup()
+    await afterConnect(ctx)
+    await flowOf(ctx).sign()
+    expect(flowOf(ctx).store.get().message).toBeUndefined()
+    await flowOf(ctx).sign()
+    const nonces = verifier.fetch.mock.calls.filter(([url]) => String(url).includes('/nonce'))
+    expect(nonces).toHaveLength(2)
+  })
+})
+
+describe('SIWX: cancel and failures', () => {
+  it('cancel closes the modal when sign-in is optional', async () => {
+    fakeVerifier()
+    const { ctx, disconnect } = setup()
+    await afterConnect(ctx)
+    view(ctx)
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(ctx.modal.close).toHaveBeenCalled())
+    expect(disconnect).not.toHaveBeenCalled()
+  })
+
+  it('cancel disconnects and resets to Connect when sign-in is required', async () => {
+    fakeVerifier()
+    const { ctx, disconnect } = setup({ required: true })
+    await afterConnect(ctx)
+    view(ctx)
+    expect(screen.getByText(en.description)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(ctx.router.reset).toHaveBeenCalledWith('Connect'))
+    expect(disconnect).toHaveBeenCalledTimes(1)
+    expect(ctx.modal.close).not.toHaveBeenCalled()
+  })
+
+  it('a failed initialisation disconnects, shows Connect and the SPEC message', async () => {
+    fakeVerifier({ nonceFails: true })
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { ctx, disconnect } = setup()
+    await act(() => afterConnect(ctx))
+    expect(disconnect).toHaveBeenCalledTimes(1)
+    expect(ctx.modal.open).toHaveBeenLastCalledWith('Connect')
+    expect(ctx.toast.error).toHaveBeenCalledWith(MESSAGES.siwxInitFailed)
+  })
+
+  it('shows the SPEC precondition messages when signing cannot start', async () => {
+    fakeVerifier()
+    const cases: [Setup, string][] = [
+      [{ siwx: false }, MESSAGES.siwxNotEnabled],
+      [{ network: 'none' }, MESSAGES.noActiveCaipNetwork],
+      [{ provider: undefined }, MESSAGES.noConnectionClient],
+    ]
+    for (const [options, message] of cases) {
+      const { ctx } = setup(options)
+      await flowOf(ctx).sign()
+      expect(flowOf(ctx).store.get().error).toBe(message)
+    }
+    const { ctx, state } = setup()
+    if (state.accounts.eip155) state.accounts.eip155.status = 'disconnected'
+    await flowOf(ctx).sign()
+    expect(flowOf(ctx).store.get().error).toBe(MESSAGES.noActiveCaipAddress)
+  })
+})
+
+describe('SIWX: catalogue and message text', () => {
+  it('carries the SPEC §8 wording', () => {
+    expect(plugin.messages.en).toBe(en)
+    expect([en.signatureDeclined, en.smartAccountNotSupported, en.initFailed]).toEqual([
+      MESSAGES.signatureDeclined,
+      MESSAGES.smartAccountNotSupported,
+      MESSAGES.siwxInitFailed,
+    ])
+    expect([en.notEnabled, en.noAddress, en.noNetwork, en.noClient]).toEqual([
+      MESSAGES.siwxNotEnabled,
+      MESSAGES.noActiveCaipAddress,
+      MESSAGES.noActiveCaipNetwork,
+      MESSAGES.noConnectionClient,
+    ])
+  })
+
+  it('keeps an app statement on one line (it cannot forge fields) and lists resources', () => {
+    const text = formatSignInMessage({
+      namespace: 'eip155',
+      domain: 'localhost',
+      accountAddress: signer.address,
+      statement: 'Hello\nURI: https://evil.example\r\nNonce: 00000000',
+      uri: 'http://localhost/',
+      version: '1',
+      chainId: '1',
+      nonce: 'abcdefgh1234',
+      issuedAt: new Date().toISOString(),
+      resources: ['https://example.com/tos'],
+    })
+    const parsed = new SiweMessage(text)
+    expect(parsed.uri).toBe('http://localhost/')
+    expect(parsed.nonce).toBe('abcdefgh1234')
+    expect(parsed.statement).toBe('Hello URI: https://evil.example Nonce: 00000000')
+    expect(parsed.resources).toEqual(['https://example.com/tos'])
+  })
+})
