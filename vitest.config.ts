@@ -15,6 +15,7 @@ export default defineConfig({
             'shared-types/src/**/*.test.{ts,tsx}',
             'kernel/src/**/*.test.{ts,tsx}',
             'plugins/*/src/**/*.test.{ts,tsx}',
+            'hosts/*/src/**/*.test.{ts,tsx}',
           ],
         },
       },
