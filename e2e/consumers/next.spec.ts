@@ -29,7 +29,7 @@ let appDir = ''
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(900_000)
   const started = performance.now()
-  packPackages()
+  packPackages(timings)
   appDir = await prepareApp('next-app', timings)
   await buildApp(appDir, timings)
   const stack = readStackInfo()

@@ -21,7 +21,7 @@ let dist = ''
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(600_000)
   const started = performance.now()
-  packPackages()
+  packPackages(timings)
   const dir = await prepareApp('vite-app', timings)
   await buildApp(dir, timings)
   dist = path.join(dir, 'dist')
@@ -33,7 +33,7 @@ test.afterAll(async () => {
   await server?.close()
 })
 
-test('Vite app: packed packages build; connect, then wagmi sends a transaction and signs through Portico', async ({
+test('Vite app: packed packages typecheck (their .d.ts) and build; connect, then wagmi sends a transaction and signs through Portico', async ({
   page,
   context,
   stack,
