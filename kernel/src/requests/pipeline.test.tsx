@@ -152,6 +152,21 @@ describe('request pipeline', () => {
     await waitFor(() => expect(calls).toContain('eth_getBalance'))
   })
 
+  it('a wallet that throws synchronously rejects that request and the next one still runs', async () => {
+    const { modal, wallet } = await connected([approver()])
+    const original = wallet.provider.request
+    wallet.provider.request = (args) => {
+      if (args.method === 'eth_signTypedData_v4') throw new Error('sync bug')
+      return original(args)
+    }
+    const broken = modal.request({ method: 'eth_signTypedData_v4', params: [] }).catch((e) => e)
+    const next = modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] })
+    expect(await broken).toMatchObject({ message: 'sync bug' })
+    await waitFor(() => expect(wallet.held.map((held) => held.method)).toEqual(['personal_sign']))
+    wallet.held[0]?.resolve('0xsig')
+    await expect(next).resolves.toBe('0xsig')
+  })
+
   it('pushes the taker view over an open modal and pops back to it', async () => {
     const { modal, wallet } = await connected([approver()])
     act(() => modal.open('Account'))

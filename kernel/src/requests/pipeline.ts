@@ -128,10 +128,13 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
       if (queue.length > 0) next()
       else if (kernel.store.get().modal.open && topView() === request.view) actions.goBack()
     }
-    request.provider.request(request.args).then(
-      (value) => settle(true, value),
-      (error: unknown) => settle(false, error),
-    )
+    // A wallet that throws synchronously must not leave the queue stuck.
+    Promise.resolve()
+      .then(() => request.provider.request(request.args))
+      .then(
+        (value) => settle(true, value),
+        (error: unknown) => settle(false, error),
+      )
   }
 
   function connection(namespace?: ChainNamespace) {
