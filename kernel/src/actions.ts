@@ -8,7 +8,6 @@ import { connectWalletConnect, setWalletConnectLinking } from './connectors/wall
 import type { Kernel } from './kernel.ts'
 import { closeModal, openModal } from './modal/actions.ts'
 import { goBack, pushView, replaceView, resetView } from './router/router.ts'
-import { selectActiveAccount } from './state/selectors.ts'
 import { createToaster } from './toast/toast.ts'
 
 /** The actions the UI and the public handle call; each is a plain function over the kernel. */
@@ -26,16 +25,6 @@ export function createActions(kernel: Kernel) {
     connectWalletConnect: (options?: WalletConnectOptions) => connectWalletConnect(kernel, options),
     setWalletConnectLinking: (wallet: WalletDirectoryEntry, href: string) =>
       setWalletConnectLinking(kernel, wallet, href),
-    /** Forwards an EIP-1193 request to the connected wallet of the active namespace. */
-    request: async (args: { method: string; params?: unknown }): Promise<unknown> => {
-      const account = selectActiveAccount(kernel.store.get())
-      const provider =
-        account?.status === 'connected' && account.connectorId
-          ? kernel.providers.get(account.connectorId)
-          : undefined
-      if (!provider) throw new Error('No wallet is connected')
-      return provider.request(args)
-    },
     disconnect: () => disconnectAll(kernel),
     switchNetwork: (network: Network) => switchNetwork(kernel, network),
     refreshBalance: async () => {
