@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { forgetAllConnections, readStoredConnection, storeConnected } from './connection.ts'
+import { forgetAllConnections, forgetNamespace, readStoredConnection, storeConnected } from './connection.ts'
 import { STORAGE_KEYS } from './keys.ts'
 import { createSafeStorage, type StorageBackend } from './storage.ts'
 
@@ -54,6 +54,18 @@ describe('stored connection', () => {
     expect(() => storeConnected(storage, 'eip155', 'x', undefined)).not.toThrow()
     expect(readStoredConnection(storage)).toEqual({ connectorIds: {}, connectedNamespaces: [] })
     expect(log.error).toHaveBeenCalled()
+  })
+
+  it('reset of a namespace clears its connector id and the stored deep link (SPEC §4 reset)', () => {
+    const backend = memoryBackend()
+    const storage = createSafeStorage(backend, log)
+    storeConnected(storage, 'eip155', 'walletConnect', 'eip155:31337')
+    storeConnected(storage, 'solana', 'phantom', undefined)
+    storage.set(STORAGE_KEYS.deepLinkChoice, { name: 'Dev Wallet', href: 'devwallet://' })
+    forgetNamespace(storage, 'eip155')
+    expect(backend.data.has(STORAGE_KEYS.deepLinkChoice)).toBe(false)
+    expect(readStoredConnection(storage).connectorIds).toEqual({ solana: 'phantom' })
+    expect(readStoredConnection(storage).connectedNamespaces).toEqual(['solana'])
   })
 
   it('disconnect clears connector ids and marks disconnected', () => {

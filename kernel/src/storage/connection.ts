@@ -69,9 +69,10 @@ export function storeActiveNetwork(storage: SafeStorage, caipNetworkId: CaipNetw
   storage.set(STORAGE_KEYS.activeCaipNetworkId, caipNetworkId)
 }
 
-/** SPEC §4 reset: removes the stored connector id for that namespace. */
+/** SPEC §4 reset: removes the stored connector id for that namespace and the stored deep link. */
 export function forgetNamespace(storage: SafeStorage, namespace: ChainNamespace): void {
   storage.remove(STORAGE_KEYS.connectedConnectorId(namespace))
+  storage.remove(STORAGE_KEYS.deepLinkChoice)
   const remaining = readStoredConnection(storage).connectedNamespaces.filter((ns) => ns !== namespace)
   if (remaining.length > 0) storage.set(STORAGE_KEYS.connectedNamespaces, remaining.join(','))
   else storage.remove(STORAGE_KEYS.connectedNamespaces)
