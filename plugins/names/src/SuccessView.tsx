@@ -23,9 +23,18 @@ export function SuccessView({ ctx, params }: PluginViewProps) {
         </Button>
       </Stack>
     )
+  if (!loading)
+    return (
+      <Stack gap="m" align="center">
+        <Text tone="secondary">{t('idle')}</Text>
+        <Button fullWidth variant="secondary" onClick={() => ctx.router.replace('RegisterAccountName')}>
+          {t('views.RegisterAccountName')}
+        </Button>
+      </Stack>
+    )
   return (
     <Stack gap="m" align="center">
-      {loading ? <Spinner label={t('signing', { name: name ?? '' })} /> : null}
+      <Spinner label={t('signing', { name: name ?? '' })} />
       <Text tone="secondary">{t('signing', { name: name ?? '' })}</Text>
     </Stack>
   )

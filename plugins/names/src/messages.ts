@@ -20,6 +20,7 @@ export const en = {
   registered: '{name} is yours',
   registeredDescription: 'Your account now shows this name.',
   done: 'Back to account',
+  idle: 'No name registration is under way.',
   errorTitle: 'Error registering name {name}',
   notConnected: 'Connect a wallet to choose a name',
   evmOnly: 'Names are available for EVM accounts only',

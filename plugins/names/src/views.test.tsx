@@ -205,6 +205,20 @@ describe('registration (SPEC §4)', () => {
   })
 })
 
+describe('RegisterAccountNameSuccess', () => {
+  it('waits with a spinner while busy, and offers the search when nothing is under way', () => {
+    const { ctx } = setup()
+    render(<SuccessView ctx={ctx} params={{ name: 'alice.reown.id' }} />)
+    expect(screen.getByText('No name registration is under way.')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a name' }))
+    expect(ctx.router.replace).toHaveBeenCalledWith('RegisterAccountName')
+    act(() => storeOf(ctx).update((state) => void (state.loading = true)))
+    expect(
+      screen.getByRole('progressbar', { name: 'Sign the message in your wallet to register alice.reown.id' }),
+    ).toBeTruthy()
+  })
+})
+
 describe('the plugin', () => {
   it('is the names feature, adds an Account menu row and carries its strings', () => {
     expect(plugin.id).toBe('names')
