@@ -41,6 +41,28 @@ describe('cookieStorage', () => {
     expect(document.cookie).toBe('')
     expect(() => createCookieStorage({ path: '/; Domain=evil.example' })).toThrow('invalid cookie path')
     expect(() => createCookieStorage({ path: 'relative' })).toThrow('invalid cookie path')
+    expect(() => createCookieStorage({ maxAgeSeconds: Number.NaN })).toThrow('invalid cookie maxAgeSeconds')
+    expect(() => createCookieStorage({ maxAgeSeconds: -1 })).toThrow('invalid cookie maxAgeSeconds')
+  })
+
+  it('writes Path, Max-Age and SameSite=Lax (Secure on https)', () => {
+    const writes: string[] = []
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => '',
+      set: (value: string) => writes.push(value),
+    })
+    try {
+      createCookieStorage({ maxAgeSeconds: 60, path: '/app' }).setItem(
+        '@portico/connection_status',
+        'connected',
+      )
+    } finally {
+      Reflect.deleteProperty(document, 'cookie')
+    }
+    expect(writes).toEqual([
+      `${enc('@portico/connection_status')}=connected; Path=/app; Max-Age=60; SameSite=Lax`,
+    ])
   })
 })
 

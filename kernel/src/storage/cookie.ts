@@ -57,7 +57,10 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
  * on a server); without `document` the cookie keys read as absent.
  */
 export function createCookieStorage(options: CookieStorageOptions = {}): StorageBackend {
-  const maxAge = Math.max(0, Math.floor(options.maxAgeSeconds ?? ONE_YEAR_S))
+  const maxAge = Math.floor(options.maxAgeSeconds ?? ONE_YEAR_S)
+  if (!Number.isFinite(maxAge) || maxAge < 0) {
+    throw new Error(`Portico: invalid cookie maxAgeSeconds "${options.maxAgeSeconds}"`)
+  }
   const path = options.path ?? '/'
   if (!path.startsWith('/') || /[;\s]/.test(path)) throw new Error(`Portico: invalid cookie path "${path}"`)
   let fallback = options.fallback
