@@ -212,7 +212,11 @@ describe('RegisterAccountNameSuccess', () => {
     expect(screen.getByText('No name registration is under way.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Choose a name' }))
     expect(ctx.router.replace).toHaveBeenCalledWith('RegisterAccountName')
-    act(() => storeOf(ctx).update((state) => void (state.loading = true)))
+    act(() =>
+      storeOf(ctx).update((state) => {
+        state.loading = true
+      }),
+    )
     expect(
       screen.getByRole('progressbar', { name: 'Sign the message in your wallet to register alice.reown.id' }),
     ).toBeTruthy()
