@@ -1,7 +1,16 @@
 import { SUPPORTED_EIP155_CHAIN_IDS } from '@portico/shared-types'
+import { BUILT_IN_NETWORKS } from '../chains/catalogue.ts'
 
-/** The SPEC's hosted list, used only until (or if) the configured API's own list can be read. */
-const FALLBACK = new Set<string>(SUPPORTED_EIP155_CHAIN_IDS.map((id) => `eip155:${id}`))
+/**
+ * The SPEC's hosted list (its eip155 chains plus the three Solana networks: mainnet, devnet,
+ * testnet), used only until (or if) the configured API's own list can be read.
+ */
+const FALLBACK = new Set<string>([
+  ...SUPPORTED_EIP155_CHAIN_IDS.map((id) => `eip155:${id}`),
+  BUILT_IN_NETWORKS.solana.caipNetworkId,
+  BUILT_IN_NETWORKS.solanaDevnet.caipNetworkId,
+  BUILT_IN_NETWORKS.solanaTestnet.caipNetworkId,
+])
 
 /**
  * SPEC §5: a network must be in the supported-chains list before most API calls. The list comes from
