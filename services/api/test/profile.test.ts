@@ -1,7 +1,8 @@
 import type { Devnet } from '@portico/devnet'
 import type { IdentityResponse, NameProfile, NameSuggestionsResponse } from '@portico/shared-types'
-import type { Address, Hex } from 'viem'
+import { type Address, getContractAddress, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { serializeErc6492Signature } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'
 import type { ProfileErrorBody } from '../src/routes/profile.ts'
@@ -51,6 +52,10 @@ async function rpc(method: string, params: unknown[]): Promise<void> {
 /** Runtime code whose isValidSignature answers `magic` for any hash and signature (ERC-1271). */
 const erc1271Code = (magic: string): Hex => `0x63${magic}60e01b60005260206000f3`
 
+/** A factory whose every call CREATEs an account with `erc1271Code('1626ba7e')` as its code. */
+const ALWAYS_VALID_INIT = '6f631626ba7e60e01b60005260206000f360005260106010f3'
+const FACTORY_CODE: Hex = `0x78${ALWAYS_VALID_INIT}600052601960076000f060005260206000f3`
+
 describe('/v1/profile', () => {
   it('registers a signed name; lookup, reverse and identity answer it', async () => {
     const owner = fresh()
@@ -97,7 +102,7 @@ describe('/v1/profile', () => {
     expect(bad.body.reasons[0]?.description).toMatch(/at least 4 characters/)
   })
 
-  it('accepts a smart account whose ERC-1271 check passes on the chain, and refuses one that says no', async () => {
+  it('accepts smart accounts (ERC-1271 deployed, ERC-6492 counterfactual) the chain vouches for, refuses others', async () => {
     const owner = fresh()
     const yes = fresh().address as Address
     const no = fresh().address as Address
@@ -110,6 +115,26 @@ describe('/v1/profile', () => {
     const refused = await register(await registration(owner, 'smart-no.reown.id', { address: no }))
     expect(refused.status).toBe(401)
     expect(refused.body.reasons[0]?.description).toMatch(/Signature does not match/)
+    // ERC-6492: a smart account not deployed yet, its signature wrapped with the factory call.
+    const factory = fresh().address as Address
+    await rpc('anvil_setCode', [factory, FACTORY_CODE])
+    await rpc('anvil_setNonce', [factory, '0x1'])
+    const counterfactual = getContractAddress({ from: factory, nonce: 1n })
+    const inner = await registration(owner, 'smart-later.reown.id', { address: counterfactual })
+    const wrapped = serializeErc6492Signature({ address: factory, data: '0x', signature: inner.signature })
+    expect((await register({ ...inner, signature: wrapped })).status).toBe(200)
+    expect((await get<IdentityResponse>(`/v1/identity/${counterfactual}`)).body.name).toBe(
+      'smart-later.reown.id',
+    )
+    // The same wrapping for an address the factory does not deploy is refused.
+    const elsewhere = getContractAddress({ from: factory, nonce: 5n })
+    const stray = await registration(owner, 'smart-stray.reown.id', { address: elsewhere })
+    const strayWrapped = serializeErc6492Signature({
+      address: factory,
+      data: '0x',
+      signature: stray.signature,
+    })
+    expect((await register({ ...stray, signature: strayWrapped })).status).toBe(401)
     // The chain the coin type names is the one asked: 31338 is not served, so no contract check.
     const otherChain = await register(
       await registration(owner, 'smart-other.reown.id', { address: yes, chainId: 31338 }),
