@@ -96,6 +96,26 @@ describe('token balances', () => {
     expect(toast.error).not.toHaveBeenCalled()
   })
 
+  it('sets balanceLoading while the read runs and clears it after success and after failure (SPEC §4)', async () => {
+    let finish: (list: TokenBalance[]) => void = () => {}
+    const api = fakeApi()
+    api.fetchBalances.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
+    const { kernel, toast, connect, account } = setup(api)
+    connect(A)
+    const balances = createTokenBalances(kernel, toast)
+    const pending = balances.refresh()
+    await vi.waitFor(() => expect(api.fetchBalances).toHaveBeenCalled())
+    expect(account()?.balanceLoading).toBe(true)
+    finish([token('ETH', '18')])
+    await pending
+    expect(account()?.balanceLoading).toBe(false)
+    expect(account()?.tokenBalance.map((balance) => balance.symbol)).toEqual(['ETH'])
+    api.fetchBalances.mockRejectedValueOnce(new Error('down'))
+    await balances.refresh({ force: true })
+    expect(toast.error).toHaveBeenCalled()
+    expect(account()?.balanceLoading).toBe(false)
+  })
+
   it('does nothing without an account or without an API', async () => {
     const api = fakeApi()
     const first = setup(api)

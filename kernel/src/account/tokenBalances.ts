@@ -39,6 +39,12 @@ function activeTarget(kernel: Kernel): Target | undefined {
   return { namespace, address, caipNetworkId, key: `${caipNetworkId}:${address.toLowerCase()}` }
 }
 
+const setBalanceLoading = (kernel: Kernel, namespace: ChainNamespace, loading: boolean) =>
+  kernel.store.update((draft) => {
+    const slice = draft.accounts[namespace]
+    if (slice) slice.balanceLoading = loading
+  })
+
 export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error'>): TokenBalances {
   const api = kernel.api
   const fetcher = api
@@ -78,7 +84,11 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
       if (unsupportedFor === target.key) return
       unsupportedFor = target.key
     } else if (unsupportedFor === target.key) unsupportedFor = undefined
-    const balances = await fetcher.fetch(target.address, target.caipNetworkId, { forceUpdate: force })
+    // SPEC §4 balance fetch: loading on while the read runs (the fetcher never throws).
+    setBalanceLoading(kernel, target.namespace, true)
+    const balances = await fetcher
+      .fetch(target.address, target.caipNetworkId, { forceUpdate: force })
+      .finally(() => setBalanceLoading(kernel, target.namespace, false))
     const lastRetry = fetcher.lastRetry()
     write(target, (slice) => {
       if (lastRetry === undefined) {
