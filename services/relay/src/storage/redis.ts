@@ -65,6 +65,19 @@ export function checkRedisUrl(url: string): URL {
   return u
 }
 
+/** QUIT when connected (pending replies first); a connection that is down is just dropped. */
+export async function closeConnection(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') {
+    try {
+      await redis.quit()
+      return
+    } catch {
+      // fall through
+    }
+  }
+  redis.disconnect()
+}
+
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex')
 const SCRIPTS = { add: ADD, pending: PENDING, ack: ACK, sweep: SWEEP } as const
 const SHAS = Object.fromEntries(Object.entries(SCRIPTS).map(([k, v]) => [k, sha1(v)])) as Record<
@@ -248,6 +261,6 @@ export class RedisStore implements MessageStore {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
-    await this.redis.quit().catch(() => this.redis.disconnect())
+    await closeConnection(this.redis)
   }
 }

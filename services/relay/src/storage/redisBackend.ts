@@ -13,6 +13,8 @@ export interface RedisBackendOptions {
   maxMessagesPerTopic?: number
   /** Called with each Redis failure (the relay's log). */
   onError?: (error: Error) => void
+  /** How long to wait for Redis at start. Default 10 s. */
+  startTimeoutMs?: number
 }
 
 export interface RedisBackend extends RelayBackend {
@@ -37,11 +39,20 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     ...common,
     ...(options.nodeId !== undefined && { nodeId: options.nodeId }),
   })
+  const waitMs = options.startTimeoutMs ?? 10_000
+  let timer: NodeJS.Timeout | undefined
   try {
-    await Promise.all([store.redis.ping(), fanOut.ready])
+    await Promise.race([
+      Promise.all([store.redis.ping(), fanOut.ready]),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs)
+      }),
+    ])
   } catch (error) {
     await Promise.all([store.close(), fanOut.close()])
     throw new Error(`Redis at ${store.health().location} is not reachable: ${(error as Error).message}`)
+  } finally {
+    clearTimeout(timer)
   }
   return { store, fanOut }
 }

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
-import { checkRedisUrl, relayRedisOptions } from './redis.ts'
+import { checkRedisUrl, closeConnection, relayRedisOptions } from './redis.ts'
 import type { FanOut, StoredMessage } from './types.ts'
 
 export interface RedisFanOutOptions {
@@ -70,14 +70,26 @@ export class RedisFanOut implements FanOut {
     this.nodeId = options.nodeId ?? randomUUID()
     this.channel = `${options.prefix ?? 'portico:relay:'}fanout`
     this.onError = options.onError ?? (() => {})
-    this.pub = new Redis(url, relayRedisOptions())
-    this.sub = new Redis(url, { ...relayRedisOptions(), maxRetriesPerRequest: null })
+    // Named, so an operator (or a test) can tell the connections apart in CLIENT LIST.
+    this.pub = new Redis(url, { ...relayRedisOptions(), connectionName: `portico-relay-pub-${this.nodeId}` })
+    this.sub = new Redis(url, {
+      ...relayRedisOptions(),
+      maxRetriesPerRequest: null,
+      connectionName: `portico-relay-sub-${this.nodeId}`,
+    })
     for (const [name, conn] of [
       ['publisher', this.pub],
       ['subscriber', this.sub],
     ] as const) {
+      // Reported once per failure streak (ioredis retries every second while Redis is away).
+      let last: string | undefined
       conn.on('error', (error: Error) => {
-        if (!this.closed) this.onError(new Error(`redis fan-out ${name}: ${error.message}`))
+        if (this.closed || error.message === last) return
+        last = error.message
+        this.onError(new Error(`redis fan-out ${name}: ${error.message}`))
+      })
+      conn.on('ready', () => {
+        last = undefined
       })
     }
     this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
@@ -120,9 +132,6 @@ export class RedisFanOut implements FanOut {
     this.closed = true
     this.listeners.clear()
     this.gapListeners.clear()
-    await Promise.all([
-      this.pub.quit().catch(() => this.pub.disconnect()),
-      this.sub.quit().catch(() => this.sub.disconnect()),
-    ])
+    await Promise.all([closeConnection(this.pub), closeConnection(this.sub)])
   }
 }
