@@ -8,7 +8,7 @@ import {
   useNetwork,
   useWalletInfo,
 } from '@portico/kernel/react'
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { RpcPanel } from './RpcPanel.tsx'
 
 function AccountButton() {
@@ -39,8 +39,19 @@ function ThemeToggle() {
   )
 }
 
+/** Whether the sign-in plugin holds a session the verifier accepted (state.signIn.hasSession). */
+function useSignedIn(): boolean {
+  const handle = useModalHandle()
+  return useSyncExternalStore(
+    (listener) => handle.subscribe(listener),
+    () => handle.getState().signIn?.hasSession === true,
+    () => false,
+  )
+}
+
 function ConnectionStatus() {
   const { status, address, balance, balanceSymbol } = useAccount()
+  const signedIn = useSignedIn()
   const { network } = useNetwork()
   const { walletInfo } = useWalletInfo()
   return (
@@ -57,6 +68,8 @@ function ConnectionStatus() {
         <dd>{network?.name ?? '—'}</dd>
         <dt>Balance</dt>
         <dd>{balance === undefined ? '—' : `${balance} ${balanceSymbol ?? ''}`}</dd>
+        <dt>Sign-in</dt>
+        <dd>{signedIn ? 'Signed in' : '—'}</dd>
       </dl>
     </section>
   )

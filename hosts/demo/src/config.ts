@@ -49,6 +49,8 @@ export interface DemoOverrides {
   walletDirectoryUrl?: string
   walletConnectTimeoutMs?: number
   themeMode?: 'light' | 'dark'
+  /** Sign-in required (`siwx.required`). */
+  siwxRequired?: boolean
 }
 
 /**
@@ -121,5 +123,6 @@ export function demoOptions(
     ...(timeoutMs !== undefined && timeoutMs > 0 ? { walletConnectTimeoutMs: timeoutMs } : {}),
     rpcMap,
     themeMode: overrides.themeMode ?? 'dark',
+    ...(overrides.siwxRequired ? { siwx: { required: true } } : {}),
   }
 }

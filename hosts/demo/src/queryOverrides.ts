@@ -5,7 +5,7 @@
  * script from another host (`?plugin.<id>=`) or point the page at another API, relay or directory.
  *
  *   ?features=receive:false,history:true   ?plugin.receive=<remoteEntry URL>   ?chains=31337
- *   ?apiUrl=   ?relayUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light
+ *   ?apiUrl=   ?relayUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
  */
 import type { DemoOverrides } from './config.ts'
 
@@ -31,5 +31,6 @@ export function queryOverrides(search: string): DemoOverrides {
   const timeout = Number(query.get('wcTimeout'))
   if (timeout > 0) overrides.walletConnectTimeoutMs = timeout
   if (query.get('theme') === 'light') overrides.themeMode = 'light'
+  if (query.get('siwxRequired') === '1') overrides.siwxRequired = true
   return overrides
 }

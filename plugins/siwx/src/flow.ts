@@ -27,7 +27,10 @@ export interface SignInFlow {
   start(): Promise<void>
   sign(): Promise<void>
   cancel(): Promise<void>
-  /** On load: the stored session counts if it is live, for this account, and the verifier honours it. */
+  /**
+   * On load and account change: the stored session counts if it is live, for this account, and the
+   * verifier honours it; otherwise a connected account is asked to sign in.
+   */
   restore(): Promise<void>
   forget(): void
 }
@@ -122,8 +125,13 @@ function createFlow(ctx: PluginContext): SignInFlow {
     async start() {
       const account = connected(ctx)
       if (precondition(ctx) || !account || !onSupportedNetwork(ctx, account)) return
-      // Already asking (the hook and an account change can both call this).
-      if (store.get().phase !== 'idle') return
+      // Already asking (setup, the hook and an account change can all call this): show it again if the
+      // connect flow closed the modal meanwhile.
+      if (store.get().phase !== 'idle') {
+        const state = ctx.getState()
+        if (!state.modal.open || state.router.history.at(-1)?.view !== SIGN_VIEW) ctx.modal.open(SIGN_VIEW)
+        return
+      }
       if (storedSessionFor(ctx, account.caipAddress)) return setHasSession(true)
       setHasSession(false)
       set({ phase: 'preparing' })
@@ -192,15 +200,15 @@ function createFlow(ctx: PluginContext): SignInFlow {
     async restore() {
       const account = connected(ctx)
       const stored = storedSessionFor(ctx, account?.caipAddress)
+      // Connected before this plugin loaded (or another account): SPEC §4, no session → the sign view.
       if (!stored) {
         if (account) setHasSession(false)
-        if (ctx.signIn?.get().required) await flow.start()
-        return
+        return flow.start()
       }
       if (account) setHasSession(true)
       if ((await sessionStillValid(ctx, stored.token)) === false) {
         flow.forget()
-        if (ctx.signIn?.get().required) await flow.start()
+        await flow.start()
       }
     },
 

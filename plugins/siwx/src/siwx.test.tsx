@@ -68,6 +68,7 @@ function setup(options: Setup = {}) {
   const network = state.networks.byNamespace.eip155?.caipNetwork
   Object.assign(state, {
     modal: { open: false },
+    router: { history: [], direction: 'next' },
     options: {
       projectId: 'test-project',
       apiUrl: API,
@@ -146,6 +147,20 @@ describe('SIWX: after connect', () => {
       expect(ctx.modal.open).not.toHaveBeenCalled()
     }
     expect(verifier.fetch).not.toHaveBeenCalled()
+  })
+
+  it('asks an account connected before the plugin loaded (restore), once, even when the hook runs too', async () => {
+    const verifier = fakeVerifier()
+    const { ctx, state } = setup()
+    await flowOf(ctx).restore()
+    expect(ctx.modal.open).toHaveBeenCalledWith(SIGN_VIEW)
+    // The connect flow closed the modal meanwhile: the hook shows the same request again, no new nonce.
+    await afterConnect(ctx)
+    expect(ctx.modal.open).toHaveBeenCalledTimes(2)
+    Object.assign(state, { modal: { open: true }, router: { history: [{ view: SIGN_VIEW }] } })
+    await afterConnect(ctx)
+    expect(ctx.modal.open).toHaveBeenCalledTimes(2)
+    expect(verifier.issued.size).toBe(1)
   })
 
   it('declares the sign view sensitive (closing blocked while required and without a session)', () => {

@@ -1,0 +1,113 @@
+import { parseEther } from 'viem'
+import { freshAccount, setEth, useDevWallet } from './accountData.ts'
+import { DemoPage } from './demo.ts'
+import { expect, test } from './fixtures.ts'
+
+// Accounts: a fresh key per test funded with anvil_setBalance (every dev account index is taken).
+const PROJECT = 'portico-dev'
+const SESSION_KEY = '@portico/plugin/siwx/session'
+
+interface StoredSession {
+  caipAddress: string
+  token: string
+  message: string
+  signature: string
+}
+
+const signInDialog = (demo: DemoPage) => demo.page.getByRole('dialog', { name: 'Sign In' })
+
+async function connectToSignIn(demo: DemoPage): Promise<void> {
+  await demo.openConnect()
+  await demo.walletButton().click()
+  await expect(signInDialog(demo)).toBeVisible()
+  await expect(demo.dialog.getByRole('region', { name: 'Message to sign' })).toContainText(
+    'wants you to sign in with your Ethereum account:',
+  )
+}
+
+test('SIWX with the dev wallet: declined, then signed and verified by the server; a reload keeps the session; a replay is refused', async ({
+  page,
+  stack,
+}) => {
+  const chain = stack.chains[0]
+  if (!chain) throw new Error('stack.json lacks a chain')
+  const account = freshAccount()
+  await setEth(chain, account.address, parseEther('1'))
+  await useDevWallet(page.context(), stack, account, { autoReject: ['personal_sign'] })
+  const demo = new DemoPage(page)
+  await demo.goto('?features=siwx:true')
+  await connectToSignIn(demo)
+  await expect(demo.dialog).toContainText(account.address)
+
+  await test.step('the wallet declines: Signature declined, the sign view stays', async () => {
+    await demo.dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(demo.dialog.getByRole('alert')).toHaveText('Signature declined')
+    await expect(signInDialog(demo)).toBeVisible()
+  })
+
+  await test.step('the wallet signs: the modal closes and the page shows Signed in', async () => {
+    await page.evaluate(() => {
+      const config = (window as { __PORTICO_DEV_WALLET__?: { autoReject?: string[] } }).__PORTICO_DEV_WALLET__
+      if (config) config.autoReject = []
+    })
+    await demo.dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(demo.dialog).toBeHidden()
+    await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', 'Sign-in': 'Signed in' })
+  })
+
+  const stored = JSON.parse((await demo.porticoStorage())[SESSION_KEY] ?? 'null') as StoredSession | null
+  await test.step('the server vouches for the session; the same signed message cannot be verified again', async () => {
+    expect(stored?.caipAddress).toBe(`eip155:${chain.chainId}:${account.address}`)
+    const session = await page.request.post(`${stack.apiUrl}/v1/siwx/session?projectId=${PROJECT}`, {
+      data: { token: stored?.token },
+    })
+    expect(session.status()).toBe(200)
+    expect((await session.json()).caipAddress).toBe(stored?.caipAddress)
+    const replay = await page.request.post(`${stack.apiUrl}/v1/siwx/verify?projectId=${PROJECT}`, {
+      data: { message: stored?.message, signature: stored?.signature },
+    })
+    expect(replay.status()).toBe(401)
+    expect((await replay.json()).message).toMatch(/Nonce unknown or already used/)
+  })
+
+  await test.step('reload: the connection and the session are restored, no new signature asked', async () => {
+    await page.reload()
+    await expect(demo.accountButton).toBeVisible()
+    await demo.openAccount()
+    await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', 'Sign-in': 'Signed in' })
+    await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  })
+})
+
+test('SIWX required: the sign view cannot be closed, and cancelling disconnects', async ({ page, stack }) => {
+  const chain = stack.chains[0]
+  if (!chain) throw new Error('stack.json lacks a chain')
+  const account = freshAccount()
+  await setEth(chain, account.address, parseEther('1'))
+  await useDevWallet(page.context(), stack, account)
+  const demo = new DemoPage(page)
+  await demo.goto('?features=siwx:true&siwxRequired=1')
+  await connectToSignIn(demo)
+  await expect(demo.dialog).toContainText('Canceling will disconnect you')
+
+  await test.step('no Close button; Escape and the backdrop leave it open', async () => {
+    await expect(demo.dialog.getByRole('button', { name: 'Close' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await page.mouse.click(5, 5)
+    await expect(signInDialog(demo)).toBeVisible()
+  })
+
+  await test.step('Cancel disconnects and shows Connect', async () => {
+    await demo.dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+    await expect.poll(() => demo.status()).toMatchObject({ Status: 'disconnected', 'Sign-in': '—' })
+  })
+
+  await test.step('connecting again asks again; signing lets the modal close', async () => {
+    await demo.walletButton().click()
+    await expect(signInDialog(demo)).toBeVisible()
+    await demo.dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(demo.dialog).toBeHidden()
+    await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', 'Sign-in': 'Signed in' })
+  })
+})
