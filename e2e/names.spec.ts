@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -27,6 +28,15 @@ async function openNames(page: Page, stack: StackInfo, account: FreshAccount) {
   return { demo, names, chainId: chain.chainId }
 }
 
+/** axe-core violations of the page, by rule and element. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }))
+}
+
 async function identityName(stack: StackInfo, address: string): Promise<string | null> {
   const res = await fetch(`${stack.apiUrl}/v1/identity/${address}?projectId=${PROJECT}`)
   return ((await res.json()) as { name: string | null }).name
@@ -46,11 +56,16 @@ test('register a name: suggestions, the wallet signs, the name shows in Account 
   await names.getByRole('textbox', { name: 'Name' }).fill(label)
   const row = names.getByRole('list', { name: 'Names' }).getByRole('button', { name: new RegExp(`^${name}`) })
   await expect(row).toContainText('Available')
+  const demo = new DemoPage(page)
+  await demo.settle()
+  expect(await violations(page)).toEqual([])
   await row.click()
 
   const success = page.getByRole('dialog', { name: 'Name registration' })
   await expect(success.getByRole('heading', { name: `${name} is yours` })).toBeVisible()
   expect(await identityName(stack, account.address)).toBe(name)
+  await demo.settle()
+  expect(await violations(page)).toEqual([])
   await success.getByRole('button', { name: 'Back to account' }).click()
   const accountView = page.getByRole('dialog', { name: 'Account' })
   await expect(accountView.getByText(name, { exact: true })).toBeVisible()
