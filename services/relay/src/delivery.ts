@@ -115,6 +115,8 @@ async function pumpOnce(ctx: RelayContext, conn: Connection): Promise<void> {
       continue
     }
     if (!canDeliver(ctx, conn)) return
+    // A topic new to this node: messages published from now on must reach it before the store is read.
+    await ctx.fanOut.watching?.(topic)
     const page = await ctx.store.pending(topic, conn.clientId, {
       limit,
       maxBytes: ctx.limits.maxBufferedBytes,

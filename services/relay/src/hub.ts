@@ -72,7 +72,11 @@ export class Hub {
   private readonly byClient = new Map<string, Usage>()
   private readonly byIp = new Map<string, Usage>()
 
-  constructor(private readonly limits: RelayLimits) {}
+  /** `topics` hears when this relay gets its first subscriber of a topic and loses its last. */
+  constructor(
+    private readonly limits: RelayLimits,
+    private readonly topics?: { first(topic: string): void; last(topic: string): void },
+  ) {}
 
   /** Why one more socket for (clientId, ip) is refused, or undefined when it fits. */
   socketRefusal(clientId: string, ip: string): string | undefined {
@@ -137,6 +141,7 @@ export class Hub {
       if (!set) {
         set = new Set()
         this.subscribers.set(topic, set)
+        this.topics?.first(topic)
       }
       set.add(conn)
     }
@@ -151,7 +156,10 @@ export class Hub {
     const set = this.subscribers.get(topic)
     if (!set) return
     set.delete(conn)
-    if (set.size === 0) this.subscribers.delete(topic)
+    if (set.size === 0) {
+      this.subscribers.delete(topic)
+      this.topics?.last(topic)
+    }
   }
 
   subscribersOf(topic: string): readonly Connection[] {

@@ -98,7 +98,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       perIpBytes: limits.maxStoredBytesPerIp,
       totalBytes: limits.maxStoredBytes,
     },
-    hub: new Hub(limits),
+    hub: new Hub(limits, {
+      first: (topic) => backend.fanOut.watch?.(topic),
+      last: (topic) => backend.fanOut.unwatch?.(topic),
+    }),
     stats: newCounters(),
     log,
     trace: options.logTraffic ? log : undefined,

@@ -161,8 +161,8 @@ describe('RedisStore', () => {
 })
 
 describe('RedisFanOut', () => {
-  const stored = (message: string): StoredMessage => ({
-    topic: T,
+  const stored = (message: string, topic = T): StoredMessage => ({
+    topic,
     message,
     key: messageKey(message),
     publishedAt: Date.now(),
@@ -172,12 +172,15 @@ describe('RedisFanOut', () => {
     publisher: 'did:key:alice',
   })
 
-  async function node(prefix: string) {
+  /** A node whose clients are subscribed to `topics`. */
+  async function node(prefix: string, topics: string[] = [T]) {
     const f = new RedisFanOut(redis.url, { prefix })
     closers.push(() => f.close())
     await f.ready
+    for (const t of topics) f.watch(t)
+    await Promise.all(topics.map((t) => f.watching(t)))
     const got: string[] = []
-    f.onMessage((m) => got.push(m.message))
+    f.onMessage((m) => got.push(`${m.topic === T ? '' : `${m.topic.slice(0, 4)}:`}${m.message}`))
     return { f, got }
   }
 
@@ -195,7 +198,30 @@ describe('RedisFanOut', () => {
     expect(other.got).toEqual([])
   })
 
-  it('drops malformed channel payloads without delivering them', async () => {
+  it('a node listens in Redis to the topics of its own subscribers only, until the last one leaves', async () => {
+    const prefix = testPrefix()
+    const U = 'b'.repeat(64)
+    const a = await node(prefix, [])
+    const b = await node(prefix, [U])
+    const admin = new Redis(redis.url)
+    closers.push(async () => void (await admin.quit()))
+    const listeners = async (t: string) => Number((await admin.pubsub('NUMSUB', a.f.channelOf(t)))[1])
+    expect(await listeners(U)).toBe(1)
+    expect(await listeners(T)).toBe(0)
+    a.f.publish(stored('for T'))
+    a.f.publish(stored('for U', U))
+    await expect.poll(() => b.got).toEqual(['bbbb:for U'])
+    b.f.unwatch(U)
+    await expect.poll(() => listeners(U)).toBe(0)
+    expect(b.f.watchedCount()).toBe(0)
+    a.f.publish(stored('after unwatch', U))
+    b.f.watch(T)
+    await b.f.watching(T)
+    a.f.publish(stored('T again'))
+    await expect.poll(() => b.got).toEqual(['bbbb:for U', 'T again'])
+  })
+
+  it('drops malformed channel payloads, and payloads naming another topic, without delivering them', async () => {
     const prefix = testPrefix()
     const a = await node(prefix)
     const raw = new Redis(redis.url)
@@ -205,9 +231,10 @@ describe('RedisFanOut', () => {
       '[]',
       '{"n":"x","m":{"topic":1}}',
       JSON.stringify({ n: 'x', m: { ...stored('m'), tag: 'x' } }),
+      JSON.stringify({ n: 'x', m: stored('for another topic', 'c'.repeat(64)) }),
     ]
-    for (const p of bad) await raw.publish(a.f.channel, p)
-    await raw.publish(a.f.channel, JSON.stringify({ n: 'other-node', m: stored('good') }))
+    for (const p of bad) await raw.publish(a.f.channelOf(T), p)
+    await raw.publish(a.f.channelOf(T), JSON.stringify({ n: 'other-node', m: stored('good') }))
     await expect.poll(() => a.got).toEqual(['good'])
     expect(a.f.malformed).toBe(bad.length)
   })

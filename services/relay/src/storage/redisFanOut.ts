@@ -1,9 +1,10 @@
 /**
- * Fan-out across relay nodes by Redis pub/sub. A node hands a published message to its own
- * subscribers at once and PUBLISHes it on one channel; every other node receives it and offers it
- * to the connections it holds for that topic (each node keeps its own clients' subscriptions).
- * Pub/sub is fire-and-forget: a node whose subscriber connection dropped may have missed messages,
- * so on reconnect it reports a gap and the relay re-reads its clients' topics from the store.
+ * Fan-out across relay nodes by Redis pub/sub, one channel per topic. A node subscribes (in Redis)
+ * to the topics its own clients are subscribed to, and unsubscribes when the last one leaves; a
+ * published message goes to the node's own subscribers at once and is PUBLISHed on the topic's
+ * channel, so exactly the nodes holding subscribers of that topic receive it. Pub/sub is
+ * fire-and-forget: a node whose subscriber connection dropped may have missed messages, so on
+ * reconnect it reports a gap and the relay re-reads its clients' topics from the store.
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
@@ -11,7 +12,7 @@ import { checkRedisUrl, closeConnection, relayRedisOptions } from './redis.ts'
 import type { FanOut, StoredMessage } from './types.ts'
 
 export interface RedisFanOutOptions {
-  /** Key prefix; the channel is `<prefix>fanout`. Default "portico:relay:". */
+  /** Key prefix; a topic's channel is `<prefix>c:<topic>`. Default "portico:relay:". */
   prefix?: string
   /** This node's id (its own messages coming back from Redis are skipped). Default: random. */
   nodeId?: string
@@ -52,8 +53,7 @@ export function parseFanOutPayload(payload: string): { node: string; message: St
 
 export class RedisFanOut implements FanOut {
   readonly nodeId: string
-  readonly channel: string
-  /** Resolves once this node listens on the channel. */
+  /** Resolves once the subscriber connection is up. */
   readonly ready: Promise<void>
   /** Payloads from the channel that did not parse (never delivered). */
   malformed = 0
@@ -61,6 +61,11 @@ export class RedisFanOut implements FanOut {
   private readonly sub: Redis
   private readonly listeners = new Set<(message: StoredMessage) => void>()
   private readonly gapListeners = new Set<() => void>()
+  /** Topics this node's clients are subscribed to. */
+  private readonly watched = new Set<string>()
+  /** SUBSCRIBEs on their way, by topic. */
+  private readonly pending = new Map<string, Promise<void>>()
+  private readonly channelPrefix: string
   private readonly onError: (error: Error) => void
   private wasReady = false
   private closed = false
@@ -68,7 +73,7 @@ export class RedisFanOut implements FanOut {
   constructor(url: string, options: RedisFanOutOptions = {}) {
     checkRedisUrl(url)
     this.nodeId = options.nodeId ?? randomUUID()
-    this.channel = `${options.prefix ?? 'portico:relay:'}fanout`
+    this.channelPrefix = `${options.prefix ?? 'portico:relay:'}c:`
     this.onError = options.onError ?? (() => {})
     // Named, so an operator (or a test) can tell the connections apart in CLIENT LIST.
     this.pub = new Redis(url, { ...relayRedisOptions(), connectionName: `portico-relay-pub-${this.nodeId}` })
@@ -93,13 +98,16 @@ export class RedisFanOut implements FanOut {
       })
     }
     this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
-      if (channel.toString() !== this.channel) return
+      const name = channel.toString()
+      if (!name.startsWith(this.channelPrefix)) return
+      const topic = name.slice(this.channelPrefix.length)
       const parsed = parseFanOutPayload(payload.toString())
-      if (!parsed) {
+      // A payload that does not parse, or names another topic than its channel, is never delivered.
+      if (!parsed || parsed.message.topic !== topic) {
         this.malformed++
         return
       }
-      if (parsed.node === this.nodeId) return
+      if (parsed.node === this.nodeId || !this.watched.has(topic)) return
       for (const listener of this.listeners) listener(parsed.message)
     })
     // ioredis resubscribes by itself after a reconnect; what was published meanwhile was missed.
@@ -107,14 +115,50 @@ export class RedisFanOut implements FanOut {
       if (this.wasReady) for (const listener of this.gapListeners) listener()
       this.wasReady = true
     })
-    this.ready = this.sub.subscribe(this.channel).then(() => {})
+    this.ready = this.sub.ping().then(() => {})
+  }
+
+  /** The pub/sub channel of a topic. */
+  channelOf(topic: string): string {
+    return this.channelPrefix + topic
+  }
+
+  watch(topic: string): void {
+    this.watched.add(topic)
+    const subscribed: Promise<void> = this.sub.subscribe(this.channelOf(topic)).then(
+      () => {
+        if (this.pending.get(topic) === subscribed) this.pending.delete(topic)
+      },
+      (error: Error) => {
+        if (this.pending.get(topic) === subscribed) this.pending.delete(topic)
+        if (!this.closed) this.onError(new Error(`redis fan-out subscribe failed: ${error.message}`))
+      },
+    )
+    this.pending.set(topic, subscribed)
+  }
+
+  unwatch(topic: string): void {
+    this.watched.delete(topic)
+    this.pending.delete(topic)
+    this.sub.unsubscribe(this.channelOf(topic)).catch(() => {})
+  }
+
+  watching(topic: string): Promise<void> | undefined {
+    return this.pending.get(topic)
+  }
+
+  /** Topics this node listens to (for tests and stats). */
+  watchedCount(): number {
+    return this.watched.size
   }
 
   publish(message: StoredMessage): void {
     for (const listener of this.listeners) listener(message)
-    this.pub.publish(this.channel, JSON.stringify({ n: this.nodeId, m: message })).catch((error: Error) => {
-      if (!this.closed) this.onError(new Error(`redis fan-out publish failed: ${error.message}`))
-    })
+    this.pub
+      .publish(this.channelOf(message.topic), JSON.stringify({ n: this.nodeId, m: message }))
+      .catch((error: Error) => {
+        if (!this.closed) this.onError(new Error(`redis fan-out publish failed: ${error.message}`))
+      })
   }
 
   onMessage(listener: (message: StoredMessage) => void): () => void {

@@ -117,6 +117,15 @@ export interface FanOut {
    * fan-out that lost its connection). The relay then re-reads its clients' topics from the store.
    */
   onGap?(listener: () => void): () => void
+  /**
+   * A fan-out that delivers per topic: the relay calls `watch` when it gets its first subscriber of
+   * a topic and `unwatch` when the last one leaves. `watching(topic)` is a promise while the watch is
+   * being set up (resolving once messages published on the topic from then on reach this node);
+   * the relay waits for it before reading the topic's stored messages, so none falls in between.
+   */
+  watch?(topic: string): void
+  unwatch?(topic: string): void
+  watching?(topic: string): Promise<void> | undefined
   close(): Promise<void>
 }
 
