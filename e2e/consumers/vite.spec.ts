@@ -33,7 +33,7 @@ test.afterAll(async () => {
   await server?.close()
 })
 
-test('Vite app: packed packages typecheck (their .d.ts) and build; connect, then wagmi sends a transaction and signs through Portico', async ({
+test('Vite app: packed packages typecheck (their .d.ts) and build; connect, then wagmi sends a transaction and signs, ethers signs, through Portico', async ({
   page,
   context,
   stack,
@@ -82,11 +82,21 @@ test('Vite app: packed packages typecheck (their .d.ts) and build; connect, then
 
   await test.step("wagmi's useSignMessage: a signature of the connected account", async () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
-    const output = page.getByRole('status', { name: 'Signature' })
+    const output = page.getByRole('status', { name: 'wagmi signature' })
     await expect(output).toHaveText(/^0x[0-9a-f]{130}$/)
     const signature = (await output.textContent()) as `0x${string}`
     expect(
       await verifyMessage({ address: sender.address as Address, message: 'Hello from wagmi', signature }),
+    ).toBe(true)
+  })
+
+  await test.step('ethers v6: BrowserProvider over handle.getProvider() signs with the same account', async () => {
+    await page.getByRole('button', { name: 'Sign with ethers' }).click()
+    const output = page.getByRole('status', { name: 'ethers signature' })
+    await expect(output).toHaveText(/^0x[0-9a-f]{130}$/)
+    const signature = (await output.textContent()) as `0x${string}`
+    expect(
+      await verifyMessage({ address: sender.address as Address, message: 'Hello from ethers', signature }),
     ).toBe(true)
   })
 

@@ -2,7 +2,7 @@ import { createModal } from '@portico/kernel'
 import { PorticoProvider, useModal, useAccount as usePorticoAccount } from '@portico/kernel/react'
 import { porticoWagmiConfig } from '@portico/kernel/wagmi'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { parseEther } from 'viem'
 import { useAccount, useSendTransaction, useSignMessage, WagmiProvider } from 'wagmi'
@@ -11,6 +11,31 @@ import { options, recipient } from './config.ts'
 const modal = createModal(options)
 const wagmiConfig = porticoWagmiConfig({ modal })
 const queryClient = new QueryClient()
+
+/** ethers v6 over the same EIP-1193 provider (loaded on click: it stays out of the first-load JS). */
+async function signWithEthers(message: string): Promise<string> {
+  const { BrowserProvider } = await import('ethers')
+  const signer = await new BrowserProvider(modal.getProvider()).getSigner()
+  return signer.signMessage(message)
+}
+
+function EthersSign() {
+  const [result, setResult] = useState('-')
+  const sign = () =>
+    signWithEthers('Hello from ethers').then(setResult, (error: unknown) =>
+      setResult(error instanceof Error ? error.message : String(error)),
+    )
+  return (
+    <>
+      <button type="button" onClick={sign}>
+        Sign with ethers
+      </button>
+      <p>
+        ethers signature: <output aria-label="ethers signature">{result}</output>
+      </p>
+    </>
+  )
+}
 
 function App() {
   const { open } = useModal()
@@ -48,8 +73,10 @@ function App() {
         Sign message
       </button>
       <p>
-        Signature: <output aria-label="Signature">{sign.data ?? sign.error?.message ?? '-'}</output>
+        wagmi signature:{' '}
+        <output aria-label="wagmi signature">{sign.data ?? sign.error?.message ?? '-'}</output>
       </p>
+      <EthersSign />
     </main>
   )
 }
