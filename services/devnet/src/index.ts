@@ -14,7 +14,7 @@ export {
   defaultSolana,
   startDevnet,
 } from './devnet.ts'
-export type { Address, ChainFixtures, DevnetFixtures } from './fixtures/types.ts'
+export type { Address, ChainFixtures, DevnetFixtures, DexFixtures, DexPair } from './fixtures/types.ts'
 export * from './solana/index.ts'
 export * from './wallet/index.ts'
 
@@ -33,3 +33,12 @@ export {
   type TokenSymbol,
   TRANSFERS,
 } from './fixtures/plan.ts'
+export { ensureMulticall3, MULTICALL3_ADDRESS } from './fixtures/multicall3.ts'
+export { deployNftFixtures } from './fixtures/nft/deploy.ts'
+export {
+  COLLECTIBLE,
+  dataJsonUri,
+  MULTI_TOKEN,
+  type NftFixtures,
+  nftFixtureAddresses,
+} from './fixtures/nft/plan.ts'
