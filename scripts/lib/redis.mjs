@@ -17,22 +17,21 @@ export function ensureRedisServer() {
   if (found) return found
   console.log('› no redis-server found: installing Debian redis-server')
   const root = process.getuid?.() === 0
-  const apt = (...args) => {
-    const [command, ...rest] = root ? ['apt-get', ...args] : ['sudo', '-n', 'apt-get', ...args]
-    // One install at a time on this machine (flock), whatever else runs apt.
-    const result = spawnSync('flock', ['/tmp/portico-apt.lock', command, ...rest], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    })
-    if (result.status !== 0) {
-      const why = result.error ? result.error.message : `exit code ${result.status}`
-      throw new Error(
-        `\`${command} ${rest.join(' ')}\` failed (${why}): install redis-server or set PORTICO_REDIS_URL`,
-      )
-    }
+  // One install at a time on this machine (flock); whoever waited finds it installed and skips.
+  const script =
+    'command -v redis-server >/dev/null 2>&1 || { apt-get update -qq && ' +
+    'apt-get install -y -qq --no-install-recommends redis-server; }'
+  const command = root ? ['sh', '-c', script] : ['sudo', '-n', 'sh', '-c', script]
+  const result = spawnSync('flock', ['/tmp/portico-apt.lock', ...command], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+  if (result.status !== 0) {
+    const why = result.error ? result.error.message : `exit code ${result.status}`
+    throw new Error(
+      `installing redis-server with apt-get failed (${why}): install Debian's redis-server or set PORTICO_REDIS_URL`,
+    )
   }
-  apt('update', '-qq')
-  apt('install', '-y', '-qq', '--no-install-recommends', 'redis-server')
   const installed = CANDIDATES.find((candidate) => existsSync(candidate))
   if (!installed) throw new Error('redis-server is still missing after apt-get install redis-server')
   return installed
