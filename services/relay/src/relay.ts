@@ -227,6 +227,9 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     })
   } catch (error) {
     for (const t of timers) clearInterval(t)
+    stopFanOut()
+    stopGaps?.()
+    await ctx.fanOut.close()
     await ctx.store.close()
     throw error
   }

@@ -4,6 +4,7 @@
  * not there, and a fan-out that missed messages.
  */
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Redis } from 'ioredis'
@@ -12,6 +13,7 @@ import { startRelay } from '../relay.ts'
 import { barrier, clientOf, topic, until } from '../testkit.ts'
 import { LocalFanOut } from './fanout.ts'
 import { RedisStore } from './redis.ts'
+import { createRedisBackend } from './redisBackend.ts'
 import { RedisFanOut } from './redisFanOut.ts'
 import { REDIS_SETUP_TIMEOUT_MS, type RedisForTests, redisForTests, testPrefix } from './redisTestkit.ts'
 import { messageKey } from './sqlite.ts'
@@ -115,6 +117,20 @@ describe('CLI Redis settings', () => {
     const r = await run('redis://127.0.0.1:1')
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('Redis at redis://127.0.0.1:1 is not reachable')
+  })
+})
+
+describe('start failures', () => {
+  it('a relay that cannot listen closes its Redis connections (nothing keeps the process alive)', async () => {
+    const taken = createServer()
+    await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', ok))
+    closers.push(() => new Promise<void>((ok) => taken.close(() => ok())))
+    const address = taken.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    const backend = await createRedisBackend({ url: redis.url, prefix: testPrefix() })
+    await expect(startRelay({ backend, port })).rejects.toThrow(/EADDRINUSE/)
+    await expect.poll(() => backend.store.redis.status).toBe('end')
+    await expect.poll(() => backend.fanOut.connectionStatus()).toEqual(['end', 'end'])
   })
 })
 

@@ -147,6 +147,11 @@ export class RedisFanOut implements FanOut {
     return this.pending.get(topic)
   }
 
+  /** ioredis status of the publisher and subscriber connections. */
+  connectionStatus(): [string, string] {
+    return [this.pub.status, this.sub.status]
+  }
+
   /** Topics this node listens to (for tests and stats). */
   watchedCount(): number {
     return this.watched.size
