@@ -19,12 +19,14 @@ import { type Indexer, startIndexer } from './indexer/indexer.ts'
 import { type IndexerRole, type LeaderIndexer, startLeaderIndexer } from './indexer/leader.ts'
 import { DAY_MS, scheduleRetention } from './retention.ts'
 import { balanceRoute } from './routes/balance.ts'
+import { convertRoutes } from './routes/convert.ts'
 import { directoryRoutes } from './routes/directory.ts'
 import { fungiblePriceRoute } from './routes/fungible-price.ts'
 import { gasPriceRoute } from './routes/gas-price.ts'
 import { healthRoute } from './routes/health.ts'
 import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
+import { nftsRoute } from './routes/nfts.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
 import { siwxRoutes } from './routes/siwx.ts'
@@ -178,8 +180,10 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     identityRoute(v1, ctx)
     profileRoutes(v1, ctx)
     gasPriceRoute(v1, ctx)
+    convertRoutes(v1, ctx)
     sessionsRoutes(v1, ctx)
     historyRoute(v1, ctx)
+    nftsRoute(v1, ctx)
     siwxRoutes(v1, ctx)
   })
   await directoryRoutes(app, ctx)

@@ -21,6 +21,15 @@ export * from './wallet/index.ts'
 /** Where `npm run build` puts the browser dev wallet (an IIFE for <script> or page.addInitScript). */
 export const DEV_WALLET_BUNDLE = fileURLToPath(new URL('../dist/dev-wallet.js', import.meta.url))
 export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
+export { ensureMulticall3, MULTICALL3_ADDRESS } from './fixtures/multicall3.ts'
+export { deployNftFixtures } from './fixtures/nft/deploy.ts'
+export {
+  COLLECTIBLE,
+  dataJsonUri,
+  MULTI_TOKEN,
+  type NftFixtures,
+  nftFixtureAddresses,
+} from './fixtures/nft/plan.ts'
 export {
   DEPLOYER,
   fixtureAddresses,
@@ -33,12 +42,3 @@ export {
   type TokenSymbol,
   TRANSFERS,
 } from './fixtures/plan.ts'
-export { ensureMulticall3, MULTICALL3_ADDRESS } from './fixtures/multicall3.ts'
-export { deployNftFixtures } from './fixtures/nft/deploy.ts'
-export {
-  COLLECTIBLE,
-  dataJsonUri,
-  MULTI_TOKEN,
-  type NftFixtures,
-  nftFixtureAddresses,
-} from './fixtures/nft/plan.ts'

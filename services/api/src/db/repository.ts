@@ -3,7 +3,7 @@ import type { ChainContract } from '../config.ts'
 import type { NameRegistry } from './names-repository.ts'
 
 /** Addresses are stored lower-case; callers pass any case. */
-export type TokenKind = 'native' | 'erc20' | 'erc721' | 'unknown'
+export type TokenKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'unknown'
 
 export interface TokenRecord {
   chainId: number
@@ -53,7 +53,7 @@ export interface ChainCursor {
   genesisHash: string
 }
 
-export type TransferKind = 'native' | 'erc20' | 'erc721'
+export type TransferKind = 'native' | 'erc20' | 'erc721' | 'erc1155'
 
 /** One value movement: a transaction's native value (logIndex -1) or one Transfer log. */
 export interface TransferRecord {
@@ -101,6 +101,16 @@ export interface HistoryTx {
   txHash: string
   /** Only the transfers from or to the account, by log index. */
   transfers: TransferRecord[]
+}
+
+/** One NFT movement of an account, oldest first (the holdings are folded from these). */
+export interface NftTransfer {
+  contract: string
+  tokenId: string
+  kind: 'erc721' | 'erc1155'
+  from: string
+  to: string
+  amount: string
 }
 
 export class ChainContinuityError extends Error {}
@@ -164,4 +174,7 @@ export interface Repository extends NameRegistry {
     address: string,
     opts: { chainIds?: number[]; before?: HistoryKey; limit: number },
   ): Promise<HistoryTx[]>
+
+  /** The account's ERC-721 / ERC-1155 movements on one chain, oldest first, at most `limit`. */
+  nftTransfers(address: string, chainId: number, limit: number): Promise<NftTransfer[]>
 }

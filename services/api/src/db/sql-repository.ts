@@ -4,6 +4,7 @@ import type { Repository } from './repository.ts'
 import { sqlAccountMethods } from './sql-accounts.ts'
 import { sqlHistoryMethods } from './sql-history.ts'
 import { sqlNameMethods } from './sql-names.ts'
+import { sqlNftMethods } from './sql-nfts.ts'
 import { sqlTokenMethods } from './sql-tokens.ts'
 
 /**
@@ -19,5 +20,6 @@ export async function createSqlRepository(driver: SqlDriver): Promise<Repository
     ...sqlAccountMethods(driver),
     ...sqlHistoryMethods(driver),
     ...sqlNameMethods(driver),
+    ...sqlNftMethods(driver),
   }
 }

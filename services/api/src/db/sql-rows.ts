@@ -52,7 +52,7 @@ export function marks(n: number): string {
   return Array.from({ length: n }, () => '?').join(', ')
 }
 
-const TOKEN_KINDS: readonly TokenKind[] = ['native', 'erc20', 'erc721', 'unknown']
+const TOKEN_KINDS: readonly TokenKind[] = ['native', 'erc20', 'erc721', 'erc1155', 'unknown']
 
 export function tokenFromRow(r: TokenRow): TokenRecord {
   return {
@@ -76,7 +76,7 @@ export function transferFromRow(r: TransferRow): TransferRecord {
     blockHash: r.block_hash,
     txIndex: Number(r.tx_index),
     minedAt: Number(r.mined_at),
-    kind: r.kind === 'erc20' || r.kind === 'erc721' ? r.kind : 'native',
+    kind: r.kind === 'erc20' || r.kind === 'erc721' || r.kind === 'erc1155' ? r.kind : 'native',
     contract: r.contract,
     from: r.from_addr,
     to: r.to_addr,

@@ -39,7 +39,7 @@ export function toHistoryItem(tx: HistoryTx, ctx: ItemContext): TransactionHisto
 
 function toTransfer(t: TransferRecord, account: string, ctx: ItemContext): TransactionTransfer {
   const direction = t.from === account && t.to === account ? 'self' : t.from === account ? 'out' : 'in'
-  if (t.kind === 'erc721') {
+  if (t.kind === 'erc721' || t.kind === 'erc1155') {
     const token = t.contract ? ctx.tokens.get(t.contract) : undefined
     const name = [token?.name ?? token?.symbol ?? 'NFT', t.tokenId !== null ? `#${t.tokenId}` : '']
       .filter(Boolean)
@@ -51,7 +51,7 @@ function toTransfer(t: TransferRecord, account: string, ctx: ItemContext): Trans
         content: { preview: { url: tokenIconUrl(token?.symbol ?? 'NFT') } },
       },
       direction,
-      quantity: { decimals: '0', numeric: '1' },
+      quantity: { decimals: '0', numeric: t.kind === 'erc1155' ? t.amount : '1' },
     }
   }
   const token = t.kind === 'erc20' && t.contract ? ctx.tokens.get(t.contract) : undefined

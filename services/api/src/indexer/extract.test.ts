@@ -91,3 +91,36 @@ describe('blockTransfers', () => {
     expect(blockTransfers(31337, block, [log({ removed: true })], receipts)).toHaveLength(2)
   })
 })
+
+describe('parseTransferLog: ERC-1155 TransferSingle', () => {
+  const SINGLE = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62'
+  const OPERATOR = '0x3333333333333333333333333333333333333333'
+  const data = (id: bigint, value: bigint) => `${word(id)}${word(value).slice(2)}`
+
+  it('reads id and units, from and to (not the operator)', () => {
+    expect(
+      parseTransferLog(log({ topics: [SINGLE, topic(OPERATOR), topic(A), topic(B)], data: data(7n, 5n) })),
+    ).toEqual({
+      kind: 'erc1155',
+      contract: '0xabcdef0000000000000000000000000000000001',
+      from: A,
+      to: B,
+      amount: '5',
+      tokenId: '7',
+    })
+  })
+
+  it('ignores malformed TransferSingle logs', () => {
+    expect(
+      parseTransferLog(log({ topics: [SINGLE, topic(OPERATOR), topic(A)], data: data(1n, 1n) })),
+    ).toBeNull()
+    expect(
+      parseTransferLog(log({ topics: [SINGLE, topic(OPERATOR), topic(A), topic(B)], data: word(1n) })),
+    ).toBeNull()
+    expect(
+      parseTransferLog(
+        log({ topics: [SINGLE, topic(OPERATOR), `0x${'f'.repeat(64)}`, topic(B)], data: data(1n, 1n) }),
+      ),
+    ).toBeNull()
+  })
+})

@@ -2,6 +2,10 @@ import type { TransferKind, TransferRecord } from '../db/repository.ts'
 
 /** keccak256("Transfer(address,address,uint256)"), shared by ERC-20 and ERC-721. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+/** keccak256("TransferSingle(address,address,address,uint256,uint256)") of ERC-1155. */
+export const TRANSFER_SINGLE_TOPIC = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62'
+/** The topics the indexer asks eth_getLogs for. */
+export const INDEXED_TOPICS: `0x${string}`[] = [TRANSFER_TOPIC, TRANSFER_SINGLE_TOPIC]
 
 export interface RawLog {
   address: string
@@ -43,6 +47,7 @@ export interface ParsedTransfer {
  * null for anything else with that topic (e.g. a malformed emitter).
  */
 export function parseTransferLog(log: RawLog): ParsedTransfer | null {
+  if (log.topics[0] === TRANSFER_SINGLE_TOPIC) return parseTransferSingle(log)
   if (log.topics[0] !== TRANSFER_TOPIC) return null
   const from = topicAddress(log.topics[1])
   const to = topicAddress(log.topics[2])
@@ -56,6 +61,18 @@ export function parseTransferLog(log: RawLog): ParsedTransfer | null {
     return { kind: 'erc721', contract, from, to, amount: '1', tokenId: BigInt(id).toString() }
   }
   return null
+}
+
+/** ERC-1155 TransferSingle: topics [sig, operator, from, to], data (id, value); null when malformed. */
+function parseTransferSingle(log: RawLog): ParsedTransfer | null {
+  if (log.topics.length !== 4 || !/^0x[0-9a-fA-F]{128}$/.test(log.data)) return null
+  const from = topicAddress(log.topics[2])
+  const to = topicAddress(log.topics[3])
+  if (from === null || to === null) return null
+  const id = BigInt(`0x${log.data.slice(2, 66)}`)
+  const amount = BigInt(`0x${log.data.slice(66)}`)
+  const contract = log.address.toLowerCase()
+  return { kind: 'erc1155', contract, from, to, amount: amount.toString(), tokenId: id.toString() }
 }
 
 function topicAddress(topic: string | undefined): string | null {

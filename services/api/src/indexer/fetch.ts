@@ -1,6 +1,6 @@
 import { numberToHex, type PublicClient } from 'viem'
 import type { IndexedBlock, TransferKind } from '../db/repository.ts'
-import { type BlockInput, blockTransfers, parseTransferLog, type RawLog, TRANSFER_TOPIC } from './extract.ts'
+import { type BlockInput, blockTransfers, INDEXED_TOPICS, parseTransferLog, type RawLog } from './extract.ts'
 
 export interface FetchedRange {
   blocks: IndexedBlock[]
@@ -9,7 +9,7 @@ export interface FetchedRange {
 }
 
 /**
- * Blocks `from..to` with their transfers: one eth_getLogs for the Transfer topic, the blocks with
+ * Blocks `from..to` with their transfers: one eth_getLogs for the Transfer and TransferSingle topics, the blocks with
  * their transactions, and receipts of the transactions that carry value (for their status). viem's
  * batching sends the block and receipt reads as JSON-RPC batches.
  */
@@ -23,7 +23,7 @@ export async function fetchRange(
   const [logs, rawBlocks] = await Promise.all([
     client.request({
       method: 'eth_getLogs',
-      params: [{ fromBlock: numberToHex(from), toBlock: numberToHex(to), topics: [TRANSFER_TOPIC] }],
+      params: [{ fromBlock: numberToHex(from), toBlock: numberToHex(to), topics: [INDEXED_TOPICS] }],
     }) as Promise<RawLog[]>,
     Promise.all(numbers.map((n) => client.getBlock({ blockNumber: BigInt(n), includeTransactions: true }))),
   ])
