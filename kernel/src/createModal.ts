@@ -14,6 +14,7 @@ import { addRequestedNetwork, removeRequestedNetwork } from './account/requested
 import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { afterNextPaint } from './afterNextPaint.ts'
+import { alertOptionsOf, checkProjectId } from './alerts/alerts.ts'
 import { startAfterConnectHooks } from './connectors/afterConnect.ts'
 import { pluginConnectorRestorers, startPluginConnectors } from './connectors/pluginConnectors.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
@@ -95,6 +96,7 @@ export function createModal(options: ModalOptions): ModalHandle {
   const resolved = resolveOptions(options)
   const log = createLogger(resolved.debug === true)
   const store = createStore(createInitialState(resolved, options))
+  checkProjectId(options.projectId, alertOptionsOf({ store, log }))
   const bus = createEventBus()
   const views = createViewRegistry()
   const backend = options.storage ?? defaultBackend() ?? memoryBackend()

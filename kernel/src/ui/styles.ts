@@ -73,6 +73,8 @@ export const STYLES = `
 .pt-feature:hover{background:var(--pt-bg-hover)}
 .pt-balance{font-size:1.6em;font-weight:600;margin:0}
 a.pt-link{color:var(--pt-accent);display:inline-flex;align-items:center;gap:4px}
+.pt-alert{display:flex;align-items:flex-start;gap:8px;margin:0 16px 8px;padding:8px 12px;border-radius:calc(var(--pt-radius)*3);background:var(--pt-bg-raised);border:1px solid var(--pt-border)}
+.pt-alert p{margin:0;flex:1}
 .pt-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `
 

@@ -13,6 +13,7 @@ import {
 } from '@portico/shared-types'
 import type { ConnectResult } from '../../account/connect.ts'
 import { startEip155Session } from '../../account/eip155Session.ts'
+import { alertOptionsOf, raiseAlert } from '../../alerts/alerts.ts'
 import { en } from '../../i18n/en.ts'
 import type { Kernel } from '../../kernel.ts'
 import { closeSession, currentEip155Chain, eip155Adapter } from './adapter.ts'
@@ -150,6 +151,8 @@ function getProvider(kernel: Kernel, runtime: Runtime): Promise<WalletConnectPro
     },
     (error: unknown) => {
       if (runtime.provider === pending) runtime.provider = undefined
+      // SPEC §8: the universal-provider alert, once per page.
+      raiseAlert('universalProvider', alertOptionsOf(kernel))
       throw error
     },
   )

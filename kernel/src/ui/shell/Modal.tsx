@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useRef } from 'react'
+import { AlertBar } from '../../alerts/AlertBar.tsx'
 import { useI18n } from '../../i18n/useI18n.ts'
 import { viewTitle } from '../../i18n/viewTitles.ts'
 import { canClose, canGoBack } from '../../router/router.ts'
@@ -56,6 +57,7 @@ function Dialog({ embedded }: { embedded: boolean }) {
           <span />
         )}
       </div>
+      <AlertBar />
       <div className="pt-body" style={height === undefined ? undefined : { height }}>
         <div ref={contentRef} className="pt-body-inner">
           <ViewHost />
