@@ -1,6 +1,7 @@
 import type { Eip1193Provider } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { resetAlertsForTests } from './alerts/alerts.ts'
 import { createModal, type ModalHandle } from './createModal.ts'
 import { NO_PLUGINS } from './testing.ts'
 
@@ -69,6 +70,7 @@ afterEach(() => {
   for (const modal of modals) modal.destroy()
   modals = []
   localStorage.clear()
+  resetAlertsForTests()
 })
 
 describe('createModal', () => {
@@ -108,6 +110,38 @@ describe('createModal', () => {
     expect(localStorage.getItem('@portico/connection_status')).toBe('disconnected')
     expect(modal.getNetwork()?.name).toBe('Local')
     wallet.stop()
+  })
+
+  it('a later chainChanged to a network the app did not request shows UnsupportedChain (SPEC §2)', async () => {
+    const wallet = fakeWallet()
+    const modal = make()
+    act(() => modal.open())
+    fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
+    await waitFor(() => expect(modal.getState().modal.open).toBe(false))
+
+    act(() => wallet.provider.emit('chainChanged', '0x1'))
+    const dialog = await screen.findByRole('dialog', { name: 'Switch Network' })
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull()
+    // The wallet returns to a requested network by itself: Account.
+    act(() => wallet.provider.emit('chainChanged', '0x7a6a'))
+    expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+    wallet.stop()
+  })
+
+  it('a missing projectId shows the project-id-not-configured alert (debug on by default), not with debug: false', async () => {
+    const quiet = createModal({ projectId: '', networks: [network], features: OFF, debug: false })
+    modals.push(quiet)
+    act(() => quiet.open())
+    await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    expect(screen.queryByRole('alert')).toBeNull()
+    quiet.destroy()
+    resetAlertsForTests()
+
+    const modal = createModal({ projectId: '', networks: [network], features: OFF })
+    modals.push(modal)
+    act(() => modal.open())
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    expect(within(dialog).getByRole('alert').textContent).toContain('Project ID Not Configured')
   })
 
   it('closes on Escape and from the Close button', async () => {

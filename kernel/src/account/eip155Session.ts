@@ -6,6 +6,7 @@ import { storeConnected } from '../storage/connection.ts'
 import { refreshNativeBalance } from './balance.ts'
 import { setActiveChain } from './network.ts'
 import { resetNamespace } from './reset.ts'
+import { followWalletNetwork } from './unsupportedChain.ts'
 
 const NAMESPACE = 'eip155'
 
@@ -76,6 +77,7 @@ export function startEip155Session(
     const address = kernel.store.get().accounts[NAMESPACE]?.address
     if (address) setAccount(kernel, connector, address, next)
     void refreshNativeBalance(kernel, NAMESPACE)
+    followWalletNetwork(kernel, NAMESPACE)
   }
   const onDisconnect = () => resetNamespace(kernel, NAMESPACE)
 

@@ -1,4 +1,5 @@
 import type { CaipNetworkId, ChainNamespace, Network } from '@portico/shared-types'
+import { isNetworkSupported } from '../chains/catalogue.ts'
 import type { Kernel } from '../kernel.ts'
 import { storeActiveNetwork } from '../storage/connection.ts'
 
@@ -25,7 +26,7 @@ export function findRequestedNetwork(kernel: Kernel, namespace: ChainNamespace, 
   return requested.find((network) => String(network.id) === String(chainId))
 }
 
-/** Makes `network` the active one of its namespace; returns whether it is a requested network. */
+/** Makes `network` the active one of its namespace; returns whether it is supported (SPEC §5). */
 export function setActiveChain(kernel: Kernel, namespace: ChainNamespace, chainId: number | string): boolean {
   const requested = findRequestedNetwork(kernel, namespace, chainId)
   const current = kernel.store.get().networks.byNamespace[namespace]?.caipNetwork
@@ -37,5 +38,6 @@ export function setActiveChain(kernel: Kernel, namespace: ChainNamespace, chainI
   })
   storeActiveNetwork(kernel.storage, network.caipNetworkId)
   kernel.bus.emit('NETWORK_CHANGED', { caipNetworkId: network.caipNetworkId })
-  return requested !== undefined
+  const list = kernel.store.get().networks.byNamespace[namespace]?.requestedCaipNetworks ?? []
+  return isNetworkSupported(list, network.caipNetworkId)
 }

@@ -1,6 +1,10 @@
 import { MESSAGES, type Network } from '@portico/shared-types'
+import { alertOptionsOf, raiseAlert } from '../alerts/alerts.ts'
+import { isNetworkSupported } from '../chains/catalogue.ts'
 import { toHexChainId } from '../chains/eip155.ts'
 import type { Kernel } from '../kernel.ts'
+import { openModal } from '../modal/actions.ts'
+import { UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
 import { refreshNativeBalance } from './balance.ts'
 import { findRequestedNetwork, setActiveChain } from './network.ts'
 
@@ -26,12 +30,32 @@ export function needsAddChain(error: unknown): boolean {
   )
 }
 
+/**
+ * A network the app did not request. SPEC §2: one of another namespace shows UnsupportedChain
+ * (unless unsupported chains are allowed, or SPEC §5 calls it supported: an empty requested list);
+ * otherwise SPEC §4/§8: an unknown id is the error 'Network not found' and its alert (once).
+ * Returns true when the switch goes on.
+ */
+function unrequestedNetwork(kernel: Kernel, network: Network): boolean {
+  const state = kernel.store.get()
+  const slice = state.networks.byNamespace[network.chainNamespace]
+  if (slice && network.chainNamespace !== state.networks.activeNamespace) {
+    const allowed =
+      state.options.allowUnsupportedChain === true ||
+      isNetworkSupported(slice.requestedCaipNetworks, network.caipNetworkId)
+    if (allowed) return true
+    openModal(kernel, UNSUPPORTED_CHAIN_VIEW)
+    return false
+  }
+  raiseAlert('switchNetworkNotFound', alertOptionsOf(kernel))
+  kernel.log.warn(`Portico: ${MESSAGES.networkNotFound}`, network.caipNetworkId)
+  throw new Error(MESSAGES.networkNotFound)
+}
+
 /** Switches the wallet (adding the chain when it does not know it, SPEC §7) and then the state. */
 export async function switchNetwork(kernel: Kernel, network: Network): Promise<void> {
   const namespace = network.chainNamespace
-  if (!findRequestedNetwork(kernel, namespace, network.id)) {
-    throw new Error(`${MESSAGES.networkNotFound}: ${network.caipNetworkId}`)
-  }
+  if (!findRequestedNetwork(kernel, namespace, network.id) && !unrequestedNetwork(kernel, network)) return
   const account = kernel.store.get().accounts[namespace]
   const provider = account?.connectorId ? kernel.providers.get(account.connectorId) : undefined
   if (account?.status === 'connected' && provider && namespace === 'eip155') {
