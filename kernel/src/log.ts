@@ -1,6 +1,9 @@
 import type { Logger } from '@portico/shared-types'
 
-/** SPEC §9: default log level error; `debug: true` shows everything. */
+/**
+ * SPEC §9: default log level error; an explicit `debug: true` shows everything. (`debug` left unset
+ * is "on" for the SPEC §8 alerts only: see alerts/alerts.ts alertOptionsOf.)
+ */
 export function createLogger(debug: boolean, prefix = 'Portico'): Logger {
   const quiet = () => {}
   return {

@@ -56,6 +56,10 @@ export interface ModalOptions {
   /** Render inline inside the element given to `mount`, without the overlay. */
   enableEmbedded?: boolean
   defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
+  /**
+   * SPEC §9 "defaults on: debug": unless `false`, the SPEC §8 alerts (e.g. project id not configured)
+   * show in the modal. The logger keeps the SPEC §9 default level (error) unless this is `true`.
+   */
   debug?: boolean
   /** Base URL of federated plugin remotes: `<pluginBaseUrl>/<id>/remoteEntry.js`. */
   pluginBaseUrl?: string
