@@ -3,6 +3,7 @@
  * WalletConnect SDKs on different nodes, a node killed mid-session, and Redis itself killed.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -132,6 +133,33 @@ describe('relay cluster on Redis', () => {
     // Both SDKs are on node 2 now.
     expect(node2.stats().clients).toBe(2)
   }, 90_000)
+
+  it('clients subscribing on node 2 while node 1 publishes to their topics get every message exactly once', async () => {
+    const prefix = testPrefix()
+    const node1 = await node(prefix)
+    const node2 = await node(prefix)
+    const publisher = await connectRelayClient(node1.url, { timeoutMs: 10_000 })
+    onCleanup(() => publisher.close())
+    const readers = await Promise.all(
+      Array.from({ length: 40 }, () => connectRelayClient(node2.url, { timeoutMs: 10_000 })),
+    )
+    onCleanup(async () => void (await Promise.all(readers.map((r) => r.close()))))
+    const topics = readers.map((_, i) => createHash('sha256').update(`race-${prefix}-${i}`).digest('hex'))
+    const got = readers.map(() => [] as string[])
+    readers.forEach((r, i) => r.onDelivery((d) => got[i]?.push(d.message)))
+    // Publishes and subscribes interleave: some messages are stored before the subscribe, some after.
+    await Promise.all([
+      ...topics.map((topic, i) =>
+        publisher.request('irn_publish', { topic, message: `to ${i}`, ttl: 300, tag: 1108 }),
+      ),
+      ...readers.map((r, i) => r.request('irn_subscribe', { topic: topics[i] })),
+    ])
+    await expect.poll(() => got.filter((g) => g.length > 0).length, { timeout: 15_000 }).toBe(readers.length)
+    await Promise.all(readers.map((r) => r.request('irn_unsubscribe', { topic: 'barrier' })))
+    expect(got).toEqual(readers.map((_, i) => [`to ${i}`]))
+    // Node 1 has no subscriber: it listens to none of these topics in Redis.
+    expect(node1.stats().subscriptions).toBe(0)
+  }, 60_000)
 
   it('no accepted message is lost when Redis is killed (kill -9) and restarted with its append-only file', async () => {
     if (!redis.server) {

@@ -154,6 +154,50 @@ describe('fan-out gaps', () => {
     await until('a gap is reported', () => gaps > 0)
   })
 
+  it('a topic new to the node is read from the store only once the fan-out listens to it', async () => {
+    // A fan-out whose per-topic watch takes as long as the test says (a slow SUBSCRIBE).
+    let release: () => void = () => {}
+    const gate = new Promise<void>((r) => {
+      release = r
+    })
+    const watched: string[] = []
+    class SlowWatchFanOut extends LocalFanOut {
+      watch(t: string) {
+        watched.push(t)
+      }
+      watching(): Promise<void> {
+        return gate
+      }
+    }
+    const inner = store()
+    const reads: string[] = []
+    const spy = Object.create(inner) as RedisStore
+    spy.pending = (t, ...rest) => {
+      reads.push(t)
+      return inner.pending(t, ...rest)
+    }
+    const relay = await startRelay({ backend: { store: spy, fanOut: new SlowWatchFanOut() } })
+    closers.push(() => relay.close())
+    const t = topic()
+    const writer = await clientOf(relay)
+    await writer.request('irn_publish', {
+      topic: t,
+      message: 'stored before the subscribe',
+      ttl: 300,
+      tag: 1,
+    })
+    const reader = await clientOf(relay)
+    const got: string[] = []
+    reader.onDelivery((d) => got.push(d.message))
+    await reader.request('irn_subscribe', { topic: t })
+    await barrier(reader)
+    expect(watched).toEqual([t])
+    expect(reads).toEqual([])
+    release()
+    await until('the stored message arrives', () => got.length === 1)
+    expect(reads).toContain(t)
+  })
+
   it('the relay re-reads subscribed topics from the store on a gap (messages the fan-out missed)', async () => {
     // A fan-out that loses every publish (as pub/sub does while a node is cut off).
     class LossyFanOut extends LocalFanOut {
