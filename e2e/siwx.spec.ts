@@ -1,6 +1,8 @@
+import { Keypair } from '@solana/web3.js'
 import { parseEther } from 'viem'
+import { generatePrivateKey } from 'viem/accounts'
 import { freshAccount, setEth, useDevWallet } from './accountData.ts'
-import { DemoPage } from './demo.ts'
+import { DEV_WALLET, DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
 // Accounts: a fresh key per test funded with anvil_setBalance (every dev account index is taken).
@@ -110,4 +112,39 @@ test('SIWX required: the sign view cannot be closed, and cancelling disconnects'
     await expect(demo.dialog).toBeHidden()
     await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', 'Sign-in': 'Signed in' })
   })
+})
+
+test('SIWX with the Solana dev wallet: a CAIP-122 message signed with ed25519, verified by the server', async ({
+  page,
+  stack,
+}) => {
+  // A fresh keypair (signing needs no funds) and a fresh EVM key for the wallet's other side.
+  const keypair = Keypair.generate()
+  const base = stack.solana.accounts[0]?.walletConfig as { solana?: Record<string, unknown> } | undefined
+  if (!base?.solana) throw new Error('stack.json lacks the Solana dev wallet config')
+  const config = {
+    ...base,
+    privateKey: generatePrivateKey(),
+    solana: { ...base.solana, secretKey: Array.from(keypair.secretKey) },
+  }
+  await page.context().addInitScript(`window.__PORTICO_DEV_WALLET__=${JSON.stringify(config)}`)
+  await page.context().addInitScript({ path: stack.devWalletBundle })
+  const demo = new DemoPage(page)
+  await demo.goto('?features=siwx:true')
+  await demo.openConnect()
+  await demo.walletButton(DEV_WALLET).filter({ hasText: 'Solana' }).click()
+  await expect(signInDialog(demo)).toBeVisible()
+  const address = keypair.publicKey.toBase58()
+  await expect(demo.dialog.getByRole('region', { name: 'Message to sign' })).toContainText(
+    `wants you to sign in with your Solana account:\n${address}`,
+  )
+  await demo.dialog.getByRole('button', { name: 'Sign' }).click()
+  await expect(demo.dialog).toBeHidden()
+  await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', 'Sign-in': 'Signed in' })
+  const stored = JSON.parse((await demo.porticoStorage())[SESSION_KEY] ?? 'null') as StoredSession | null
+  expect(stored?.caipAddress).toBe(`${stack.solana.networkId}:${address}`)
+  const session = await page.request.post(`${stack.apiUrl}/v1/siwx/session?projectId=${PROJECT}`, {
+    data: { token: stored?.token },
+  })
+  expect(session.status()).toBe(200)
 })

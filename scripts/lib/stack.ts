@@ -85,6 +85,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     api = await startApi({
       port: options.api?.port ?? Number(process.env.PORTICO_API_PORT ?? 4180),
       chains: devnet.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
+      // Sign-in (SIWX) messages may name the local Solana node's network too.
+      ...(devnet.solana ? { siwx: { extraChains: [devnet.solana.networkId] } } : {}),
       ...(devnet.fixtures ? { fixtures: devnet.fixtures } : {}),
       ...(options.api?.sqliteFile
         ? { database: { kind: 'sqlite' as const, file: options.api.sqliteFile } }

@@ -4,7 +4,7 @@
  * the session. Plain functions over ctx; the view only renders this state and calls these actions.
  */
 import type { AccountState, PluginContext, PluginStore } from '@portico/shared-types'
-import { formatSignInMessage, toHex } from './message.ts'
+import { formatSignInMessage, toBase58, toHex } from './message.ts'
 import { type MessageKey, t } from './messages.ts'
 import { clearSession, storedSessionFor, storeSession } from './session.ts'
 import { fetchNonce, sessionStillValid, verifySignIn } from './verifier.ts'
@@ -64,10 +64,32 @@ export function precondition(ctx: PluginContext): MessageKey | undefined {
 
 function onSupportedNetwork(ctx: PluginContext, account: AccountState): boolean {
   const network = ctx.chains.activeNetwork(account.namespace)
-  if (account.namespace !== 'eip155' || !network) return false
+  if (!SIGN_IN_NAMESPACES.has(account.namespace) || !network) return false
   return ctx.chains
     .requestedNetworks(account.namespace)
     .some((n) => n.caipNetworkId === network.caipNetworkId)
+}
+
+/** EIP-4361 for eip155, its CAIP-122 form for solana. */
+const SIGN_IN_NAMESPACES = new Set(['eip155', 'solana'])
+
+/** The message's Chain ID: the eip155 chain number, or the CAIP-2 reference (solana genesis prefix). */
+const chainIdOf = (caipNetworkId: string) => caipNetworkId.slice(caipNetworkId.indexOf(':') + 1)
+
+/** personal_sign (0x hex of the text), or solana_signMessage (base58) answering `{ signature }`. */
+async function walletSignature(ctx: PluginContext, account: AccountState, message: string): Promise<string> {
+  const provider = ctx.account.provider(account.namespace)
+  const signed =
+    account.namespace === 'solana'
+      ? (
+          (await provider?.request({
+            method: 'solana_signMessage',
+            params: { message: toBase58(message), pubkey: account.address },
+          })) as { signature?: unknown } | null
+        )?.signature
+      : await provider?.request({ method: 'personal_sign', params: [toHex(message), account.address] })
+  if (typeof signed !== 'string' || signed.length === 0) throw new Error('The wallet returned no signature')
+  return signed
 }
 
 const isSmartAccount = (account: AccountState) =>
@@ -92,13 +114,13 @@ function createFlow(ctx: PluginContext): SignInFlow {
     const issuedAt = new Date(now).toISOString()
     const lifetime = siwx.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS
     const message = formatSignInMessage({
-      namespace: 'eip155',
+      namespace: account.namespace === 'solana' ? 'solana' : 'eip155',
       domain: location.host,
       accountAddress: account.address ?? '',
       statement: siwx.statement ?? `Sign in to ${ctx.config.metadata?.name ?? location.host}`,
       uri: `${location.origin}${location.pathname}`,
       version: '1',
-      chainId: String(network?.id ?? ''),
+      chainId: chainIdOf(network?.caipNetworkId ?? ''),
       nonce,
       issuedAt,
       expirationTime: new Date(now + lifetime * 1000).toISOString(),
@@ -162,19 +184,14 @@ function createFlow(ctx: PluginContext): SignInFlow {
           error: t(ctx, isSmartAccount(account) ? 'smartAccountNotSupported' : 'signatureDeclined'),
         })
       }
-      let signature: unknown
+      let signature: string
       try {
-        const provider = ctx.account.provider(account.namespace)
-        signature = await provider?.request({
-          method: 'personal_sign',
-          params: [toHex(message), account.address],
-        })
-        if (typeof signature !== 'string') throw new Error('The wallet returned no signature')
+        signature = await walletSignature(ctx, account, message)
       } catch (error) {
         return declined(error, true)
       }
       try {
-        const verified = await verifySignIn(ctx, message, signature as string)
+        const verified = await verifySignIn(ctx, message, signature)
         storeSession(ctx, verified)
       } catch (error) {
         // The verifier used the nonce up: a retry signs a fresh message.

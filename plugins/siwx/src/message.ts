@@ -43,3 +43,22 @@ export function toHex(text: string): string {
   for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
   return hex
 }
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** UTF-8 text as base58 (solana_signMessage's message parameter). */
+export function toBase58(text: string): string {
+  const bytes = new TextEncoder().encode(text)
+  let value = 0n
+  for (const byte of bytes) value = (value << 8n) + BigInt(byte)
+  let out = ''
+  while (value > 0n) {
+    out = BASE58[Number(value % 58n)] + out
+    value /= 58n
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break
+    out = `1${out}`
+  }
+  return out
+}

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto'
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import {
   type AfterConnectContribution,
@@ -17,7 +18,7 @@ import plugin from './index.ts'
 import { formatSignInMessage } from './message.ts'
 import { en } from './messages.ts'
 import { SignMessageView } from './SignMessageView.tsx'
-import { API, fakeVerifier } from './testVerifier.ts'
+import { API, base58Decode, fakeVerifier } from './testVerifier.ts'
 
 afterEach(() => {
   cleanup()
@@ -255,6 +256,70 @@ describe('SIWX: signing', () => {
     expect(nonces).toHaveLength(2)
   })
 })
+
+describe('SIWX: Solana (CAIP-122)', () => {
+  it('signs a CAIP-122 message with solana_signMessage (ed25519) and stores the verified session', async () => {
+    const verifier = fakeVerifier()
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+    const pubkey = toBase58Bytes(Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url'))
+    const reference = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    const network = {
+      id: reference,
+      caipNetworkId: `solana:${reference}` as const,
+      name: 'Solana Devnet',
+      chainNamespace: 'solana' as const,
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: { default: { http: [] } },
+    }
+    const solanaWallet = {
+      request: vi.fn(async ({ method, params }: { method: string; params?: unknown }) => {
+        if (method !== 'solana_signMessage') throw new Error(`unexpected ${method}`)
+        const { message, pubkey: signer } = params as { message: string; pubkey: string }
+        if (signer !== pubkey) throw new Error('wrong account')
+        return { signature: toBase58Bytes(sign(null, base58Decode(message), privateKey)) }
+      }),
+    }
+    const { ctx, state, storage } = setup({ provider: solanaWallet as never })
+    const base = state.accounts.eip155
+    if (!base) throw new Error('no account')
+    state.accounts.solana = {
+      ...base,
+      namespace: 'solana',
+      address: pubkey,
+      caipAddress: `solana:${reference}:${pubkey}`,
+    }
+    ctx.account = { ...ctx.account, get: () => state.accounts.solana }
+    ctx.chains = {
+      ...ctx.chains,
+      activeNetwork: () => network as never,
+      requestedNetworks: () => [network as never],
+    }
+    await afterConnect(ctx)
+    const message = flowOf(ctx).store.get().message ?? ''
+    expect(message.split('\n').slice(0, 2)).toEqual([
+      `${location.host} wants you to sign in with your Solana account:`,
+      pubkey,
+    ])
+    expect(message).toContain(`Chain ID: ${reference}`)
+    await flowOf(ctx).sign()
+    expect(flowOf(ctx).store.get().error).toBeUndefined()
+    expect(storage.data.get('session')).toMatchObject({ caipAddress: `solana:${reference}:${pubkey}` })
+    expect(verifier.issued.size).toBe(0)
+  })
+})
+
+const toBase58Bytes = (bytes: Uint8Array) => {
+  const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+  let value = 0n
+  for (const byte of bytes) value = (value << 8n) + BigInt(byte)
+  let out = ''
+  for (; value > 0n; value /= 58n) out = ALPHABET[Number(value % 58n)] + out
+  for (const byte of bytes) {
+    if (byte !== 0) break
+    out = `1${out}`
+  }
+  return out
+}
 
 describe('SIWX: cancel and failures', () => {
   it('cancel closes the modal when sign-in is optional', async () => {

@@ -109,6 +109,19 @@ describe('POST /v1/siwx/verify', () => {
     expect((await verify(api, { message: forged, signature })).status).toBe(401)
   })
 
+  it('accepts a network beyond the supported list only when configured (siwx.extraChains)', async () => {
+    const refused = await verify(api, await signedMessage(api, { chainId: '424242' }))
+    expect(refused.body.message).toBe('Chain ID eip155:424242 is not supported')
+    const { api: extra, close: closeExtra } = await startSiwxApi({
+      siwx: { extraChains: ['eip155:424242'] },
+    })
+    try {
+      expect((await verify(extra, await signedMessage(extra, { chainId: '424242' }))).status).toBe(200)
+    } finally {
+      await closeExtra()
+    }
+  })
+
   it('allows only the configured origins of a project', async () => {
     const { api: strict, close: closeStrict } = await startSiwxApi({
       siwx: { origins: { [PROJECT]: ['https://app.example.com'] }, defaultOrigins: [] },

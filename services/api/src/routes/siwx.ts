@@ -39,6 +39,7 @@ export function siwxRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const supportedChains = new Set([
     ...ctx.config.extraSupportedChains,
     ...ctx.config.chains.map((c) => `eip155:${c.chainId}`),
+    ...config.extraChains,
   ])
 
   app.get('/v1/siwx/nonce', async (req) => {

@@ -18,6 +18,8 @@ export interface SiwxConfig {
   maxSessionSeconds: number
   /** How far Issued At / Not Before may be ahead of this service's clock. */
   clockSkewSeconds: number
+  /** CAIP-2 networks accepted beyond the served chains and the supported list (e.g. a local Solana node). */
+  extraChains: string[]
   /** HMAC key of session tokens (hex, ≥ 32 bytes). Default: random per process (tokens die with it). */
   tokenSecret: string
 }
@@ -33,6 +35,7 @@ export function resolveSiwxConfig(input: SiwxConfigInput = {}): SiwxConfig {
     maxMessageBytes: 4096,
     maxSessionSeconds: 7 * 86_400,
     clockSkewSeconds: 60,
+    extraChains: [],
     tokenSecret: randomBytes(32).toString('hex'),
     ...input,
   }
