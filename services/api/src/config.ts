@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type DexConfig, type DexFixtureInput, dexFromFixture } from './convert/dex-config.ts'
 import { resolveSiwxConfig, type SiwxConfig, type SiwxConfigInput } from './siwx/config.ts'
 
 export interface ChainConfig {
@@ -25,7 +26,10 @@ export interface ChainContract {
 }
 
 /** Deployed fixture contracts per chain id, as the devnet reports them (or a JSON file of it). */
-export type FixturesInput = Record<string, { tokens?: Record<string, string>; spamNft?: string }>
+export type FixturesInput = Record<
+  string,
+  { tokens?: Record<string, string>; spamNft?: string; dex?: DexFixtureInput }
+>
 
 export interface ApiConfig {
   host: string
@@ -59,6 +63,8 @@ export interface ApiConfig {
   tokens: ChainContract[]
   /** NFT contracts whose transfers are flagged as spam. */
   spamContracts: ChainContract[]
+  /** The Uniswap-V2 DEX of each swap chain (/v1/convert/*); other chains answer 'Network not supported for Swaps'. */
+  dexes: DexConfig[]
   /** Networks announced as supported beyond the configured chains (SPEC §7 list by default). */
   extraSupportedChains: string[]
   indexer: { enabled: boolean; pollMs: number; batchSize: number; startBlock: number }
@@ -108,7 +114,9 @@ export const DEFAULT_CHAINS: ChainConfig[] = [
 ]
 
 export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
-  const fromFixtures = input.fixtures ? contractsFromFixtures(input.fixtures) : { tokens: [], spam: [] }
+  const fromFixtures = input.fixtures
+    ? contractsFromFixtures(input.fixtures)
+    : { tokens: [], spam: [], dexes: [] }
   const port = input.port ?? 4180
   return {
     host: input.host ?? '127.0.0.1',
@@ -123,6 +131,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     retention: { analyticsDays: 90, endedSessionDays: 30, intervalMs: 3_600_000, ...input.retention },
     tokens: [...(input.tokens ?? []), ...fromFixtures.tokens],
     spamContracts: [...(input.spamContracts ?? []), ...fromFixtures.spam],
+    dexes: [...(input.dexes ?? []), ...fromFixtures.dexes],
     extraSupportedChains: input.extraSupportedChains ?? SPEC_SUPPORTED_CHAINS,
     indexer: { enabled: true, pollMs: 500, batchSize: 200, startBlock: 0, ...input.indexer },
     historyPageSize: input.historyPageSize ?? 20,
@@ -135,14 +144,17 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
 export function contractsFromFixtures(fixtures: FixturesInput): {
   tokens: ChainContract[]
   spam: ChainContract[]
+  dexes: DexConfig[]
 } {
   const tokens: ChainContract[] = []
   const spam: ChainContract[] = []
+  const dexes: DexConfig[] = []
   for (const [id, f] of Object.entries(fixtures)) {
     const chainId = Number(id)
     if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Fixtures: bad chain id "${id}"`)
     for (const [label, address] of Object.entries(f.tokens ?? {})) tokens.push({ chainId, address, label })
     if (f.spamNft) spam.push({ chainId, address: f.spamNft })
+    if (f.dex) dexes.push(dexFromFixture(chainId, f.dex))
   }
-  return { tokens, spam }
+  return { tokens, spam, dexes }
 }

@@ -19,6 +19,7 @@ import { type Indexer, startIndexer } from './indexer/indexer.ts'
 import { type IndexerRole, type LeaderIndexer, startLeaderIndexer } from './indexer/leader.ts'
 import { DAY_MS, scheduleRetention } from './retention.ts'
 import { balanceRoute } from './routes/balance.ts'
+import { convertRoutes } from './routes/convert.ts'
 import { directoryRoutes } from './routes/directory.ts'
 import { fungiblePriceRoute } from './routes/fungible-price.ts'
 import { gasPriceRoute } from './routes/gas-price.ts'
@@ -179,6 +180,7 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     identityRoute(v1, ctx)
     profileRoutes(v1, ctx)
     gasPriceRoute(v1, ctx)
+    convertRoutes(v1, ctx)
     sessionsRoutes(v1, ctx)
     historyRoute(v1, ctx)
     nftsRoute(v1, ctx)
