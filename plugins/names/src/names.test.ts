@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { coinTypeOf, isValidLabel, labelOf, registrationMessage, utf8Hex } from './names.ts'
+import { coinTypeOf, isValidLabel, isValidName, labelOf, registrationMessage, utf8Hex } from './names.ts'
 
 describe('name rules (SPEC §5)', () => {
   it('needs 4+ ASCII letters, digits or hyphens', () => {
@@ -8,6 +8,14 @@ describe('name rules (SPEC §5)', () => {
     expect(isValidLabel('abc')).toBe(false)
     expect(isValidLabel('al ice')).toBe(false)
     expect(isValidLabel('\u0430lice')).toBe(false)
+  })
+
+  it('accepts full names with a SPEC §9 suffix only', () => {
+    expect(isValidName('alice.reown.id')).toBe(true)
+    expect(isValidName('alice.wcn.id')).toBe(true)
+    expect(isValidName('alice.eth')).toBe(false)
+    expect(isValidName('<img>.reown.id')).toBe(false)
+    expect(isValidName('.reown.id')).toBe(false)
   })
 
   it('reads the label out of what was typed, with or without a suffix', () => {

@@ -15,6 +15,12 @@ export function labelOf(input: string): string {
   return suffix ? lowered.slice(0, -suffix.length) : lowered
 }
 
+/** A full name as SPEC §5/§9 allow it: a valid label and one of the name suffixes. */
+export function isValidName(name: string): boolean {
+  const suffix = NAME_SUFFIXES.find((s) => name.endsWith(s))
+  return suffix !== undefined && isValidLabel(name.slice(0, -suffix.length))
+}
+
 /** SPEC §5: a chain id at or above 2^31 has no coin type; otherwise the id with the high bit set. */
 export function coinTypeOf(chainId: number): number {
   if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= 0x80000000)

@@ -1,6 +1,6 @@
 import { DEFAULT_DEBOUNCE_MS, type NameSuggestionsResponse, type PluginContext } from '@portico/shared-types'
 import { useEffect, useState } from 'react'
-import { isValidLabel, messageOf } from './names.ts'
+import { isValidLabel, isValidName, messageOf } from './names.ts'
 
 export type SuggestionsResult =
   | { status: 'idle' }
@@ -21,7 +21,14 @@ export function useSuggestions(ctx: PluginContext, label: string, debounceMs = D
     setResult({ status: 'loading', label })
     const timer = setTimeout(() => {
       api.profileSuggestions(label).then(
-        ({ suggestions }) => current && setResult({ status: 'done', label, suggestions }),
+        // Only names the rules allow are offered: an answer is never trusted to be one.
+        ({ suggestions }) =>
+          current &&
+          setResult({
+            status: 'done',
+            label,
+            suggestions: suggestions.filter((s) => isValidName(s.name)).slice(0, 10),
+          }),
         (error: unknown) => current && setResult({ status: 'failed', label, message: messageOf(error) }),
       )
     }, debounceMs)

@@ -17,10 +17,13 @@ const taken = new Set(['carol.reown.id'])
 function scriptedApi(register: BlockchainApiClient['profileRegister']) {
   return {
     profileSuggestions: vi.fn(async (label: string) => ({
-      suggestions: [`${label}.reown.id`, `${label}1.reown.id`].map((name) => ({
-        name,
-        registered: taken.has(name),
-      })),
+      // The last two break the rules: never offered.
+      suggestions: [`${label}.reown.id`, `${label}1.reown.id`, `${label}.eth`, 'x\u0430y.reown.id'].map(
+        (name) => ({
+          name,
+          registered: taken.has(name),
+        }),
+      ),
     })),
     profileRegister: vi.fn(register),
   }
@@ -90,6 +93,10 @@ describe('RegisterAccountName', () => {
     expect(api.profileSuggestions).toHaveBeenCalledTimes(1)
     expect(api.profileSuggestions).toHaveBeenCalledWith('alice')
     expect(screen.getByRole('button', { name: 'alice.reown.id Available' })).toBeTruthy()
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'alice.reown.id Available',
+      'alice1.reown.id Available',
+    ])
     search('car')
     expect(screen.queryByRole('list', { name: 'Names' })).toBeNull()
     search('carol')
