@@ -18,6 +18,8 @@ export interface SignInState {
   phase: 'idle' | 'preparing' | 'ready' | 'signing'
   message?: string
   preparedAt?: number
+  /** The CAIP-10 account the message names. */
+  preparedFor?: string
   error?: string
 }
 
@@ -128,7 +130,7 @@ function createFlow(ctx: PluginContext): SignInFlow {
       requestId: crypto.randomUUID(),
       ...(siwx.resources?.length ? { resources: siwx.resources } : {}),
     })
-    set({ phase: 'ready', message, preparedAt: now })
+    set({ phase: 'ready', message, preparedAt: now, preparedFor: account.caipAddress ?? '' })
     return message
   }
 
@@ -165,22 +167,24 @@ function createFlow(ctx: PluginContext): SignInFlow {
       const missing = precondition(ctx)
       const account = connected(ctx)
       if (missing || !account) return set({ ...store.get(), error: t(ctx, missing ?? 'noAddress') })
-      let { message, preparedAt = 0 } = store.get()
-      if (!message || Date.now() - preparedAt > MESSAGE_FRESH_MS) {
+      let { message, preparedAt = 0, preparedFor } = store.get()
+      // Stale, or prepared for another account (switched meanwhile): a fresh message.
+      if (!message || Date.now() - preparedAt > MESSAGE_FRESH_MS || preparedFor !== account.caipAddress) {
         set({ phase: 'preparing' })
         try {
           message = await buildMessage(account)
           preparedAt = store.get().preparedAt ?? Date.now()
+          preparedFor = account.caipAddress
         } catch (error) {
           return initFailed(error)
         }
       }
-      set({ phase: 'signing', message, preparedAt })
+      set({ phase: 'signing', message, preparedAt, preparedFor })
       const declined = (error: unknown, keepMessage: boolean) => {
         ctx.log.warn('Sign-in failed', error)
         set({
           phase: 'ready',
-          ...(keepMessage ? { message, preparedAt } : {}),
+          ...(keepMessage ? { message, preparedAt, preparedFor } : {}),
           error: t(ctx, isSmartAccount(account) ? 'smartAccountNotSupported' : 'signatureDeclined'),
         })
       }

@@ -245,6 +245,27 @@ describe('SIWX: signing', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.smartAccountNotSupported)
   })
 
+  it('signs a fresh message when the account changed after the message was prepared', async () => {
+    const verifier = fakeVerifier()
+    const { ctx, state } = setup()
+    const other = privateKeyToAccount(generatePrivateKey())
+    state.accounts.eip155 = {
+      ...(state.accounts.eip155 as NonNullable<KernelState['accounts']['eip155']>),
+      address: other.address,
+      caipAddress: `eip155:31337:${other.address}`,
+    }
+    await afterConnect(ctx)
+    // Back to the signer's account before signing: the message naming `other` is not signed.
+    state.accounts.eip155 = {
+      ...state.accounts.eip155,
+      address: signer.address,
+      caipAddress: `eip155:31337:${signer.address}`,
+    }
+    await flowOf(ctx).sign()
+    expect(flowOf(ctx).store.get().error).toBeUndefined()
+    expect(verifier.verified[0]?.address).toBe(signer.address)
+  })
+
   it('signs a fresh message (a new nonce) after the verifier refused one', async () => {
     const verifier = fakeVerifier({ refuse: true })
     const { ctx } = setup()
