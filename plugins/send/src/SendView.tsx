@@ -24,7 +24,7 @@ export function SendView({ ctx }: PluginViewProps) {
   if (!account || !address || !network) return <EmptyState icon="wallet" title={strings.notConnected} />
   const namespace = network.chainNamespace
   if (!SEND_NAMESPACES.includes(namespace))
-    return <EmptyState icon="warning" title={strings.unsupportedNamespace} />
+    return <EmptyState icon="warning" title={MESSAGES.unsupportedChain} />
   if (helpersError) return <EmptyState icon="warning" title={MESSAGES.somethingWentWrong} />
   if (!helpers) return <Spinner label={strings.loading} />
   const tokens = sendableTokens(account, network)
@@ -41,7 +41,10 @@ export function SendView({ ctx }: PluginViewProps) {
   const invalid = Boolean(errors.amount || errors.receiver)
   const balance = `${ctx.chains.formatBalance(token.quantity.numeric)} ${token.symbol}`
   const amountUsd = Number(state.sendTokenAmount) * token.price
-  const formError = state.error ?? (state.submitted && invalid ? MESSAGES.solanaInvalidSend : undefined)
+  // SPEC §5: the form-level message is Solana's own; the eip155 form shows its field errors only.
+  const formError =
+    state.error ??
+    (namespace === 'solana' && state.submitted && invalid ? MESSAGES.solanaInvalidSend : undefined)
 
   const submit = async () => {
     store.update((draft) => {

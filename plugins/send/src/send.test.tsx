@@ -10,6 +10,7 @@ import { sendStore } from './state.ts'
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const SOL_ADDRESS = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
 const USDC_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
 const ETH: TokenBalance = {
@@ -183,17 +184,74 @@ describe('Send and Review Send views', () => {
     return { ctx, provider }
   }
 
-  it('refuses to preview bad input with the SPEC message, then previews good input', async () => {
+  it('refuses to preview bad input with the field messages (never the Solana-only one), then previews good input', async () => {
     const { ctx } = setup()
     render(<SendView ctx={ctx} params={{}} />)
     expect(await screen.findByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Preview send' }))
-    expect(await screen.findByText('Please enter a valid amount and receiver address')).toBeTruthy()
+    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy()
+    expect(screen.getByText(/^Enter a valid address/)).toBeTruthy()
+    expect(screen.queryByText('Please enter a valid amount and receiver address')).toBeNull()
     expect(ctx.router.push).not.toHaveBeenCalled()
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.1' } })
     fireEvent.change(screen.getByLabelText(/^Receiver address/), { target: { value: TO } })
     fireEvent.click(screen.getByRole('button', { name: 'Preview send' }))
     await waitFor(() => expect(ctx.router.push).toHaveBeenCalledWith('SendPreview'))
+  })
+
+  it('on Solana, bad input shows the SPEC §5 Solana message', async () => {
+    const base = connectedState(SOL_ADDRESS)
+    const network = {
+      id: 'devnet',
+      caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' as const,
+      name: 'Solana Devnet',
+      chainNamespace: 'solana' as const,
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: { default: { http: [] } },
+    }
+    const eip155 = base.networks.byNamespace.eip155
+    const account = base.accounts.eip155
+    if (!eip155 || !account) throw new Error('connectedState changed shape')
+    const state = {
+      ...base,
+      networks: {
+        activeNamespace: 'solana' as const,
+        byNamespace: { solana: { ...eip155, caipNetwork: network, requestedCaipNetworks: [network] } },
+      },
+      accounts: { solana: { ...account, namespace: 'solana' as const, balance: '2' } },
+    }
+    const { ctx } = fakeContext(state)
+    render(<SendView ctx={ctx} params={{}} />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview send' }))
+    expect(await screen.findByText('Please enter a valid amount and receiver address')).toBeTruthy()
+    expect(ctx.router.push).not.toHaveBeenCalled()
+  })
+
+  it('a namespace the send form does not serve shows Unsupported chain (SPEC §8)', () => {
+    const base = connectedState(FROM)
+    const eip155 = base.networks.byNamespace.eip155
+    const account = base.accounts.eip155
+    if (!eip155 || !account) throw new Error('connectedState changed shape')
+    const network = {
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      rpcUrls: { default: { http: [] } },
+      id: '000000000019d6689c085ae165831e93',
+      caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' as const,
+      name: 'Bitcoin',
+      chainNamespace: 'bip122' as const,
+    }
+    const state = {
+      ...base,
+      networks: {
+        activeNamespace: 'bip122' as const,
+        byNamespace: { bip122: { ...eip155, caipNetwork: network, requestedCaipNetworks: [network] } },
+      },
+      accounts: { bip122: { ...account, namespace: 'bip122' as const } },
+    }
+    const { ctx } = fakeContext(state)
+    render(<SendView ctx={ctx} params={{}} />)
+    expect(screen.getByText('Unsupported chain')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Preview send' })).toBeNull()
   })
 
   it('a chain-helper chunk that fails to load shows Something went wrong, never a crash', async () => {

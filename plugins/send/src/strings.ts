@@ -26,7 +26,6 @@ export const strings = {
   invalidSolanaReceiver: 'Enter a valid Solana address: 32 to 44 base58 characters',
   insufficientGas: (symbol: string) => `Insufficient ${symbol} to pay the network fee`,
   notConnected: 'Connect a wallet to send tokens.',
-  unsupportedNamespace: 'Sending is not available on this network yet.',
   youSend: 'You send',
   to: 'To',
   network: 'Network',
