@@ -48,3 +48,27 @@ test('a wallet on a chain the app did not request gets UnsupportedChain; back is
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
   await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Network: chainA.name })
 })
+
+test('after connecting, the wallet moving by itself to a chain the app did not request shows UnsupportedChain', async ({
+  page,
+  stack,
+}) => {
+  const [chainA, chainB] = stack.chains
+  if (!chainA || !chainB) throw new Error('stack.json lacks chains')
+  const demo = new DemoPage(page)
+  await demo.goto(`?chains=${chainA.chainId}`)
+  await demo.connectDevWallet()
+  await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Network: chainA.name })
+
+  // The dev wallet switches chain on its own (chainChanged), with the modal closed.
+  await walletSwitchTo(page, chainB.chainId)
+  const unsupported = page.getByRole('dialog', { name: 'Switch Network' })
+  await expect(unsupported).toBeVisible()
+  await expect(unsupported.getByText('This app doesn’t support your current network')).toBeVisible()
+  await expect(unsupported.getByRole('button', { name: 'Back' })).toHaveCount(0)
+
+  // The wallet moves back by itself: the view gives way to Account.
+  await walletSwitchTo(page, chainA.chainId)
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Network: chainA.name })
+})
