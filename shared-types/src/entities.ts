@@ -287,8 +287,14 @@ export interface ThemeVariables {
   '--w3m-qr-color'?: string
 }
 
+/** Named looks beside plain light/dark: accent, background tint, corner radius and font per mode. */
+export const THEME_PRESET_NAMES = ['midnight', 'ocean', 'forest', 'sunset'] as const
+export type ThemePresetName = (typeof THEME_PRESET_NAMES)[number]
+
 export interface Theme {
   themeMode: ThemeMode
+  /** A named preset under `themeVariables` (which override it). */
+  preset?: ThemePresetName
   themeVariables: ThemeVariables
   w3mThemeVariables?: Record<string, string>
 }

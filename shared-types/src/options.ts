@@ -1,6 +1,13 @@
 /** createModal options. Names follow AppKit wherever the concept is the same, so migrating renames little. */
 import type { ChainNamespace } from './caip.ts'
-import type { AccountType, AppMetadata, ThemeMode, ThemeVariables, WalletDirectoryEntry } from './entities.ts'
+import type {
+  AccountType,
+  AppMetadata,
+  ThemeMode,
+  ThemePresetName,
+  ThemeVariables,
+  WalletDirectoryEntry,
+} from './entities.ts'
 import type { Network } from './network.ts'
 import type { PluginDefinition } from './plugin.ts'
 
@@ -43,6 +50,8 @@ export interface ModalOptions {
   features?: Partial<Features>
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
+  /** A named theme preset ('midnight', 'ocean', 'forest', 'sunset'); `themeVariables` override it. */
+  themePreset?: ThemePresetName
   featuredWalletIds?: string[]
   includeWalletIds?: string[]
   excludeWalletIds?: string[]

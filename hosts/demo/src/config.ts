@@ -1,4 +1,4 @@
-import type { ModalOptions, PluginSource } from '@portico/kernel'
+import type { ModalOptions, PluginSource, ThemePresetName } from '@portico/kernel'
 import { defineNetwork } from '@portico/kernel'
 
 /** Addresses of the local stack, injected into the page by the demo server (scripts/serve). */
@@ -49,6 +49,8 @@ export interface DemoOverrides {
   walletDirectoryUrl?: string
   walletConnectTimeoutMs?: number
   themeMode?: 'light' | 'dark'
+  /** A theme preset name, passed through (the kernel ignores an unknown one). */
+  themePreset?: string
   /** Sign-in required (`siwx.required`). */
   siwxRequired?: boolean
 }
@@ -123,6 +125,8 @@ export function demoOptions(
     ...(timeoutMs !== undefined && timeoutMs > 0 ? { walletConnectTimeoutMs: timeoutMs } : {}),
     rpcMap,
     themeMode: overrides.themeMode ?? 'dark',
+    // The kernel checks the name (an unknown one is ignored).
+    ...(overrides.themePreset ? { themePreset: overrides.themePreset as ThemePresetName } : {}),
     ...(overrides.siwxRequired ? { siwx: { required: true } } : {}),
   }
 }

@@ -6,6 +6,7 @@
  *
  *   ?features=receive:false,history:true   ?plugin.receive=<remoteEntry URL>   ?chains=31337
  *   ?apiUrl=   ?relayUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
+ *   ?themePreset=ocean
  */
 import type { DemoOverrides } from './config.ts'
 
@@ -31,6 +32,8 @@ export function queryOverrides(search: string): DemoOverrides {
   const timeout = Number(query.get('wcTimeout'))
   if (timeout > 0) overrides.walletConnectTimeoutMs = timeout
   if (query.get('theme') === 'light') overrides.themeMode = 'light'
+  const preset = query.get('themePreset')
+  if (preset) overrides.themePreset = preset
   if (query.get('siwxRequired') === '1') overrides.siwxRequired = true
   return overrides
 }

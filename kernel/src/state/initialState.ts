@@ -7,6 +7,7 @@ import type {
   NetworkState,
   ResolvedOptions,
 } from '@portico/shared-types'
+import { asThemePreset } from '../theme/presets.ts'
 
 export function emptyAccount(namespace: ChainNamespace): AccountState {
   return {
@@ -62,7 +63,11 @@ export function createInitialState(options: ResolvedOptions, app: ModalOptions):
       fetching: false,
     },
     toasts: {},
-    theme: { themeMode: app.themeMode ?? 'dark', themeVariables: app.themeVariables ?? {} },
+    theme: {
+      themeMode: app.themeMode ?? 'dark',
+      ...(asThemePreset(app.themePreset) ? { preset: asThemePreset(app.themePreset) } : {}),
+      themeVariables: app.themeVariables ?? {},
+    },
     options,
     plugins: {},
     signIn: { required: options.siwx?.required ?? false, hasSession: false },

@@ -16,4 +16,20 @@ describe('themeToCssVariables', () => {
     expect(vars['--pt-accent']).toBe('#ff00aa')
     expect(vars['--pt-font-family']).toBe('Inter')
   })
+  it('a preset sets accent, tint and radius per mode; the app’s themeVariables override it', () => {
+    const plain = themeToCssVariables({ themeMode: 'dark', themeVariables: {} }, 1)
+    const ocean = themeToCssVariables({ themeMode: 'dark', preset: 'ocean', themeVariables: {} }, 1)
+    const oceanLight = themeToCssVariables({ themeMode: 'light', preset: 'ocean', themeVariables: {} }, 1)
+    expect(ocean['--pt-accent']).toBe('#3cc8dc')
+    expect(oceanLight['--pt-accent']).toBe('#0b6e87')
+    expect(ocean['--pt-bg']).toContain('#083a55')
+    expect(ocean['--pt-bg']).not.toBe(plain['--pt-bg'])
+    expect(ocean['--pt-radius']).toBe('8px')
+    const overridden = themeToCssVariables(
+      { themeMode: 'dark', preset: 'ocean', themeVariables: { '--w3m-accent': '#ff00aa' } },
+      1,
+    )
+    expect(overridden['--pt-accent']).toBe('#ff00aa')
+    expect(overridden['--pt-radius']).toBe('8px')
+  })
 })

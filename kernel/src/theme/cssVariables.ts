@@ -1,9 +1,12 @@
 import type { Theme } from '@portico/shared-types'
+import { THEME_PRESETS } from './presets.ts'
 import { DEFAULT_ACCENT, PALETTES } from './tokens.ts'
 
 /** themeMode + AppKit-style themeVariables → the CSS custom properties scoped to the modal root. */
 export function themeToCssVariables(theme: Theme, zIndex: number): Record<string, string> {
-  const vars = theme.themeVariables
+  // A preset (per mode) under the app's own themeVariables, which override it.
+  const preset = theme.preset ? THEME_PRESETS[theme.preset]?.[theme.themeMode] : undefined
+  const vars = { ...preset, ...theme.themeVariables }
   const mix = vars['--w3m-color-mix']
   const strength = vars['--w3m-color-mix-strength'] ?? 0
   const palette = { ...PALETTES[theme.themeMode] }
