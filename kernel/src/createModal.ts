@@ -23,6 +23,7 @@ import {
   restoreWalletConnect,
   WALLET_CONNECT_ID,
 } from './connectors/walletconnect/register.ts'
+import { takeTelegramResultUri } from './connectors/walletconnect/telegramReturn.ts'
 import { createEventBus } from './events/bus.ts'
 import { createI18n, defaultLocale } from './i18n/i18n.ts'
 import type { Kernel } from './kernel.ts'
@@ -159,6 +160,9 @@ export function createModal(options: ModalOptions): ModalHandle {
 
   let ready: Promise<boolean> = Promise.resolve(false)
   if (typeof window !== 'undefined') {
+    // SPEC §2: a Telegram mini-app return's result_uri is read, then removed from the address.
+    const resultUri = takeTelegramResultUri(window)
+    if (resultUri) log.debug('Telegram mini-app return', resultUri)
     startConnectorDiscovery(kernel, window)
     offerWalletConnect(kernel)
     ready = autoReconnect(kernel, {
