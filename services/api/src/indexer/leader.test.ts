@@ -131,6 +131,55 @@ if (!url) {
     })
   })
 
+  describe('a frozen leader', () => {
+    it('is cut off by the server after its lease; another node leads; thawed, it stops indexing', async () => {
+      const name = await schema()
+      const leaderTs = fileURLToPath(new URL('./leader.ts', import.meta.url))
+      const script = `
+        const { startLeaderIndexer } = await import(${JSON.stringify(leaderTs)})
+        const quiet = { info() {}, warn() {}, error() {}, debug() {} }
+        startLeaderIndexer({
+          url: ${JSON.stringify(url)}, schema: ${JSON.stringify(name)}, chainIds: [], log: quiet,
+          repo: { getCursor: async () => null }, retryMs: 100, leaseMs: 1000,
+          start: () => {
+            console.log('LEADING')
+            return { status: () => [], stop: async () => console.log('STOPPED') }
+          },
+        })`
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: API_DIR,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+      let out = ''
+      child.stdout?.on('data', (c: Buffer) => {
+        out += c.toString()
+      })
+      cleanups.push(
+        () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done()
+            child.once('exit', () => done())
+            child.kill('SIGKILL')
+          }),
+      )
+      await until('the child leads', () => out.includes('LEADING'))
+      const running = new Set<string>()
+      const b = candidate(name, running, 'b')
+      await new Promise((r) => setTimeout(r, 300))
+      expect(b.role()).toBe('standby')
+
+      child.kill('SIGSTOP')
+      try {
+        await until('b leads', () => b.role() === 'leader')
+      } finally {
+        child.kill('SIGCONT')
+      }
+      await until('the thawed child stops indexing', () => out.includes('STOPPED'))
+      expect(await lockHolders(name)).toHaveLength(1)
+      expect(b.role()).toBe('leader')
+    })
+  })
+
   describe('two API nodes on one PostgreSQL', () => {
     let devnet: Awaited<ReturnType<typeof startEvmDevnet>>
     let rpc: string

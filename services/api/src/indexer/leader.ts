@@ -2,9 +2,10 @@
  * One history indexer per PostgreSQL database (and schema), however many API nodes share it: each
  * node holds a dedicated connection and tries `pg_try_advisory_lock`; the node that gets the lock
  * indexes, the others stand by (answering from the database the leader fills) and try again every
- * `retryMs`. The lock lives as long as the leader's connection: a leader that dies (crash, kill -9,
- * lost network) loses it and another node takes over within about `retryMs`. A leader whose lock
- * connection fails stops indexing before trying to take the lock again.
+ * `retryMs`. The lock lives as long as the leader's connection: a leader that dies (crash, kill -9)
+ * loses it and another node takes over within about `retryMs`; one that freezes or vanishes from
+ * the network is cut off by the server after `leaseMs` of silence. A leader whose lock connection
+ * fails stops indexing before trying to take the lock again.
  */
 import { createHash } from 'node:crypto'
 import pg from 'pg'
@@ -31,6 +32,12 @@ export interface LeaderOptions {
   start: () => Indexer
   /** How often a standby tries the lock and a leader checks its connection. Default 1000 ms. */
   retryMs?: number
+  /**
+   * PostgreSQL ends a lock session silent for this long (idle_session_timeout, PostgreSQL 14+),
+   * so a leader that froze or whose machine vanished (no FIN, no RST) frees the lock. Default
+   * max(10 s, 10 × retryMs).
+   */
+  leaseMs?: number
 }
 
 /** The advisory lock key of the indexer of (database, schema): a signed 64-bit integer, as text. */
@@ -41,6 +48,7 @@ export function leaderLockKey(database: string, schema: string): string {
 
 export function startLeaderIndexer(opts: LeaderOptions): LeaderIndexer {
   const retryMs = opts.retryMs ?? 1000
+  const leaseMs = opts.leaseMs ?? Math.max(10_000, 10 * retryMs)
   const { log } = opts
   let role: IndexerRole = 'standby'
   let terms = 0
@@ -89,6 +97,8 @@ export function startLeaderIndexer(opts: LeaderOptions): LeaderIndexer {
     client.on('end', () => onLost(new Error('connection ended')))
     try {
       await client.connect()
+      // Older servers lack the setting: the lock then lasts as long as the server sees the connection.
+      await client.query(`SET idle_session_timeout = ${Math.floor(leaseMs)}`).catch(() => {})
       const { rows } = await client.query<{ db: string; schema: string }>(
         'SELECT current_database() AS db, current_schema() AS schema',
       )
