@@ -3,9 +3,7 @@ import type { ApiContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import { projectIdOf } from '../http/guard.ts'
 import { parse, v } from '../http/validate.ts'
-import { createNonceStore } from '../siwx/nonces.ts'
-import { readSessionToken } from '../siwx/token.ts'
-import { verifySiwx } from '../siwx/verify.ts'
+import { createSiwxVerifier } from '../siwx/service.ts'
 
 const VerifyBody = v.object(
   {
@@ -31,37 +29,27 @@ const SessionBody = v.object(
  * POST /v1/siwx/session?projectId= { token } → the account a live session token vouches for, else 401.
  */
 export function siwxRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const config = ctx.config.siwx
-  const nonces = createNonceStore({
-    ttlMs: config.nonceTtlSeconds * 1000,
-    maxOutstanding: config.maxOutstandingNonces,
+  const verifier = createSiwxVerifier({
+    siwx: ctx.config.siwx,
+    chains: ctx.chains,
+    supportedChains: ctx.config.extraSupportedChains,
   })
-  const supportedChains = new Set([
-    ...ctx.config.extraSupportedChains,
-    ...ctx.config.chains.map((c) => `eip155:${c.chainId}`),
-    ...config.extraChains,
-  ])
 
   app.get('/v1/siwx/nonce', async (req) => {
-    const issued = nonces.issue(projectIdOf(req) ?? '')
+    const issued = verifier.issueNonce(projectIdOf(req) ?? '')
     if (!issued) throw new ApiError(503, 'Too many sign-in nonces outstanding: retry in a minute')
-    return { nonce: issued.nonce, expiresAt: new Date(issued.expiresAt).toISOString() }
+    return issued
   })
 
   app.post('/v1/siwx/verify', async (req) => {
     const body = parse(VerifyBody, req.body ?? null, 'body')
-    return verifySiwx(
-      { config, nonces, chains: ctx.chains, supportedChains },
-      projectIdOf(req) ?? '',
-      body.message,
-      body.signature,
-    )
+    return verifier.verify(projectIdOf(req) ?? '', body.message, body.signature)
   })
 
   app.post('/v1/siwx/session', async (req) => {
     const body = parse(SessionBody, req.body ?? null, 'body')
-    const claims = readSessionToken(config.tokenSecret, body.token, Math.floor(Date.now() / 1000))
-    if (!claims || claims.p !== projectIdOf(req)) throw new ApiError(401, 'Session expired or invalid')
+    const claims = verifier.readSession(projectIdOf(req) ?? '', body.token)
+    if (!claims) throw new ApiError(401, 'Session expired or invalid')
     return {
       caipAddress: claims.a,
       issuedAt: new Date(claims.iat * 1000).toISOString(),
