@@ -67,12 +67,12 @@ export function demoOptions(
     receive: true,
     send: true,
     history: true,
+    names: true,
     // Not built yet: their remotes would 404.
     email: false,
     socials: false,
     swaps: false,
     onramp: false,
-    names: false,
     ...overrides.features,
   }
   const onlyChains = overrides.chains
