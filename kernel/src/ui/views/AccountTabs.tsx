@@ -1,10 +1,11 @@
 import type { TokenBalance } from '@portico/shared-types'
 import type { KeyboardEvent, ReactNode } from 'react'
-import { Fragment, useId } from 'react'
+import { Fragment, lazy, Suspense, useId } from 'react'
 import { useI18n } from '../../i18n/useI18n.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../../state/selectors.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { EmptyState } from '../primitives/EmptyState.tsx'
+import { Spinner } from '../primitives/Spinner.tsx'
 import { ErrorBoundary } from '../shell/ErrorBoundary.tsx'
 import { useContributions } from '../useContributions.ts'
 
@@ -55,9 +56,16 @@ function TokensTab() {
   )
 }
 
+/** The NFTs tab's body, its service calls and schemas load on first use, not with the kernel. */
+const NftsTabBody = lazy(() => import(/* webpackChunkName: "nfts-tab" */ './NftsTab.tsx'))
+
 function NftsTab() {
   const i18n = useI18n()
-  return <EmptyState icon="card" title={i18n.t('noNfts')} description={i18n.t('noNftsDescription')} />
+  return (
+    <Suspense fallback={<Spinner label={i18n.t('loading')} />}>
+      <NftsTabBody />
+    </Suspense>
+  )
 }
 
 interface Tab {
