@@ -35,3 +35,42 @@ test('the page theme switch changes the modal colours', async ({ page }) => {
   expect(light).not.toBe(dark)
   expect(luminance(light)).toBeGreaterThan(luminance(dark))
 })
+
+/** The accent colour as the modal resolves it (a probe painted with var(--pt-accent) inside the dialog). */
+const accentOf = (dialog: Locator) =>
+  dialog.evaluate((element) => {
+    const probe = document.createElement('span')
+    probe.style.color = 'var(--pt-accent)'
+    element.append(probe)
+    const colour = getComputedStyle(probe).color
+    probe.remove()
+    return colour
+  })
+
+test('each theme preset changes the computed accent colour and the background tint', async ({ page }) => {
+  const demo = new DemoPage(page)
+  await demo.goto()
+  await demo.openConnect()
+  await demo.settle()
+  const plain = { accent: await accentOf(demo.dialog), background: await backgroundOf(demo.dialog) }
+  const seen = new Set([plain.accent])
+  for (const [preset, accent] of [
+    ['midnight', 'rgb(169, 155, 255)'],
+    ['ocean', 'rgb(60, 200, 220)'],
+    ['forest', 'rgb(92, 201, 138)'],
+    ['sunset', 'rgb(255, 154, 92)'],
+  ] as const) {
+    await demo.goto(`?themePreset=${preset}`)
+    await demo.openConnect()
+    await demo.settle()
+    expect(await accentOf(demo.dialog)).toBe(accent)
+    expect(await backgroundOf(demo.dialog)).not.toBe(plain.background)
+    seen.add(accent)
+  }
+  expect(seen.size).toBe(5)
+  // An unknown preset name is ignored: the default look.
+  await demo.goto('?themePreset=__proto__')
+  await demo.openConnect()
+  await demo.settle()
+  expect(await accentOf(demo.dialog)).toBe(plain.accent)
+})
