@@ -4,6 +4,8 @@ import { generatePrivateKey } from 'viem/accounts'
 import { freshAccount, setEth, useDevWallet } from './accountData.ts'
 import { DEV_WALLET, DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
+import { WalletConnectPage } from './walletconnect/page.ts'
+import { startTestWallet, TEST_WALLET_NAME } from './walletconnect/wallet.ts'
 
 // Accounts: a fresh key per test funded with anvil_setBalance (every dev account index is taken).
 const PROJECT = 'portico-dev'
@@ -147,4 +149,37 @@ test('SIWX with the Solana dev wallet: a CAIP-122 message signed with ed25519, v
     data: { token: stored?.token },
   })
   expect(session.status()).toBe(200)
+})
+
+test('SIWX with a WalletConnect wallet: personal_sign through the relay, verified by the server', async ({
+  page,
+  context,
+  stack,
+}) => {
+  test.setTimeout(60_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const phone = await startTestWallet({ relayUrl: stack.relayUrl })
+  try {
+    const demo = new WalletConnectPage(page)
+    await demo.goto('?features=siwx:true')
+    await demo.chooseWalletConnect()
+    await phone.pair(await demo.copyPairingUri())
+    await phone.approved()
+    await expect(signInDialog(demo)).toBeVisible()
+    await expect(demo.dialog).toContainText(phone.address)
+    await demo.dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(demo.dialog).toBeHidden()
+    await expect
+      .poll(() => demo.status())
+      .toMatchObject({ Status: 'connected', Wallet: TEST_WALLET_NAME, 'Sign-in': 'Signed in' })
+    expect(phone.signRequests).toBe(1)
+    const stored = JSON.parse((await demo.porticoStorage())[SESSION_KEY] ?? 'null') as StoredSession | null
+    expect(stored?.caipAddress).toBe(`eip155:31337:${phone.address}`)
+    const session = await page.request.post(`${stack.apiUrl}/v1/siwx/session?projectId=${PROJECT}`, {
+      data: { token: stored?.token },
+    })
+    expect(session.status()).toBe(200)
+  } finally {
+    await phone.stop()
+  }
 })
