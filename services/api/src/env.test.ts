@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fixtureAddresses } from '@portico/devnet'
+import { dexAddresses, fixtureAddresses } from '@portico/devnet'
 import { describe, expect, it } from 'vitest'
 import { resolveConfig } from './config.ts'
 import { configFromEnv } from './env.ts'
@@ -31,6 +31,11 @@ describe('configFromEnv', () => {
       ),
     )
     expect(config.spamContracts).toEqual([31337, 31338].map((chainId) => ({ chainId, address: spamNft })))
+    const { router } = dexAddresses(tokens)
+    expect(config.dexes.map((d) => [d.chainId, d.router])).toEqual([
+      [31337, router],
+      [31338, router],
+    ])
   })
 
   it('reads every variable', () => {

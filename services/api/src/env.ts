@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { fixtureAddresses } from '@portico/devnet'
+import { dexAddresses, fixtureAddresses } from '@portico/devnet'
 import {
   type ApiConfig,
   type ApiConfigInput,
@@ -106,7 +106,8 @@ export function parseContracts(value: string, name: string): ChainContract[] {
 
 /** Without any token configuration: the devnet's deterministic fixture addresses on its chains. */
 function devnetFixtures(chains: ChainConfig[] = DEFAULT_CHAINS): FixturesInput {
-  const addresses = fixtureAddresses()
+  const base = fixtureAddresses()
+  const addresses = { ...base, dex: dexAddresses(base.tokens) }
   return Object.fromEntries(
     chains.filter((c) => DEVNET_CHAIN_IDS.has(c.chainId)).map((c) => [String(c.chainId), addresses]),
   )

@@ -1,9 +1,11 @@
+import { join } from 'node:path'
 import type { Devnet } from '@portico/devnet'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiServer } from '../src/index.ts'
+import { startApi } from '../src/index.ts'
 import { caip, dexOf, fundedAccount, NATIVE, sdk } from './convert-helpers.ts'
-import { getJson, postJson, startApiOverDevnet } from './helpers.ts'
+import { freePort, getJson, postJson, startApiOverDevnet, tempDir } from './helpers.ts'
 
 let devnet: Devnet
 let api: ApiServer
@@ -176,5 +178,42 @@ describe('convert: amounts, gas price and slippage', () => {
     const missing = await getJson<Err>(`${api.url}/v1/convert/build-approve?${sdk}&userAddress=${user()}`)
     expect(missing.status).toBe(400)
     expect(missing.body.message).toMatch(/from is required/)
+  })
+})
+
+describe('convert: a DEX the API cannot read', () => {
+  it('answers 502 (not a short token list) for a pool token with no code, or a chain that is down', async () => {
+    const dex = tokens().dex
+    const dir = tempDir('portico-api-convert-broken-')
+    const bogus = '0x000000000000000000000000000000000000bEEF'
+    const broken = {
+      ...dex,
+      pairs: [...dex.pairs, { name: 'ETH/BOGUS', tokenA: dex.weth, tokenB: bogus, pair: bogus }],
+    }
+    const deadPort = await freePort()
+    const other = await startApi({
+      port: 0,
+      chains: [
+        { chainId: 31337, rpcUrl: devnet.chains.find((c) => c.chainId === 31337)?.rpcUrl ?? '' },
+        { chainId: 31338, rpcUrl: `http://127.0.0.1:${deadPort}` },
+      ],
+      database: { kind: 'sqlite', file: join(dir.dir, 'api.sqlite') },
+      fixtures: { 31337: { dex: broken }, 31338: { dex } },
+      indexer: { enabled: false },
+      logLevel: 'silent',
+      rpcTimeoutMs: 2000,
+    })
+    try {
+      for (const chainId of [31337, 31338]) {
+        const { status, body } = await getJson<Err>(
+          `${other.url}/v1/convert/tokens?${sdk}&chainId=eip155:${chainId}`,
+        )
+        expect(status).toBe(502)
+        expect(body.message).toMatch(new RegExp(`Cannot read the swap tokens of eip155:${chainId}`))
+      }
+    } finally {
+      await other.close()
+      dir.remove()
+    }
   })
 })

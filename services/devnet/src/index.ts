@@ -21,6 +21,7 @@ export * from './wallet/index.ts'
 /** Where `npm run build` puts the browser dev wallet (an IIFE for <script> or page.addInitScript). */
 export const DEV_WALLET_BUNDLE = fileURLToPath(new URL('../dist/dev-wallet.js', import.meta.url))
 export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
+export { DEX_DEPLOYER_KEY, dexAddresses, PERMIT_TOKEN, POOLS } from './fixtures/dex/plan.ts'
 export { ensureMulticall3, MULTICALL3_ADDRESS } from './fixtures/multicall3.ts'
 export { deployNftFixtures } from './fixtures/nft/deploy.ts'
 export {

@@ -1,7 +1,7 @@
 /**
  * The swap token list of a chain: its native token, then every token of the DEX's pools (WETH stands
  * for the native token and is not listed itself). Metadata and EIP-2612 support are read from the
- * chain once per process; a failed read is retried on the next call.
+ * chain once per process; a failed read is not kept, so the next call reads again.
  */
 import type { CaipAddress } from '@portico/shared-types'
 import { type Address, getAddress, parseAbi } from 'viem'
@@ -64,7 +64,9 @@ async function readList(handle: ChainHandle, dex: DexConfig): Promise<SwapTokenI
           .then(() => true)
           .catch(() => false),
       ])
-      if (meta.symbol === null || meta.decimals === null) return undefined
+      // Not cached: a chain that is down (or a pool token that is no token) fails this call only.
+      if (meta.symbol === null || meta.decimals === null)
+        throw new Error(`pool token ${address} has no symbol or decimals (chain down, or not an ERC-20?)`)
       const token: SwapTokenInfo = {
         address,
         native: false,
@@ -87,7 +89,7 @@ async function readList(handle: ChainHandle, dex: DexConfig): Promise<SwapTokenI
     // lower case, as wallets and the fungible price route write it
     caip: `eip155:${handle.chainId}:${NATIVE_ADDRESS}`,
   }
-  return [native, ...read.filter((t): t is SwapTokenInfo => t !== undefined)]
+  return [native, ...read]
 }
 
 /** The GET /v1/convert/tokens item of a token. */
