@@ -1,6 +1,7 @@
+import { formatSiwxMessage } from '@portico/api'
 import { Keypair } from '@solana/web3.js'
 import { parseEther } from 'viem'
-import { generatePrivateKey } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { freshAccount, setEth, useDevWallet } from './accountData.ts'
 import { DEV_WALLET, DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
@@ -72,6 +73,29 @@ test('SIWX with the dev wallet: declined, then signed and verified by the server
     })
     expect(replay.status()).toBe(401)
     expect((await replay.json()).message).toMatch(/Nonce unknown or already used/)
+  })
+
+  await test.step('an expired message signed by the same account is refused by the server', async () => {
+    const nonce = await page.request.get(`${stack.apiUrl}/v1/siwx/nonce?projectId=${PROJECT}`)
+    const hourAgo = Date.now() - 3_600_000
+    const demoUrl = new URL(page.url())
+    const message = formatSiwxMessage({
+      namespace: 'eip155',
+      domain: demoUrl.host,
+      accountAddress: account.address,
+      uri: `${demoUrl.origin}/`,
+      version: '1',
+      chainId: String(chain.chainId),
+      nonce: (await nonce.json()).nonce,
+      issuedAt: new Date(Date.now()).toISOString(),
+      expirationTime: new Date(hourAgo).toISOString(),
+    })
+    const signature = await privateKeyToAccount(account.privateKey).signMessage({ message })
+    const expired = await page.request.post(`${stack.apiUrl}/v1/siwx/verify?projectId=${PROJECT}`, {
+      data: { message, signature },
+    })
+    expect(expired.status()).toBe(401)
+    expect((await expired.json()).message).toBe('The message has expired (Expiration Time)')
   })
 
   await test.step('reload: the connection and the session are restored, no new signature asked', async () => {
