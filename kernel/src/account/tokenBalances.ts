@@ -6,6 +6,7 @@ import {
   type TokenBalance,
 } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
+import { gatedProvider } from '../requests/pipeline.ts'
 import { createBalanceFetcher } from '../services/balances.ts'
 import { createIdentityLoader } from './identity.ts'
 
@@ -63,6 +64,22 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
   /** The account and network the unsupported-network toast was shown for (once, not on every refresh). */
   let unsupportedFor: string | undefined
   let inFlight: { key: string; force: boolean; done: Promise<void> } | undefined
+  /** Whether the wallet reported asset discovery, per network and account (SPEC §7 Wallet assets). */
+  const assetDiscovery = new Map<string, boolean>()
+
+  /** The eip155 wallet's own asset list when it reports asset discovery; else undefined. */
+  async function fromWallet(target: Target) {
+    const provider = target.namespace === 'eip155' ? gatedProvider(kernel, 'eip155') : undefined
+    if (!provider) return undefined
+    const { readWalletAssets } = await import(/* webpackChunkName: "wallet-assets" */ './walletAssets.ts')
+    return readWalletAssets(
+      (args) => provider.request(args),
+      target.address,
+      target.caipNetworkId,
+      assetDiscovery,
+      (message) => kernel.log.warn('Portico: wallet asset dropped:', message),
+    )
+  }
 
   const write = (
     target: Target,
@@ -78,6 +95,15 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
     })
 
   async function load(target: Target, force: boolean): Promise<void> {
+    // A chunk that fails to load or a wallet that throws: the balance service answers instead.
+    const assets = await fromWallet(target).catch(() => undefined)
+    if (assets) {
+      write(target, (slice) => {
+        slice.tokenBalance = assets
+        delete slice.lastRetry
+      })
+      return
+    }
     if (!api || !fetcher) return
     await api.whenReady()
     if (!api.isSupportedNetwork(target.caipNetworkId)) {
@@ -106,6 +132,7 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
       const target = activeTarget(kernel)
       if (!target) {
         listedFor = undefined
+        assetDiscovery.clear()
         return
       }
       if (listedFor !== target.key) {
