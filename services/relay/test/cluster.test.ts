@@ -146,7 +146,9 @@ describe('relay cluster on Redis', () => {
     onCleanup(async () => void (await Promise.all(readers.map((r) => r.close()))))
     const topics = readers.map((_, i) => createHash('sha256').update(`race-${prefix}-${i}`).digest('hex'))
     const got = readers.map(() => [] as string[])
-    readers.forEach((r, i) => r.onDelivery((d) => got[i]?.push(d.message)))
+    readers.forEach((r, i) => {
+      r.onDelivery((d) => got[i]?.push(d.message))
+    })
     // Publishes and subscribes interleave: some messages are stored before the subscribe, some after.
     await Promise.all([
       ...topics.map((topic, i) =>
