@@ -167,4 +167,5 @@ export const PLUGIN_FEATURE_IDS = [
   'history',
   'names',
   'siwx',
+  'smartSessions',
 ] as const

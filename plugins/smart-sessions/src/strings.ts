@@ -1,0 +1,22 @@
+/** Strings of the smart-sessions plugin, English. */
+export const strings = {
+  title: 'Smart Sessions',
+  menu: 'Smart sessions',
+  list: 'Sessions',
+  loading: 'Loading sessions',
+  empty: 'No smart sessions',
+  emptyHint: 'Sessions this account granted to apps show here.',
+  loadFailed: 'Could not load the sessions',
+  retry: 'Try again',
+  notConnected: 'Connect an Ethereum account to see its sessions.',
+  active: 'Active',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  revoke: 'Revoke',
+  revokeLabel: (permission: string, id: string) => `Revoke ${permission} session ${id}`,
+  revokedToast: 'Session revoked',
+  revokeFailed: 'Could not revoke the session',
+  created: (date: string) => `Created ${date}`,
+  expires: (date: string) => `Expires ${date}`,
+  noExpiry: 'No expiry',
+} as const
