@@ -1,6 +1,8 @@
 import { DEV_ACCOUNTS, type DevAccount } from './accounts.ts'
 import { type AnvilProcess, startAnvil } from './anvil.ts'
 import { deployFixtures } from './fixtures/deploy.ts'
+import { ensureMulticall3 } from './fixtures/multicall3.ts'
+import { deployNftFixtures } from './fixtures/nft/deploy.ts'
 import type { DevnetFixtures } from './fixtures/types.ts'
 import { type SolanaRpc, startSolanaRpc } from './solana/server.ts'
 
@@ -98,6 +100,13 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   if (opts.fixtures) {
     try {
       devnet.fixtures = await deployFixtures(devnet)
+      // Multicall3 at its canonical address (anvil starts without it) and the open-mint NFT fixtures.
+      await Promise.all(
+        devnet.chains.map(async (chain) => {
+          await ensureMulticall3(chain.rpcUrl)
+          await deployNftFixtures(chain)
+        }),
+      )
     } catch (err) {
       await stop()
       throw err

@@ -39,6 +39,7 @@ function install(): void {
     fetch,
     shouldReject,
     origin: win.location.origin,
+    ...(config.assets && { assets: config.assets }),
   })
   if (config.solana) {
     const { keypair, rpcUrl, networkId } = config.solana

@@ -63,3 +63,25 @@ describe('parseDevWalletConfig', () => {
     expect(() => parseDevWalletConfig(raw)).toThrow(message)
   })
 })
+
+describe('parseDevWalletConfig assets (asset discovery)', () => {
+  const base = { privateKey, chains: { 1: 'http://x' }, defaultChainId: 1 }
+  const TOKEN = `0x${'1'.repeat(40)}`
+
+  it('accepts ERC-20 lists for configured chains', () => {
+    expect(parseDevWalletConfig({ ...base, assets: { '1': [TOKEN] } }).assets).toEqual({ 1: [TOKEN] })
+  })
+
+  it('refuses lists for unknown chains, non-addresses, over-long lists and non-objects', () => {
+    const bad = [
+      { 2: [TOKEN] },
+      { 1: ['0x12'] },
+      { 1: [42] },
+      { 1: TOKEN },
+      { 1: Array.from({ length: 51 }, () => TOKEN) },
+      [TOKEN],
+      'x',
+    ]
+    for (const assets of bad) expect(() => parseDevWalletConfig({ ...base, assets })).toThrow(/assets/)
+  })
+})

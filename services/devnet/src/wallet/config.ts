@@ -15,7 +15,15 @@ export interface DevWalletConfig extends RejectionConfig {
   legacyInjected?: boolean
   /** Also register a Wallet Standard Solana wallet (see SolanaDevWalletConfig). */
   solana?: SolanaDevWalletConfig
+  /**
+   * ERC-20 addresses per chain id: the wallet then reports the assetDiscovery capability for those
+   * chains and answers wallet_getAssets (EIP-7811) with the native and these tokens' balances.
+   */
+  assets?: { [chainId: number]: Hex[] }
 }
+
+/** Most ERC-20s configured per chain (one Multicall3 call reads them all). */
+export const MAX_ASSET_TOKENS = 50
 
 /** The config after checking, with the Solana keypair derived. */
 export type ParsedDevWalletConfig = Omit<DevWalletConfig, 'solana'> & { solana?: ParsedSolanaConfig }
@@ -43,5 +51,26 @@ export function parseDevWalletConfig(raw: unknown): ParsedDevWalletConfig {
   if (!(defaultChainId in chains)) fail(`defaultChainId ${config.defaultChainId} is not one of chains`)
   if (config.autoReject !== undefined && !Array.isArray(config.autoReject)) fail('autoReject must be a list')
   const solana = config.solana === undefined ? undefined : parseSolanaWalletConfig(config.solana, fail)
-  return { ...config, chains, defaultChainId, solana } as ParsedDevWalletConfig
+  const assets = config.assets === undefined ? undefined : parseAssets(config.assets, chains, fail)
+  return { ...config, chains, defaultChainId, solana, assets } as ParsedDevWalletConfig
+}
+
+function parseAssets(
+  raw: unknown,
+  chains: Record<number, string>,
+  fail: (why: string) => never,
+): Record<number, Hex[]> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('assets must map chain ids to ERC-20 address lists')
+  const assets: Record<number, Hex[]> = {}
+  for (const [id, tokens] of Object.entries(raw)) {
+    if (!(Number(id) in chains)) fail(`assets chain ${id} is not one of chains`)
+    if (!Array.isArray(tokens) || tokens.length > MAX_ASSET_TOKENS)
+      fail(`assets of chain ${id} must be a list of at most ${MAX_ASSET_TOKENS} addresses`)
+    for (const token of tokens as unknown[])
+      if (typeof token !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(token))
+        fail(`assets of chain ${id}: ${JSON.stringify(token)} is not an address`)
+    assets[Number(id)] = tokens as Hex[]
+  }
+  return assets
 }

@@ -1,4 +1,5 @@
-import { type Hex, isHex, type LocalAccount, toHex } from 'viem'
+import { type Address, type Hex, isHex, type LocalAccount, toHex } from 'viem'
+import { readAssets } from './assets.ts'
 import { Emitter } from './emitter.ts'
 import { ErrorCode, invalidParams, ProviderRpcError, unauthorized, userRejected } from './errors.ts'
 import { createJsonRpc, type Fetch } from './json-rpc.ts'
@@ -18,6 +19,11 @@ export interface DevWalletOptions {
   shouldReject?: (method: string) => boolean
   /** Shown as the permission invoker. */
   origin?: string
+  /**
+   * ERC-20s per chain id the wallet reports with wallet_getAssets (EIP-7811); when set, the wallet
+   * also reports the assetDiscovery capability (wallet_getCapabilities) for those chains.
+   */
+  assets?: Record<number, Address[]>
 }
 
 export interface RequestArguments {
@@ -45,6 +51,7 @@ export class DevWalletProvider extends Emitter {
   readonly #shouldReject: (method: string) => boolean
   readonly #origin: string
   readonly #chains: Map<number, string>
+  readonly #assets: Map<number, Address[]> | undefined
   #chainId: number
   #connected = true
   /** Sends run one at a time so each sees the previous one's nonce in the pending pool. */
@@ -57,6 +64,9 @@ export class DevWalletProvider extends Emitter {
     this.#rpc = createJsonRpc(opts.fetch ?? ((input, init) => globalThis.fetch(input, init)))
     this.#shouldReject = opts.shouldReject ?? (() => false)
     this.#origin = opts.origin ?? 'portico-dev-wallet'
+    this.#assets = opts.assets
+      ? new Map(Object.entries(opts.assets).map(([id, tokens]) => [Number(id), tokens]))
+      : undefined
     const added = readJson<Record<string, string>>(this.#storage, STORAGE_KEYS.chains) ?? {}
     this.#chains = new Map(
       Object.entries({ ...added, ...opts.chains }).map(([id, url]) => [Number(id), String(url)]),
@@ -119,13 +129,53 @@ export class DevWalletProvider extends Emitter {
         return this.#send(args[0])
       case 'wallet_watchAsset':
         return true
-      default:
-        // The node holds the same unlocked dev keys: it must never sign on the wallet's behalf.
-        if (/^(eth_sign|eth_signTransaction|eth_signTypedData|personal_|wallet_)/.test(method)) {
-          throw new ProviderRpcError(ErrorCode.unsupportedMethod, `The dev wallet does not support ${method}`)
-        }
-        return this.#proxy(method, params ?? [])
+      case 'wallet_getCapabilities':
+        if (this.#assets) return this.#capabilities()
+        break
+      case 'wallet_getAssets':
+        if (this.#assets) return this.#getAssets(args[0])
+        break
     }
+    // The node holds the same unlocked dev keys: it must never sign on the wallet's behalf.
+    if (/^(eth_sign|eth_signTransaction|eth_signTypedData|personal_|wallet_)/.test(method)) {
+      throw new ProviderRpcError(ErrorCode.unsupportedMethod, `The dev wallet does not support ${method}`)
+    }
+    return this.#proxy(method, params ?? [])
+  }
+
+  /** EIP-5792: assetDiscovery on every chain the wallet has assets configured for. */
+  #capabilities(): Record<Hex, { assetDiscovery: { supported: true } }> {
+    return Object.fromEntries(
+      [...(this.#assets?.keys() ?? [])].map((id) => [toHex(id), { assetDiscovery: { supported: true } }]),
+    )
+  }
+
+  /** EIP-7811: the account's native and configured ERC-20 assets per chain, read from the chain. */
+  async #getAssets(param: unknown): Promise<Record<Hex, unknown[]>> {
+    const request = param as { account?: unknown; chainFilter?: unknown } | undefined
+    if (
+      typeof request?.account !== 'string' ||
+      request.account.toLowerCase() !== this.#account.address.toLowerCase()
+    )
+      throw unauthorized(`The wallet holds ${this.#account.address}, not ${String(request?.account)}.`)
+    if (!this.#authorized()) throw unauthorized('Call eth_requestAccounts first.')
+    const filter = Array.isArray(request.chainFilter)
+      ? request.chainFilter.map((id) => parseChainId(id))
+      : undefined
+    const chains = [...(this.#assets?.keys() ?? [])].filter(
+      (id) => this.#chains.has(id) && (!filter || filter.includes(id)),
+    )
+    const entries = await Promise.all(
+      chains.map(async (id) => {
+        const assets = await readAssets(
+          (method, params) => this.#proxyTo(id, method, params),
+          this.#account.address,
+          this.#assets?.get(id) ?? [],
+        )
+        return [toHex(id), assets] as const
+      }),
+    )
+    return Object.fromEntries(entries)
   }
 
   #authorized(): boolean {
