@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { formatSiwxMessage } from '@portico/api'
 import { Keypair } from '@solana/web3.js'
 import { parseEther } from 'viem'
@@ -117,6 +118,9 @@ test('SIWX required: the sign view cannot be closed, and cancelling disconnects'
   await demo.goto('?features=siwx:true&siwxRequired=1')
   await connectToSignIn(demo)
   await expect(demo.dialog).toContainText('Canceling will disconnect you')
+  await demo.settle()
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 
   await test.step('no Close button; Escape and the backdrop leave it open', async () => {
     await expect(demo.dialog.getByRole('button', { name: 'Close' })).toHaveCount(0)
