@@ -92,15 +92,16 @@ export async function prepareApp(name: string, timings: Timings): Promise<string
   const lock = readFileSync(path.join(dir, 'package-lock.json'))
   const key = `${name}-${createHash('sha256').update(lock).digest('hex').slice(0, 16)}`
   const cached = path.join(CACHE_DIR, key, 'node_modules')
+  const linkFromCache = () => {
+    run('cp', ['-al', cached, path.join(dir, 'node_modules')], dir)
+    // npm rewrites its hidden lockfile: a copy, not a link into the cache.
+    const hidden = path.join(dir, 'node_modules', '.package-lock.json')
+    rmSync(hidden, { force: true })
+    cpSync(path.join(cached, '.package-lock.json'), hidden)
+  }
   if (existsSync(cached)) {
     timings.cacheHit = 1
-    await timed(timings, 'restoreNodeModules', () => {
-      run('cp', ['-al', cached, path.join(dir, 'node_modules')], dir)
-      // npm rewrites its hidden lockfile: a copy, not a link into the cache.
-      const hidden = path.join(dir, 'node_modules', '.package-lock.json')
-      rmSync(hidden, { force: true })
-      cpSync(path.join(cached, '.package-lock.json'), hidden)
-    })
+    await timed(timings, 'restoreNodeModules', linkFromCache)
   } else {
     timings.cacheHit = 0
     try {
@@ -111,8 +112,22 @@ export async function prepareApp(name: string, timings: Timings): Promise<string
       if (!/in sync/.test(String((error as { stderr?: Buffer }).stderr))) throw error
       await timed(timings, 'npmInstallFromLock', () => run('npm', ['install', ...NPM_QUIET], dir))
     }
+    // One entry per app: entries of older lockfiles go.
+    mkdirSync(CACHE_DIR, { recursive: true })
+    for (const entry of readdirSync(CACHE_DIR)) {
+      if (entry.startsWith(`${name}-`)) rmSync(path.join(CACHE_DIR, entry), { recursive: true, force: true })
+    }
     mkdirSync(path.dirname(cached), { recursive: true })
-    run('cp', ['-a', path.join(dir, 'node_modules'), cached], dir)
+    await timed(timings, 'saveNodeModules', () => {
+      // Moved into the cache (a rename), then linked back like on a hit; copied across file systems.
+      try {
+        renameSync(path.join(dir, 'node_modules'), cached)
+        linkFromCache()
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
+        run('cp', ['-a', path.join(dir, 'node_modules'), cached], dir)
+      }
+    })
   }
   // The lockfile pins third-party packages; the packs are this build's (npm would reuse a cached
   // tarball of an older build otherwise).
