@@ -23,6 +23,8 @@ export function testWallet(rdns = 'test.wallet', name = 'Test Wallet', { announc
       }
       if (method === 'eth_accounts') return Promise.resolve(authorized ? [TEST_ADDRESS] : [])
       if (method === 'eth_chainId') return Promise.resolve('0x7a69')
+      // A read the kernel makes after connecting (asset discovery): no capabilities, answered at once.
+      if (method === 'wallet_getCapabilities') return Promise.resolve({})
       if (method === 'wallet_revokePermissions') {
         authorized = false
         return Promise.resolve(null)
