@@ -10,6 +10,8 @@ const steps = [
   ['unit', ['run', 'unit', '--silent']],
   // Hostile input (SPEC rules against an attacker): every `*.hostile.test.ts` beside the code it guards.
   ['hostile', ['run', 'hostile', '--silent']],
+  // The publishable packages (ESM + .d.ts); the consumer-app e2e specs install these.
+  ['packages', ['run', 'build:packages', '--silent']],
   ['build', ['run', 'build', '--silent']],
   ['e2e', ['run', 'e2e', '--silent']],
 ]
