@@ -16,7 +16,7 @@ const collectibleAbi = parseAbi([
 ])
 const multiAbi = parseAbi([
   'function mint(address to, uint256 id, uint256 amount, string tokenUri)',
-  'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] amounts, bytes data)',
 ])
 
 let devnet: Devnet
@@ -78,20 +78,25 @@ describe('GET /v1/account/{address}/nfts', () => {
         args: [me.address, other.address, givenId],
       }),
     )
+    for (const [id, amount] of [
+      [5n, 4n],
+      [6n, 2n],
+    ] as const)
+      await send(
+        wallet.writeContract({
+          address: fixtures.multiToken,
+          abi: multiAbi,
+          functionName: 'mint',
+          args: [me.address, id, amount, dataJsonUri({ name: 'Edition {id}', image: PNG })],
+        }),
+      )
+    // ERC-1155 TransferBatch: 1 of id 5 and both of id 6 leave.
     await send(
       wallet.writeContract({
         address: fixtures.multiToken,
         abi: multiAbi,
-        functionName: 'mint',
-        args: [me.address, 5n, 4n, dataJsonUri({ name: 'Edition {id}', image: PNG })],
-      }),
-    )
-    await send(
-      wallet.writeContract({
-        address: fixtures.multiToken,
-        abi: multiAbi,
-        functionName: 'safeTransferFrom',
-        args: [me.address, other.address, 5n, 1n, '0x'],
+        functionName: 'safeBatchTransferFrom',
+        args: [me.address, other.address, [5n, 6n], [1n, 2n], '0x'],
       }),
     )
     // The devnet's spam NFT, minted by its deployer (account 0, a minter).
@@ -134,6 +139,7 @@ describe('GET /v1/account/{address}/nfts', () => {
     expect(byName('Given away')).toBeUndefined()
     const edition = items.find((item) => item.standard === 'ERC1155')
     expect(edition).toMatchObject({ tokenId: '5', amount: '3', name: 'Edition {id}', image: PNG })
+    expect(items.filter((item) => item.standard === 'ERC1155')).toHaveLength(1)
     const remote = items.find((item) => item.name === 'Portico Collectibles #2')
     expect(remote).toMatchObject({ image: null, isSpam: false })
     const spam = items.filter((item) => item.isSpam)
@@ -141,9 +147,10 @@ describe('GET /v1/account/{address}/nfts', () => {
     expect(spam[0]?.collection.name).toBe('Free Airdrop NFT')
 
     const { body: theirs } = await nftsOf(other.address)
-    expect(theirs.data.map((item) => [item.name, item.amount])).toEqual([
-      ['Given away', '1'],
-      ['Edition {id}', '1'],
+    expect(theirs.data.map((item) => [item.name, item.tokenId, item.amount])).toEqual([
+      ['Given away', '15', '1'],
+      ['Edition {id}', '5', '1'],
+      ['Edition {id}', '6', '2'],
     ])
   }, 120_000)
 

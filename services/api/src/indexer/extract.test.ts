@@ -1,5 +1,13 @@
+import { encodeAbiParameters } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { blockTransfers, parseTransferLog, type RawLog, TRANSFER_TOPIC } from './extract.ts'
+import {
+  blockTransfers,
+  MAX_BATCH_ENTRIES,
+  parseTokenLog,
+  parseTransferLog,
+  type RawLog,
+  TRANSFER_TOPIC,
+} from './extract.ts'
 
 const A = '0x1111111111111111111111111111111111111111'
 const B = '0x2222222222222222222222222222222222222222'
@@ -122,5 +130,33 @@ describe('parseTransferLog: ERC-1155 TransferSingle', () => {
         log({ topics: [SINGLE, topic(OPERATOR), `0x${'f'.repeat(64)}`, topic(B)], data: data(1n, 1n) }),
       ),
     ).toBeNull()
+  })
+})
+
+describe('parseTokenLog: ERC-1155 TransferBatch', () => {
+  const BATCH = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb'
+  const OPERATOR = '0x3333333333333333333333333333333333333333'
+  const topics = [BATCH, topic(OPERATOR), topic(A), topic(B)]
+  const encode = (ids: bigint[], values: bigint[]) =>
+    encodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], [ids, values])
+
+  it('gives one movement per id, each under its own negative log index', () => {
+    const moves = parseTokenLog(log({ topics, data: encode([5n, 6n], [1n, 2n]) }), 3)
+    expect(moves.map((m) => [m.kind, m.from, m.to, m.tokenId, m.amount, m.logIndex])).toEqual([
+      ['erc1155', A, B, '5', '1', -(2 + 3 * MAX_BATCH_ENTRIES)],
+      ['erc1155', A, B, '6', '2', -(2 + 3 * MAX_BATCH_ENTRIES + 1)],
+    ])
+  })
+
+  it('a Transfer log keeps its own log index', () => {
+    expect(parseTokenLog(log({}), 7)).toMatchObject([{ kind: 'erc20', logIndex: 7 }])
+  })
+
+  it('ignores malformed batches: mismatched lengths, bad ABI, too many entries, missing topics', () => {
+    expect(parseTokenLog(log({ topics, data: encode([5n, 6n], [1n]) }), 0)).toEqual([])
+    expect(parseTokenLog(log({ topics, data: '0x1234' }), 0)).toEqual([])
+    const many = Array.from({ length: MAX_BATCH_ENTRIES + 1 }, (_, i) => BigInt(i))
+    expect(parseTokenLog(log({ topics, data: encode(many, many) }), 0)).toEqual([])
+    expect(parseTokenLog(log({ topics: topics.slice(0, 3), data: encode([1n], [1n]) }), 0)).toEqual([])
   })
 })

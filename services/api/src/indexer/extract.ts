@@ -1,11 +1,20 @@
+import { decodeAbiParameters } from 'viem'
 import type { TransferKind, TransferRecord } from '../db/repository.ts'
 
 /** keccak256("Transfer(address,address,uint256)"), shared by ERC-20 and ERC-721. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 /** keccak256("TransferSingle(address,address,address,uint256,uint256)") of ERC-1155. */
 export const TRANSFER_SINGLE_TOPIC = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62'
+/** keccak256("TransferBatch(address,address,address,uint256[],uint256[])") of ERC-1155. */
+export const TRANSFER_BATCH_TOPIC = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb'
 /** The topics the indexer asks eth_getLogs for. */
-export const INDEXED_TOPICS: `0x${string}`[] = [TRANSFER_TOPIC, TRANSFER_SINGLE_TOPIC]
+export const INDEXED_TOPICS: `0x${string}`[] = [TRANSFER_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC]
+/**
+ * Most entries of one TransferBatch stored (each a row of its own). Entry i of the batch at log index
+ * L is stored at log index -(2 + L * MAX_BATCH_ENTRIES + i): unique beside real logs (≥ 0) and native
+ * value (-1).
+ */
+export const MAX_BATCH_ENTRIES = 1024
 
 export interface RawLog {
   address: string
@@ -75,6 +84,42 @@ function parseTransferSingle(log: RawLog): ParsedTransfer | null {
   return { kind: 'erc1155', contract, from, to, amount: amount.toString(), tokenId: id.toString() }
 }
 
+/**
+ * Every movement of a Transfer, TransferSingle or TransferBatch log (a batch gives one per id, at most
+ * MAX_BATCH_ENTRIES), each with the log index it is stored under; [] for anything malformed.
+ */
+export function parseTokenLog(log: RawLog, logIndex: number): (ParsedTransfer & { logIndex: number })[] {
+  if (log.topics[0] !== TRANSFER_BATCH_TOPIC) {
+    const single = parseTransferLog(log)
+    return single ? [{ ...single, logIndex }] : []
+  }
+  if (log.topics.length !== 4 || log.data.length > 2 + 64 * (4 + 2 * MAX_BATCH_ENTRIES)) return []
+  const from = topicAddress(log.topics[2])
+  const to = topicAddress(log.topics[3])
+  if (from === null || to === null) return []
+  let ids: readonly bigint[]
+  let values: readonly bigint[]
+  try {
+    ;[ids, values] = decodeAbiParameters(
+      [{ type: 'uint256[]' }, { type: 'uint256[]' }],
+      log.data as `0x${string}`,
+    )
+  } catch {
+    return []
+  }
+  if (ids.length !== values.length || ids.length > MAX_BATCH_ENTRIES) return []
+  const contract = log.address.toLowerCase()
+  return ids.map((id, i) => ({
+    kind: 'erc1155' as const,
+    contract,
+    from,
+    to,
+    amount: (values[i] ?? 0n).toString(),
+    tokenId: id.toString(),
+    logIndex: -(2 + logIndex * MAX_BATCH_ENTRIES + i),
+  }))
+}
+
 function topicAddress(topic: string | undefined): string | null {
   if (!topic || !/^0x0{24}[0-9a-fA-F]{40}$/.test(topic)) return null
   return `0x${topic.slice(26).toLowerCase()}`
@@ -123,10 +168,10 @@ export function blockTransfers(
     if (log.removed) continue
     if (log.blockHash?.toLowerCase() !== block.hash.toLowerCase())
       throw new Error(`log of block ${log.blockHash} reported for block ${block.number} (${block.hash})`)
-    const parsed = parseTransferLog(log)
     const tx = log.transactionHash ? txs.get(log.transactionHash.toLowerCase()) : undefined
-    if (!parsed || !tx || log.logIndex === null) continue
-    out.push({ ...base(tx), ...parsed, logIndex: Number(log.logIndex), status: 'success' })
+    if (!tx || log.logIndex === null) continue
+    for (const parsed of parseTokenLog(log, Number(log.logIndex)))
+      out.push({ ...base(tx), ...parsed, status: 'success' })
   }
   return out
 }

@@ -1,6 +1,6 @@
 import { numberToHex, type PublicClient } from 'viem'
 import type { IndexedBlock, TransferKind } from '../db/repository.ts'
-import { type BlockInput, blockTransfers, INDEXED_TOPICS, parseTransferLog, type RawLog } from './extract.ts'
+import { type BlockInput, blockTransfers, INDEXED_TOPICS, parseTokenLog, type RawLog } from './extract.ts'
 
 export interface FetchedRange {
   blocks: IndexedBlock[]
@@ -9,7 +9,7 @@ export interface FetchedRange {
 }
 
 /**
- * Blocks `from..to` with their transfers: one eth_getLogs for the Transfer and TransferSingle topics, the blocks with
+ * Blocks `from..to` with their transfers: one eth_getLogs for the Transfer, TransferSingle and TransferBatch topics, the blocks with
  * their transactions, and receipts of the transactions that carry value (for their status). viem's
  * batching sends the block and receipt reads as JSON-RPC batches.
  */
@@ -39,8 +39,7 @@ export async function fetchRange(
   for (const log of logs) {
     const key = (log.blockHash ?? '').toLowerCase()
     logsByBlock.set(key, [...(logsByBlock.get(key) ?? []), log])
-    const parsed = parseTransferLog(log)
-    if (parsed) contracts.set(parsed.contract, parsed.kind)
+    for (const parsed of parseTokenLog(log, 0)) contracts.set(parsed.contract, parsed.kind)
   }
   const blocks = rawBlocks.map((b): IndexedBlock => {
     if (b.hash === null || b.number === null) throw new Error(`block ${String(b.number)} is still pending`)
