@@ -148,6 +148,17 @@ describe('readWalletAssets', () => {
       await readWalletAssets(wallet({}, {}).request, USDC, 'solana:abc' as never, new Map()),
     ).toBeUndefined()
   })
+
+  it('a wallet that never answers counts as without the capability (no hang)', async () => {
+    const silent: WalletRequest = () => new Promise(() => {})
+    const cache = new Map<string, boolean>()
+    expect(await readWalletAssets(silent, USDC, NETWORK, cache, undefined, 20)).toBeUndefined()
+    expect([...cache.values()]).toEqual([false])
+    const w = wallet({ [CHAIN]: { assetDiscovery: { supported: true } } }, undefined)
+    const stalls: WalletRequest = (args) =>
+      args.method === 'wallet_getAssets' ? new Promise(() => {}) : w.request(args)
+    expect(await readWalletAssets(stalls, USDC, NETWORK, new Map(), undefined, 20)).toBeUndefined()
+  })
 })
 
 describe('formatBaseUnits', () => {

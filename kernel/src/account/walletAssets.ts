@@ -14,6 +14,17 @@ export const MAX_WALLET_ASSETS = 200
 
 export type WalletRequest = (args: { method: string; params?: unknown }) => Promise<unknown>
 
+/** A wallet that does not answer a discovery call in this time is treated as not supporting it. */
+export const WALLET_ASSETS_TIMEOUT_MS = 5000
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the wallet did not answer')), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 const label = (max: number) =>
@@ -115,8 +126,9 @@ export function toTokenBalances(
 
 /**
  * The account's assets on the chain from the wallet, or undefined when the wallet does not report
- * asset discovery for it, refuses, or answers with no usable list (the caller uses the balance
- * service then). `supported` caches the capability answer per account and chain.
+ * asset discovery for it, refuses, does not answer within `timeoutMs`, or answers with no usable list
+ * (the caller uses the balance service then). `supported` caches the capability answer per account
+ * and chain (a wallet that did not answer counts as without it).
  */
 export async function readWalletAssets(
   request: WalletRequest,
@@ -124,6 +136,7 @@ export async function readWalletAssets(
   caipNetworkId: CaipNetworkId,
   supported: Map<string, boolean>,
   onDrop?: (message: string) => void,
+  timeoutMs = WALLET_ASSETS_TIMEOUT_MS,
 ): Promise<TokenBalance[] | undefined> {
   const reference = caipNetworkId.split(':')[1] ?? ''
   if (!/^\d{1,15}$/.test(reference)) return undefined
@@ -131,7 +144,10 @@ export async function readWalletAssets(
   const key = `${caipNetworkId}:${address.toLowerCase()}`
   let capable = supported.get(key)
   if (capable === undefined) {
-    capable = await request({ method: 'wallet_getCapabilities', params: [address, [chainHex]] }).then(
+    capable = await withTimeout(
+      request({ method: 'wallet_getCapabilities', params: [address, [chainHex]] }),
+      timeoutMs,
+    ).then(
       (answer) => supportsAssetDiscovery(answer, chainHex),
       () => false,
     )
@@ -139,10 +155,10 @@ export async function readWalletAssets(
   }
   if (!capable) return undefined
   try {
-    const answer = await request({
-      method: 'wallet_getAssets',
-      params: [{ account: address, chainFilter: [chainHex] }],
-    })
+    const answer = await withTimeout(
+      request({ method: 'wallet_getAssets', params: [{ account: address, chainFilter: [chainHex] }] }),
+      timeoutMs,
+    )
     return toTokenBalances(answer, chainHex, caipNetworkId, onDrop)
   } catch {
     return undefined
