@@ -132,6 +132,7 @@ export function createUpgrader(ctx: RelayContext, wss: WebSocketServer, audience
       topics: new Set(),
       inflight: new Map(),
       inflightKeys: new Set(),
+      recentAcks: new Set(),
       backlog: new Set(),
       congestedSince: undefined,
       pumping: false,

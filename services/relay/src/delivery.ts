@@ -6,7 +6,7 @@
  */
 import { WebSocket } from 'ws'
 import type { RelayContext } from './context.ts'
-import { type Connection, flightKey, subscriptionId } from './hub.ts'
+import { type Connection, flightKey, RECENT_ACKS, subscriptionId } from './hub.ts'
 import { formatError, formatRequest } from './jsonrpc.ts'
 import type { StoredMessage } from './storage/types.ts'
 
@@ -76,7 +76,8 @@ function sendDelivery(ctx: RelayContext, conn: Connection, stored: StoredMessage
 /** A message just published on one of `conn`'s topics: sent now, or left in the store for later. */
 export function offer(ctx: RelayContext, conn: Connection, stored: StoredMessage): void {
   if (stored.publisher === conn.clientId || stored.expiresAt <= Date.now()) return
-  if (conn.inflightKeys.has(flightKey(stored.topic, stored.key))) return
+  const fk = flightKey(stored.topic, stored.key)
+  if (conn.inflightKeys.has(fk) || conn.recentAcks.has(fk)) return
   if (!canDeliver(ctx, conn)) {
     ctx.stats.deferred++
     conn.backlog.add(stored.topic)
@@ -139,6 +140,12 @@ export async function onAck(ctx: RelayContext, conn: Connection, id: string, ok:
   if (!f) return
   try {
     if (ok && (await ctx.store.ack(f.topic, f.key, conn.clientId))) ctx.stats.acked++
+    if (ok) {
+      conn.recentAcks.add(flightKey(f.topic, f.key))
+      // Oldest first out (a Set iterates in insertion order).
+      if (conn.recentAcks.size > RECENT_ACKS)
+        conn.recentAcks.delete(conn.recentAcks.values().next().value ?? '')
+    }
   } finally {
     conn.inflight.delete(id)
     conn.inflightKeys.delete(flightKey(f.topic, f.key))

@@ -33,6 +33,11 @@ export interface Connection {
   inflight: Map<string, InFlight>
   /** `${topic}\n${key}` of the deliveries in flight (not to send them twice). */
   inflightKeys: Set<string>
+  /**
+   * `${topic}\n${key}` of the last deliveries this connection acknowledged (at most RECENT_ACKS):
+   * a copy of the message reaching this node later (a fan-out across nodes) is not sent again.
+   */
+  recentAcks: Set<string>
   /** Subscribed topics that may hold messages not sent yet (in-flight cap or a full socket). */
   backlog: Set<string>
   /** Since when the socket's send queue has been above the limit. */
@@ -53,6 +58,9 @@ export const subscriptionId = (topic: string, clientId: string): string =>
     .digest('hex')
 
 export const flightKey = (topic: string, key: string): string => `${topic}\n${key}`
+
+/** How many acknowledged deliveries a connection remembers (see Connection.recentAcks). */
+export const RECENT_ACKS = 256
 
 interface Usage {
   sockets: number

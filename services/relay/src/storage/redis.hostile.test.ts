@@ -17,7 +17,7 @@ import { createRedisBackend } from './redisBackend.ts'
 import { RedisFanOut } from './redisFanOut.ts'
 import { REDIS_SETUP_TIMEOUT_MS, type RedisForTests, redisForTests, testPrefix } from './redisTestkit.ts'
 import { messageKey } from './sqlite.ts'
-import type { PublishInput } from './types.ts'
+import type { PublishInput, StoredMessage } from './types.ts'
 
 let redis: RedisForTests
 beforeAll(async () => {
@@ -196,6 +196,34 @@ describe('fan-out gaps', () => {
     release()
     await until('the stored message arrives', () => got.length === 1)
     expect(reads).toContain(t)
+  })
+
+  it('a late copy from the fan-out of a message the client already got and acknowledged is not sent again', async () => {
+    // A fan-out that hands messages over only when the test says (another node's copy, late).
+    const held: StoredMessage[] = []
+    class LateFanOut extends LocalFanOut {
+      override publish(message: StoredMessage): void {
+        held.push(message)
+      }
+      flush() {
+        for (const m of held.splice(0)) super.publish(m)
+      }
+    }
+    const fanOut = new LateFanOut()
+    const relay = await startRelay({ backend: { store: store(), fanOut } })
+    closers.push(() => relay.close())
+    const t = topic()
+    const writer = await clientOf(relay)
+    await writer.request('irn_publish', { topic: t, message: 'once', ttl: 300, tag: 1 })
+    const reader = await clientOf(relay)
+    const got: string[] = []
+    reader.onDelivery((d) => got.push(d.message))
+    await reader.request('irn_subscribe', { topic: t })
+    await until('delivered from the store and acknowledged', () => relay.stats().acked === 1)
+    fanOut.flush()
+    await barrier(reader)
+    expect(got).toEqual(['once'])
+    expect(relay.stats().delivered).toBe(1)
   })
 
   it('the relay re-reads subscribed topics from the store on a gap (messages the fan-out missed)', async () => {
