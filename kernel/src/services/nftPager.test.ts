@@ -27,6 +27,15 @@ function until(pager: ReturnType<typeof createNftPager>, done: (s: ReturnType<ty
 }
 
 describe('createNftPager', () => {
+  it('asks for nothing until something subscribes', () => {
+    let calls = 0
+    createNftPager(async () => {
+      calls++
+      return { items: [], next: null }
+    })
+    expect(calls).toBe(0)
+  })
+
   it('loads the first page, then more after the cursor; spam and repeats are left out', async () => {
     const cursors: (string | undefined)[] = []
     const load: LoadNftPage = async (cursor) => {
@@ -87,7 +96,13 @@ describe('createNftPager', () => {
 
   it('ignores an answer that arrives after dispose', async () => {
     let release: (value: { items: NftItem[]; next: null }) => void = () => {}
-    const pager = createNftPager(() => new Promise((resolve) => (release = resolve)))
+    let calls = 0
+    const pager = createNftPager(() => {
+      calls++
+      return new Promise((resolve) => (release = resolve))
+    })
+    pager.subscribe(() => {})
+    expect(calls).toBe(1)
     pager.dispose()
     release({ items: [nft('a')], next: null })
     await Promise.resolve()

@@ -21,7 +21,9 @@ export const MAX_LISTED_NFTS = 1000
 
 /**
  * The NFT tab's list: first page, Load more, retry. Plain state with subscribe/get for
- * useSyncExternalStore; `dispose` aborts what is in flight and ignores late answers.
+ * useSyncExternalStore; the first page loads on the first subscribe (a pager made and dropped
+ * unseen, as React's StrictMode does, costs no request); `dispose` aborts what is in flight and
+ * ignores late answers.
  */
 export function createNftPager(load: LoadNftPage) {
   let state: NftPagerState = {
@@ -68,11 +70,15 @@ export function createNftPager(load: LoadNftPage) {
     }
   }
 
-  void first()
+  let started = false
   return {
     get: () => state,
     subscribe(listener: () => void) {
       listeners.add(listener)
+      if (!started) {
+        started = true
+        void first()
+      }
       return () => listeners.delete(listener)
     },
     more,

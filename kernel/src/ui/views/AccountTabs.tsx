@@ -61,10 +61,13 @@ const NftsTabBody = lazy(() => import(/* webpackChunkName: "nfts-tab" */ './Nfts
 
 function NftsTab() {
   const i18n = useI18n()
+  // A chunk that fails to load shows the feature-failed state in the tab, not an error of the modal.
   return (
-    <Suspense fallback={<Spinner label={i18n.t('loading')} />}>
-      <NftsTabBody />
-    </Suspense>
+    <ErrorBoundary owner="nfts-tab" fallback={<EmptyState icon="warning" title={i18n.t('featureFailed')} />}>
+      <Suspense fallback={<Spinner label={i18n.t('loading')} />}>
+        <NftsTabBody />
+      </Suspense>
+    </ErrorBoundary>
   )
 }
 
