@@ -350,6 +350,14 @@ async function visitPlugins(
   await page.goto(`${stack.demoUrl}?features=${encodeURIComponent(features)}`, { waitUntil: 'networkidle' })
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
   await walletButton(page).click()
+  if (ids.includes('siwx')) {
+    // Sign-in opens after connecting (SIWX): sign, so the visit goes on to the Account view.
+    await page
+      .getByRole('dialog', { name: 'Sign In' })
+      .getByRole('button', { name: 'Sign', exact: true })
+      .click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+  }
   await page.getByRole('button', { name: /^Open account 0x/ }).click()
   const account = page.getByRole('dialog', { name: 'Account' })
   await account.waitFor()
