@@ -7,7 +7,7 @@ import {
   SOLANA_DEV_ACCOUNTS,
   startDevnet,
 } from '@portico/devnet'
-import { type Relay, startRelay } from '@portico/relay'
+import { limitsFromEnv, type Relay, startRelay } from '@portico/relay'
 import type { StackPorts } from './ports.ts'
 import { type StaticServer, startStaticServer } from './staticServer.ts'
 
@@ -98,6 +98,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       host: '127.0.0.1',
       port: options.relayPort ?? Number(process.env.PORTICO_RELAY_PORT ?? 4190),
       log: false,
+      // The same PORTICO_RELAY_MAX_* quotas as the relay run alone.
+      limits: limitsFromEnv(process.env),
     })
     log(`relay: ${relay.url}`)
     const plugins = await startStaticServer({
