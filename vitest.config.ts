@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config'
 
+// Workspace packages resolve to their sources (package.json "source" condition), not their dist.
+// (vitest's defaults are ['node', 'development|production'] for every environment).
+const SOURCE_FIRST = ['source', 'node', 'development|production']
+const sourceFirst = { resolve: { conditions: SOURCE_FIRST }, ssr: { resolve: { conditions: SOURCE_FIRST } } }
+
 export default defineConfig({
   test: {
     projects: [
       {
-        // Workspace packages resolve to their sources (package.json "source" condition), not their dist.
-        // (vitest's defaults are ['node', 'development|production'] for every environment).
-        resolve: { conditions: ['source', 'node', 'development|production'] },
-        ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
+        ...sourceFirst,
         test: {
           name: 'ui',
           environment: 'jsdom',
@@ -20,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        ...sourceFirst,
         test: {
           name: 'services',
           environment: 'node',

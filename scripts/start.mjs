@@ -4,6 +4,7 @@ import { ensureDependencies, ROOT, run } from './lib/setup.mjs'
 
 ensureDependencies()
 console.log('› building')
+run('npm', ['run', 'build:packages', '--silent'])
 run('npm', ['run', 'build', '--silent'])
 const stack = spawn('npx', ['tsx', 'scripts/stack-cli.ts'], { cwd: ROOT, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stack.kill(signal))

@@ -7,11 +7,12 @@ const env = { ...process.env, PORTICO_CHROMIUM: chromium }
 const steps = [
   ['typecheck', ['run', 'typecheck', '--silent']],
   ['lint', ['run', 'lint', '--silent']],
+  // The publishable packages (ESM + .d.ts): services run under tsx/Playwright resolve workspace packages
+  // to dist, and the consumer-app e2e specs install these.
+  ['packages', ['run', 'build:packages', '--silent']],
   ['unit', ['run', 'unit', '--silent']],
   // Hostile input (SPEC rules against an attacker): every `*.hostile.test.ts` beside the code it guards.
   ['hostile', ['run', 'hostile', '--silent']],
-  // The publishable packages (ESM + .d.ts); the consumer-app e2e specs install these.
-  ['packages', ['run', 'build:packages', '--silent']],
   ['build', ['run', 'build', '--silent']],
   ['e2e', ['run', 'e2e', '--silent']],
 ]
