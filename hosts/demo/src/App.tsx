@@ -12,11 +12,17 @@ import { useState, useSyncExternalStore } from 'react'
 import { RpcPanel } from './RpcPanel.tsx'
 
 function AccountButton() {
-  const { open } = useModal()
+  const { open, preload } = useModal()
   const { isConnected, address, balance, balanceSymbol, status } = useAccount()
   if (!isConnected || !address) {
     return (
-      <button type="button" className="demo" onClick={() => open()} disabled={status === 'reconnecting'}>
+      <button
+        type="button"
+        className="demo"
+        onClick={() => open()}
+        onPointerEnter={() => void preload()}
+        disabled={status === 'reconnecting'}
+      >
         {status === 'reconnecting' ? 'Reconnecting…' : 'Connect Wallet'}
       </button>
     )

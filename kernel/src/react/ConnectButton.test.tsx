@@ -49,6 +49,25 @@ afterEach(() => {
 })
 
 describe('ConnectButton', () => {
+  it('preloads the plugin remotes when pointed at or focused, before any click', () => {
+    const modal = make()
+    const preloads: string[] = []
+    modal.preloadPlugins = async () => {
+      preloads.push('preload')
+    }
+    const view = render(
+      <PorticoProvider modal={modal}>
+        <ConnectButton />
+      </PorticoProvider>,
+    )
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+    fireEvent.pointerEnter(button)
+    fireEvent.focus(button)
+    expect(preloads).toEqual(['preload', 'preload'])
+    expect(modal.getState().modal.open).toBe(false)
+    view.unmount()
+  })
+
   it('says Connect Wallet, opens the modal, and shows the truncated address once connected', async () => {
     const stop = announceWallet()
     const modal = make()

@@ -76,7 +76,7 @@ function useButtonI18n(): { strings: ButtonStrings; i18n?: I18nApi } {
 
 /** Connect / connecting / the truncated address and balance; opens the modal. */
 export function ConnectButton({ label, className, children }: ConnectButtonProps) {
-  const { open, isOpen, disconnect } = useModal()
+  const { open, isOpen, disconnect, preload } = useModal()
   const account = useAccount()
   const { strings, i18n } = useButtonI18n()
   const status: ConnectButtonStatus =
@@ -127,6 +127,9 @@ export function ConnectButton({ label, className, children }: ConnectButtonProps
       aria-busy={status === 'connecting' || status === 'reconnecting' ? true : undefined}
       disabled={status === 'reconnecting'}
       onClick={() => state.open()}
+      // The first open then finds the plugins already checked and fetched (DESIGN §7: the app asked).
+      onPointerEnter={() => void preload()}
+      onFocus={() => void preload()}
     >
       {text}
     </button>

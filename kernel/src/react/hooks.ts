@@ -25,6 +25,8 @@ export function useModal() {
       close: () => client.handle().close(),
       setThemeMode: (mode: ThemeMode) => client.handle().setThemeMode(mode),
       disconnect: () => client.handle().disconnect(),
+      /** Checks and preloads the plugin remotes (no plugin code runs): call on hover or focus of a connect button. */
+      preload: () => client.handle().preloadPlugins(),
     }),
     [client],
   )
