@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type ApiServer, startApi } from '@portico/api'
 import {
@@ -7,8 +8,15 @@ import {
   SOLANA_DEV_ACCOUNTS,
   startDevnet,
 } from '@portico/devnet'
-import { limitsFromEnv, type Relay, startRelay } from '@portico/relay'
+import {
+  createRedisBackend,
+  limitsFromEnv,
+  type Relay,
+  relayBackendFromEnv,
+  startRelay,
+} from '@portico/relay'
 import type { StackPorts } from './ports.ts'
+import { startRedis } from './redis.mjs'
 import { type StaticServer, startStaticServer } from './staticServer.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -80,6 +88,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   log(`chains: ${devnet.chains.map((chain) => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`)
   const servers: StaticServer[] = []
   let relay: Relay | undefined
+  let stopRelayStore: (() => Promise<void>) | undefined
   let api: ApiServer | undefined
   try {
     api = await startApi({
@@ -94,14 +103,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logLevel: 'warn',
     })
     log(`api: ${api.url}`)
+    // Embedded store by default; Redis when configured (PORTICO_REDIS_URL, or PORTICO_RELAY_STORE=redis
+    // with a redis-server the stack installs and starts like Chromium).
+    const relayStore = await relayBackendFromEnv({
+      env: process.env,
+      startRedis: () => {
+        const dir = path.join(ROOT, 'services/relay/.data/redis')
+        mkdirSync(dir, { recursive: true })
+        return startRedis({ dir, appendfsync: 'everysec' })
+      },
+      createBackend: createRedisBackend,
+    })
+    stopRelayStore = relayStore?.stop
     relay = await startRelay({
       host: '127.0.0.1',
       port: options.relayPort ?? Number(process.env.PORTICO_RELAY_PORT ?? 4190),
       log: false,
       // The same PORTICO_RELAY_MAX_* quotas as the relay run alone.
       limits: limitsFromEnv(process.env),
+      ...(relayStore ? { backend: relayStore.backend } : {}),
     })
-    log(`relay: ${relay.url}`)
+    log(`relay: ${relay.url}${relayStore ? ` on ${relayStore.describe}` : ''}`)
     const plugins = await startStaticServer({
       host: '127.0.0.1',
       port: ports.plugins,
@@ -193,11 +215,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       devWalletBundle: DEV_WALLET_BUNDLE,
       async stop() {
         await Promise.all([...servers.map((server) => server.close()), liveRelay.close(), liveApi.close()])
+        await stopRelayStore?.()
         await devnet.stop()
       },
     }
   } catch (error) {
     await Promise.all([...servers.map((server) => server.close()), relay?.close(), api?.close()])
+    await stopRelayStore?.()
     await devnet.stop()
     throw error
   }

@@ -1,4 +1,5 @@
 export { AuthError, audienceMatcher, type VerifiedClient, verifyClientJwt } from './auth.ts'
+export { type RedisSource, relayBackendFromEnv, type StackRelayBackend } from './backendFromEnv.ts'
 export {
   connectRelayClient,
   type Delivery,
