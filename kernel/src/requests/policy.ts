@@ -2,7 +2,7 @@
  * SPEC §5 (the wallet frame's RPC allow-list) and SPEC §6 (safe and unsafe methods) as data.
  * The request pipeline (./pipeline.ts) applies them; tests import them.
  */
-import type { Connector } from '@portico/shared-types'
+import { type Connector, UNSAFE_RPC_METHODS } from '@portico/shared-types'
 
 /** SPEC §5 "eth_* reads" and the SPEC §6 account, block, balance, call, gas, logs, receipt, filter queries. */
 export const ETH_READ_METHODS = [
@@ -58,19 +58,7 @@ export const SAFE_METHODS: readonly string[] = [
 ]
 
 /** SPEC §6: need the ApproveTransaction view when a connector or plugin takes unsafe requests. */
-export const UNSAFE_METHODS: readonly string[] = [
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'solana_signMessage',
-  'solana_signTransaction',
-  'solana_signAllTransactions',
-  'solana_signAndSendTransaction',
-  'wallet_sendCalls',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'eth_sendUserOperation',
-]
+export const UNSAFE_METHODS: readonly string[] = UNSAFE_RPC_METHODS
 
 /** SPEC §5: the wallet frame's allow-list, every connector's base list. */
 export const ALLOWED_METHODS: readonly string[] = [
