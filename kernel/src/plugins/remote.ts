@@ -102,8 +102,11 @@ export async function loadCheckedRemote(id: string, manifest: PluginManifest): P
 async function assertChunksPinned(manifest: PluginManifest): Promise<void> {
   const chunks = [...manifest.files].filter(([url]) => url !== manifest.entryUrl)
   if (chunks.length === 0) return
+  // Same request mode as the preload link and the script tag (crossorigin="anonymous": cors, no cookies
+  // cross-origin), so the three share one cached copy instead of downloading the entry again.
   const response = await fetch(versionedEntryUrl(manifest), {
-    credentials: 'omit',
+    mode: 'cors',
+    credentials: 'same-origin',
     integrity: manifest.entryIntegrity,
   })
   if (!response.ok) throw new Error(`${manifest.entryUrl} answered HTTP ${response.status}`)
