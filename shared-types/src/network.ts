@@ -27,4 +27,9 @@ export interface Network {
   blockExplorers?: { default: BlockExplorer; [key: string]: BlockExplorer }
   testnet?: boolean
   assets?: { imageId?: string; imageUrl?: string }
+  /**
+   * eip155: ERC-20 token addresses (at most 1024) whose balances the Tokens tab reads from the chain
+   * through Multicall3 when the balance service cannot answer for this network.
+   */
+  tokens?: string[]
 }

@@ -9,6 +9,9 @@ interface NetworkInput {
   explorer?: { name: string; url: string }
   testnet?: boolean
   imageId?: string
+  /** eip155 ERC-20 addresses read client-side when the balance service cannot answer
+   * (checked when read, in the lazy eip155 chunk: at most 1024, malformed ones skipped with a warning). */
+  tokens?: string[]
 }
 
 /** Builds a Network from the few facts an app knows about it. */
@@ -24,6 +27,7 @@ export function defineNetwork(input: NetworkInput): Network {
     ...(input.explorer ? { blockExplorers: { default: input.explorer } } : {}),
     testnet: input.testnet ?? false,
     ...(input.imageId ? { assets: { imageId: input.imageId } } : {}),
+    ...(input.tokens?.length ? { tokens: input.tokens } : {}),
   }
 }
 

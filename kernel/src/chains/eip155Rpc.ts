@@ -1,6 +1,6 @@
 /** The few viem pieces the eip155 adapter needs, imported by name so the lazy chunk stays small. */
 import { createClient, formatUnits, http } from 'viem'
-import { getBalance } from 'viem/actions'
+import { call, getBalance } from 'viem/actions'
 
 export function createRpcClient(url: string) {
   return createClient({ transport: http(url, { timeout: 10_000, retryCount: 3, retryDelay: 150 }) })
@@ -24,3 +24,9 @@ function clientFor(url: string) {
   }
   return client
 }
+
+/** An eth_call on the network's RPC (the client-side ERC-20 reads of erc20Multicall.ts). */
+export const ethCallOn =
+  (url: string) =>
+  async ({ to, data }: { to: `0x${string}`; data: `0x${string}` }) =>
+    (await call(clientFor(url), { to, data })).data
