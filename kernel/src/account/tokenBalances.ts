@@ -81,6 +81,30 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
     )
   }
 
+  /**
+   * SPEC §7: when the balance service cannot answer (no API, network not supported, fetch failed),
+   * the ERC-20 tokens the app configured on the eip155 network are read from the chain through
+   * Multicall3 (lazy chunk). Writes and returns true when it read a list; a failed read is logged.
+   */
+  async function fromChain(target: Target, lastRetry?: number): Promise<boolean> {
+    const network = kernel.store.get().networks.byNamespace[target.namespace]?.caipNetwork
+    if (!network?.tokens?.length || network.caipNetworkId !== target.caipNetworkId) return false
+    const tokens = await import(/* webpackChunkName: "erc20-multicall" */ '../chains/erc20Multicall.ts')
+      .then((m) =>
+        m.readNetworkErc20Balances(network, target.address, (message) =>
+          kernel.log.warn('Portico: token dropped:', message),
+        ),
+      )
+      .catch((error: unknown) => kernel.log.warn('Portico: on-chain token balances unavailable', error))
+    if (!tokens) return false
+    write(target, (slice) => {
+      slice.tokenBalance = tokens
+      if (lastRetry === undefined) delete slice.lastRetry
+      else slice.lastRetry = lastRetry
+    })
+    return true
+  }
+
   const write = (
     target: Target,
     recipe: (slice: { tokenBalance: TokenBalance[]; lastRetry?: number }) => void,
@@ -104,10 +128,11 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
       })
       return
     }
-    if (!api || !fetcher) return
+    if (!api || !fetcher) return void (await fromChain(target))
     await api.whenReady()
-    if (!api.isSupportedNetwork(target.caipNetworkId)) {
-      if (unsupportedFor === target.key) return
+    const supported = api.isSupportedNetwork(target.caipNetworkId)
+    if (!supported) {
+      if (unsupportedFor === target.key) return void (await fromChain(target))
       unsupportedFor = target.key
     } else if (unsupportedFor === target.key) unsupportedFor = undefined
     // SPEC §4 balance fetch: loading on while the read runs (the fetcher never throws).
@@ -116,6 +141,7 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
       .fetch(target.address, target.caipNetworkId, { forceUpdate: force })
       .finally(() => setBalanceLoading(kernel, target.namespace, false))
     const lastRetry = fetcher.lastRetry()
+    if ((!supported || lastRetry !== undefined) && (await fromChain(target, lastRetry))) return
     write(target, (slice) => {
       if (lastRetry === undefined) {
         slice.tokenBalance = balances

@@ -1,4 +1,4 @@
-import type { Network, TokenBalance } from '@portico/shared-types'
+import type { Network } from '@portico/shared-types'
 
 let rpc: Promise<typeof import('./eip155Rpc.ts')> | undefined
 
@@ -14,24 +14,6 @@ export async function fetchNativeBalance(network: Network, address: string): Pro
   if (!url) throw new Error(`Network ${network.name} has no RPC URL`)
   const { readNativeBalance } = await loadRpc()
   return readNativeBalance(url, address as `0x${string}`, network.nativeCurrency.decimals)
-}
-
-/**
- * The account's balances of the ERC-20 tokens configured on the network (`tokens`), read in one
- * Multicall3 call on the network's RPC; [] when none are configured. Throws when the read fails.
- */
-export async function fetchErc20Balances(
-  network: Network,
-  address: string,
-  onDrop?: (message: string) => void,
-): Promise<TokenBalance[]> {
-  const url = network.rpcUrls.default.http[0]
-  if (!url || !network.tokens?.length) return []
-  const [{ ethCallOn }, { readErc20Balances }] = await Promise.all([
-    loadRpc(),
-    import(/* webpackChunkName: "erc20-multicall" */ './erc20Multicall.ts'),
-  ])
-  return readErc20Balances(ethCallOn(url), address, network.tokens, network.caipNetworkId, onDrop)
 }
 
 export const toHexChainId = (id: number | string) => `0x${Number(id).toString(16)}`

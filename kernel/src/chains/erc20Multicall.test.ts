@@ -1,61 +1,13 @@
 // @vitest-environment node
 import { type AnvilProcess, ensureMulticall3, startAnvil } from '@portico/devnet'
-import {
-  concat,
-  createClient,
-  encodeAbiParameters,
-  type Hex,
-  http,
-  numberToHex,
-  pad,
-  size,
-  stringToHex,
-  toFunctionSelector,
-} from 'viem'
+import { createClient, type Hex, http, numberToHex, pad } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ethCallOn } from './eip155Rpc.ts'
 import { decodeSymbol, MAX_MULTICALL_TOKENS, readErc20Balances, tokenList } from './erc20Multicall.ts'
+import { bytes32, text, tokenCode, uint } from './erc20Testing.ts'
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const NETWORK = 'eip155:31337' as const
-
-const uint = (value: bigint) => encodeAbiParameters([{ type: 'uint256' }], [value])
-const text = (value: string) => encodeAbiParameters([{ type: 'string' }], [value])
-const bytes32 = (value: string) => pad(stringToHex(value), { dir: 'right', size: 32 })
-
-/**
- * Hand-assembled runtime code of a fake token: each selector returns its fixed answer (copied from
- * the code's tail); an unknown selector reverts. Enough to be balanceOf/decimals/symbol for any owner.
- */
-function tokenCode(answers: Partial<Record<'balanceOf' | 'decimals' | 'symbol', Hex>>): Hex {
-  const selectors = {
-    balanceOf: toFunctionSelector('balanceOf(address)'),
-    decimals: toFunctionSelector('decimals()'),
-    symbol: toFunctionSelector('symbol()'),
-  }
-  const entries = Object.entries(answers) as [keyof typeof selectors, Hex][]
-  const u16 = (n: number) => numberToHex(n, { size: 2 })
-  const header = '0x60003560e01c' as Hex // PUSH1 0 CALLDATALOAD PUSH1 0xe0 SHR
-  const dispatchSize = 11 * entries.length
-  const revert = '0x600080fd' as Hex // PUSH1 0 DUP1 REVERT
-  const branchSize = 16
-  const branchesStart = size(header) + dispatchSize + size(revert)
-  const dataStart = branchesStart + branchSize * entries.length
-  const dispatch: Hex[] = []
-  const branches: Hex[] = []
-  let dataOffset = dataStart
-  entries.forEach(([name, answer], index) => {
-    // DUP1 PUSH4 selector EQ PUSH2 dest JUMPI
-    dispatch.push(
-      concat(['0x8063', selectors[name], '0x1461', u16(branchesStart + branchSize * index), '0x57']),
-    )
-    const length = u16(size(answer))
-    // JUMPDEST PUSH2 len PUSH2 offset PUSH1 0 CODECOPY PUSH2 len PUSH1 0 RETURN
-    branches.push(concat(['0x5b61', length, '0x61', u16(dataOffset), '0x60003961', length, '0x6000f3']))
-    dataOffset += size(answer)
-  })
-  return concat([header, ...dispatch, revert, ...branches, ...entries.map(([, answer]) => answer)])
-}
 
 let anvil: AnvilProcess
 let call: ReturnType<typeof ethCallOn>

@@ -6,7 +6,7 @@
  * quality), zero balances and unusable symbols drop the token; a symbol() answering bytes32 (old
  * tokens such as MKR) is decoded as text with its NULs trimmed. Part of the lazy eip155 chunk (viem).
  */
-import type { CaipAddress, CaipNetworkId, TokenBalance } from '@portico/shared-types'
+import type { CaipAddress, CaipNetworkId, Network, TokenBalance } from '@portico/shared-types'
 import * as v from 'valibot'
 import {
   decodeFunctionResult,
@@ -19,6 +19,7 @@ import {
   size,
 } from 'viem'
 import { DecimalsSchema } from '../services/quantity.ts'
+import { ethCallOn } from './eip155Rpc.ts'
 
 /** Multicall3's address on every chain (mds1/multicall3). */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
@@ -153,4 +154,18 @@ export async function readErc20Balances(
   const data = await ethCall({ to: MULTICALL3_ADDRESS, data: encodeTokenReads(owner as Hex, list) })
   if (!data || data === '0x') throw new Error('Multicall3 is not deployed on this network')
   return decodeTokenReads(data, list, caipNetworkId, onDrop)
+}
+
+/**
+ * The account's balances of the ERC-20 tokens configured on the eip155 network (`tokens`), read on
+ * the network's RPC; [] when none are configured or it has no RPC URL. Throws when the read fails.
+ */
+export function readNetworkErc20Balances(
+  network: Network,
+  address: string,
+  onDrop?: (message: string) => void,
+): Promise<TokenBalance[]> {
+  const url = network.rpcUrls.default.http[0]
+  if (!url || network.chainNamespace !== 'eip155' || !network.tokens?.length) return Promise.resolve([])
+  return readErc20Balances(ethCallOn(url), address, network.tokens, network.caipNetworkId, onDrop)
 }
