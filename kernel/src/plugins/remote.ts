@@ -55,17 +55,30 @@ export function versionedEntryUrl(manifest: PluginManifest): string {
 }
 
 const preloaded = new Set<string>()
+/** One read of each entry per page, shared by a preload and the load that follows it. */
+const entryChecks = new Map<string, Promise<void>>()
+
+function checkEntryOnce(manifest: PluginManifest): Promise<void> {
+  const key = versionedEntryUrl(manifest)
+  let check = entryChecks.get(key)
+  if (!check) {
+    check = assertChunksPinned(manifest)
+    entryChecks.set(key, check)
+    // A failed read is tried again by the next load (the retry on the next open).
+    check.catch(() => entryChecks.delete(key))
+  }
+  return check
+}
 
 /**
  * Warms the cache with the remote's files, with the same CORS mode and integrity the loads will use.
- * `withEntry: false` when the entry is about to be read by the load itself (no second download).
+ * The entry is read by the same checked fetch the load awaits (not a second, racing download); its
+ * chunks get preload links. `withEntry: false` when the load is about to read the entry itself.
  */
 export function preloadRemote(manifest: PluginManifest, { withEntry = true } = {}): void {
-  const entry = versionedEntryUrl(manifest)
-  const files = [...manifest.files]
-    .filter(([url]) => withEntry || url !== manifest.entryUrl)
-    .map(([url, integrity]) => [url === manifest.entryUrl ? entry : url, integrity])
-  for (const [href, integrity] of files) {
+  if (withEntry) checkEntryOnce(manifest).catch(() => undefined)
+  const chunks = [...manifest.files].filter(([url]) => url !== manifest.entryUrl)
+  for (const [href, integrity] of chunks) {
     if (!href || !integrity || preloaded.has(href)) continue
     preloaded.add(href)
     const link = document.createElement('link')
@@ -81,7 +94,7 @@ export function preloadRemote(manifest: PluginManifest, { withEntry = true } = {
 /** Loads a checked remote; on failure, tells an integrity mismatch apart from a network failure. */
 export async function loadCheckedRemote(id: string, manifest: PluginManifest): Promise<PluginDefinition> {
   try {
-    await assertChunksPinned(manifest)
+    await checkEntryOnce(manifest)
     return await evaluateRemote(id, versionedEntryUrl(manifest), manifest.entryIntegrity)
   } catch (error) {
     if (error instanceof RemoteRefusedError) throw error
