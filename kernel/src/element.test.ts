@@ -1,38 +1,14 @@
-import type { Eip1193Provider } from '@portico/shared-types'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createModal, type ModalHandle } from './createModal.ts'
+import type { ModalHandle } from './createModal.ts'
 import { definePorticoButton, setDefaultModal } from './element.ts'
-import { localNetwork, NO_PLUGINS } from './testing.ts'
+import { announceTestWallet, TEST_WALLET_ADDRESS } from './testing.ts'
+import { trackModals } from './testModals.ts'
 
-const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-
-function announceWallet() {
-  const provider = {
-    async request({ method }: { method: string }) {
-      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ADDRESS]
-      if (method === 'eth_chainId') return '0x7a69'
-      throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
-    },
-    on() {},
-    removeListener() {},
-  } as unknown as Eip1193Provider
-  const announce = () =>
-    window.dispatchEvent(
-      new CustomEvent('eip6963:announceProvider', {
-        detail: { info: { uuid: '1', name: 'Test Wallet', icon: 'data:,', rdns: 'test.wallet' }, provider },
-      }),
-    )
-  window.addEventListener('eip6963:requestProvider', announce)
-  return () => window.removeEventListener('eip6963:requestProvider', announce)
-}
-
-let modals: ModalHandle[] = []
-const make = (extra: { locale?: string; nonce?: string } = {}) => {
-  const modal = createModal({ projectId: 'p', networks: [localNetwork()], features: NO_PLUGINS, ...extra })
-  modals.push(modal)
-  return modal
-}
+const ADDRESS = TEST_WALLET_ADDRESS
+const announceWallet = announceTestWallet
+const modals = trackModals()
+const make = (extra: { locale?: string; nonce?: string } = {}) => modals.make(extra)
 const place = (html: string) => {
   document.body.insertAdjacentHTML('beforeend', html)
   const element = document.body.lastElementChild as HTMLElement & { modal?: ModalHandle }
@@ -42,8 +18,7 @@ const place = (html: string) => {
 
 beforeAll(() => definePorticoButton())
 afterEach(() => {
-  for (const modal of modals) modal.destroy()
-  modals = []
+  modals.destroyAll()
   setDefaultModal(undefined)
   for (const element of document.querySelectorAll('portico-button')) element.remove()
   localStorage.clear()

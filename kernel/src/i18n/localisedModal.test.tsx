@@ -3,24 +3,14 @@ import path from 'node:path'
 import { definePlugin, type PluginViewProps } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createModal, type ModalHandle } from '../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { NO_PLUGINS } from '../testing.ts'
+import { trackModals } from '../testModals.ts'
 
-let modals: ModalHandle[] = []
-const make = (locale?: string) => {
-  const modal = createModal({
-    projectId: 'p',
-    networks: [localNetwork()],
-    features: NO_PLUGINS,
-    ...(locale ? { locale } : {}),
-  })
-  modals.push(modal)
-  return modal
-}
+const modals = trackModals()
+const make = (locale?: string) => modals.make(locale ? { locale } : {})
 
 afterEach(() => {
-  for (const modal of modals) modal.destroy()
-  modals = []
+  modals.destroyAll()
   document.documentElement.lang = ''
 })
 
@@ -86,14 +76,11 @@ describe('a plugin’s own catalogue', () => {
   })
 
   it('titles the plugin’s view and fills its strings in the locale, English per missing language', async () => {
-    const modal = createModal({
-      projectId: 'p',
-      networks: [localNetwork()],
+    const modal = modals.make({
       features: { ...NO_PLUGINS, loyalty: true },
       plugins: { loyalty: { definition: loyalty } },
       locale: 'de',
     })
-    modals.push(modal)
     act(() => modal.open())
     await waitFor(() => expect(modal.getState().plugins.loyalty?.status).toBe('ready'))
     act(() => modal.open('Loyalty'))

@@ -1,50 +1,16 @@
-import type { Eip1193Provider } from '@portico/shared-types'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createModal, type ModalHandle } from '../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { announceTestWallet } from '../testing.ts'
+import { trackModals } from '../testModals.ts'
 import { ConnectButton } from './ConnectButton.tsx'
 import { PorticoProvider } from './PorticoProvider.tsx'
 
-const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-
-/** An EIP-6963 wallet that approves at once (no chain: the balance stays unknown). */
-function announceWallet() {
-  const provider = {
-    async request({ method }: { method: string }) {
-      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ADDRESS]
-      if (method === 'eth_chainId') return '0x7a69'
-      if (method === 'wallet_revokePermissions') return null
-      throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 })
-    },
-    on() {},
-    removeListener() {},
-  } as unknown as Eip1193Provider
-  const announce = () =>
-    window.dispatchEvent(
-      new CustomEvent('eip6963:announceProvider', {
-        detail: { info: { uuid: '1', name: 'Test Wallet', icon: 'data:,', rdns: 'test.wallet' }, provider },
-      }),
-    )
-  window.addEventListener('eip6963:requestProvider', announce)
-  return () => window.removeEventListener('eip6963:requestProvider', announce)
-}
-
-let modals: ModalHandle[] = []
-const make = (locale?: string) => {
-  const modal = createModal({
-    projectId: 'p',
-    networks: [localNetwork()],
-    features: NO_PLUGINS,
-    ...(locale ? { locale } : {}),
-  })
-  modals.push(modal)
-  return modal
-}
+const announceWallet = announceTestWallet
+const modals = trackModals()
+const make = (locale?: string) => modals.make(locale ? { locale } : {})
 
 afterEach(() => {
-  for (const modal of modals) modal.destroy()
-  modals = []
+  modals.destroyAll()
   localStorage.clear()
 })
 
