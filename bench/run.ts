@@ -6,16 +6,20 @@
  *   npm run bench -- --no-build   measure the current dist/
  *   npm run bench -- --runs 9     fresh page loads for the click → painted median (default 5)
  */
-import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import vm from 'node:vm'
-import zlib from 'node:zlib'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
-import type { Configuration, Stats } from '@rspack/core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
 import { portsFromEnv } from '../scripts/lib/ports.ts'
 import { type Stack, startStack } from '../scripts/lib/stack.ts'
+import {
+  buildWithStats,
+  type ChunkReport,
+  describeChunks,
+  moduleNames,
+  separateStats,
+} from './lib/buildStats.ts'
+import { NetworkLog, type Req } from './lib/networkLog.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const DIST = path.join(ROOT, 'dist')
@@ -34,243 +38,10 @@ const PORTS = portsFromEnv(process.env, {
 const RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 6190)
 const API_PORT = Number(process.env.PORTICO_API_PORT ?? 6180)
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-const REACT_PATH = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`
-const gzipSize = (text: string | Buffer) => zlib.gzipSync(text).length
 const log = (line: string) => console.error(`› ${line}`)
-
-// ───────────────────────────── network log over CDP ─────────────────────────────
-
-interface Req {
-  url: string
-  type: string
-  /** Response headers + body as received (CDP loadingFinished.encodedDataLength). */
-  transferred: number
-  /** Body bytes as received (gzip here): transferred minus what had arrived with the headers. */
-  body: number
-  status: number
-  phase: string
-}
-
-/** Records every request of a page with its sizes; `phase` labels requests by the step that ran them. */
-class NetworkLog {
-  readonly requests: Req[] = []
-  phase = 'load'
-  private readonly pending = new Map<string, Req & { headers: number }>()
-  private lastActivity = Date.now()
-
-  /** Resolves once nothing is in flight and nothing started or ended for `quietMs`. */
-  async idle(quietMs = 500, timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs
-    while (this.pending.size > 0 || Date.now() - this.lastActivity < quietMs) {
-      if (Date.now() > deadline)
-        throw new Error(`network not idle: ${[...this.pending.values()].map((r) => r.url)}`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-
-  static async attach(page: Page): Promise<{ log: NetworkLog; cdp: CDPSession }> {
-    const cdp = await page.context().newCDPSession(page)
-    const log = new NetworkLog()
-    cdp.on('Network.requestWillBeSent', (event) => {
-      log.lastActivity = Date.now()
-      log.pending.set(event.requestId, {
-        url: event.request.url,
-        type: event.type ?? 'Other',
-        transferred: 0,
-        body: 0,
-        status: 0,
-        headers: 0,
-        phase: log.phase,
-      })
-    })
-    cdp.on('Network.responseReceived', (event) => {
-      const req = log.pending.get(event.requestId)
-      if (!req) return
-      req.status = event.response.status
-      req.type = event.type
-      req.headers = event.response.encodedDataLength
-    })
-    const finish = (requestId: string, encodedDataLength: number) => {
-      log.lastActivity = Date.now()
-      const req = log.pending.get(requestId)
-      if (!req) return
-      log.pending.delete(requestId)
-      const { headers, ...done } = req
-      log.requests.push({
-        ...done,
-        transferred: encodedDataLength,
-        body: Math.max(0, encodedDataLength - headers),
-      })
-    }
-    cdp.on('Network.loadingFinished', (event) => finish(event.requestId, event.encodedDataLength))
-    cdp.on('Network.loadingFailed', (event) => finish(event.requestId, 0))
-    cdp.on('Network.webSocketCreated', (event) =>
-      log.requests.push({
-        url: event.url,
-        type: 'WebSocket',
-        transferred: 0,
-        body: 0,
-        status: 0,
-        phase: log.phase,
-      }),
-    )
-    await cdp.send('Network.enable')
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    return { log, cdp }
-  }
-
-  scripts(phase?: string): Req[] {
-    return this.requests.filter(
-      (req) => req.type === 'Script' && (phase === undefined || req.phase === phase),
-    )
-  }
-}
-
-// ───────────────────────────── build stats: which module is in which chunk ─────────────────────────────
-
-interface ModuleInfo {
-  name: string
-  react: boolean
-  /** Gzip size of the module's emitted code on its own (for shares inside a chunk). */
-  gzip: number
-  /** The parts of a concatenated module with their source size (before minification). */
-  parts: { name: string; size: number }[]
-}
-
-interface StatsName {
-  name: string
-  identifier: string
-  parts: { name: string; size: number }[]
-}
-
-const shortName = (name: string) => name.replace(/^(\.\.\/)+/, '')
-
-/** A module's file relative to the repository, from its identifier (rspack sometimes repeats the
- *  concatenation's name on its parts). */
-function nameOf(module: { name?: string; identifier?: string }): string {
-  const file = module.identifier?.split('!').pop()?.split('|')[0]
-  return file?.startsWith('/') ? path.relative(ROOT, file) : shortName(module.name ?? '?')
-}
-
-type StatsJson = ReturnType<Stats['toJson']>
-const ROOT_STATS = path.join(TMP, 'stats.json')
-
-/** `npm run build` with rspack's verbose stats of every compiler written to bench/.tmp/stats.json. */
-function buildWithStats(): StatsJson {
-  log('building (rspack build --config rspack.config.ts, as npm run build, with --json stats)')
-  const build = spawnSync('npx', ['rspack', 'build', '--config', 'rspack.config.ts', '--json', ROOT_STATS], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, PORTICO_STATS: 'verbose' },
-  })
-  if (build.status !== 0) throw new Error('build failed')
-  const all = JSON.parse(readFileSync(ROOT_STATS, 'utf8')) as StatsJson
-  // The stack serves the demo's test build (query overrides on), so its stats name the chunks.
-  const demo = all.children?.find((child) => child.name === 'demo-test')
-  if (!demo) throw new Error('no demo-test compiler in the stats')
-  return demo
-}
-
-/** With --no-build: builds the demo once more into bench/.tmp (dist/ is left alone) for its stats. */
-async function separateStats(): Promise<StatsJson> {
-  log('reading module names from a stats build of hosts/demo into bench/.tmp')
-  const { rspack } = await import('@rspack/core')
-  const { demoTest: demo } = await import('../hosts/demo/rspack.config.ts')
-  const outDir = path.join(TMP, 'stats-build')
-  const compiler = rspack({ ...demo, output: { ...demo.output, path: outDir } } as Configuration)
-  const stats = await new Promise<Stats>((resolve, reject) =>
-    compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))),
-  )
-  await new Promise<void>((resolve) => compiler.close(() => resolve()))
-  return stats.toJson('verbose')
-}
-
-/** Module id → name and identifier, from the demo's stats; warns when dist/demo-test is another build. */
-function moduleNames(json: StatsJson): Map<string, StatsName> {
-  const names = new Map<string, StatsName>()
-  type StatsModule = {
-    id?: string | number | null
-    name?: string
-    identifier?: string
-    size?: number
-    modules?: StatsModule[]
-  }
-  const visit = (module: StatsModule) => {
-    if (module.id !== undefined && module.id !== null && module.name)
-      names.set(String(module.id), {
-        name: module.name,
-        identifier: module.identifier ?? '',
-        parts: (module.modules ?? [])
-          .map((part) => ({ name: nameOf(part), size: part.size ?? 0 }))
-          .sort((a, b) => b.size - a.size),
-      })
-    for (const child of module.modules ?? []) visit(child)
-  }
-  for (const chunk of json.chunks ?? [])
-    for (const module of chunk.modules ?? []) visit(module as StatsModule)
-  const emitted = new Set((json.assets ?? []).map((asset) => asset.name))
-  const dir = path.join(DIST, 'demo-test')
-  const stale = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js') && !emitted.has(f)) : []
-  if (stale.length > 0)
-    log(
-      `dist/demo-test is not the build the stats describe (${stale.join(', ')}): module names may be missing`,
-    )
-  return names
-}
-
-/** The modules of an emitted rspack chunk file, by id, read by running its push() in a sandbox. */
-function chunkModules(file: string, names: Map<string, StatsName>): ModuleInfo[] {
-  const code = readFileSync(file, 'utf8')
-  const sandbox: Record<string, unknown> = {}
-  try {
-    vm.runInNewContext(code, sandbox, { timeout: 1000 })
-  } catch {
-    return [] // the entry chunk (runtime) runs code; it is reported as one piece
-  }
-  const registry = Object.values(sandbox).find(Array.isArray) as
-    | [unknown, Record<string, () => void>][]
-    | undefined
-  const modules: ModuleInfo[] = []
-  for (const [, table] of registry ?? []) {
-    for (const [id, factory] of Object.entries(table)) {
-      const known = names.get(id)
-      modules.push({
-        name: known ? shortName(known.name) : `module ${id}`,
-        react: known ? REACT_PATH.test(known.identifier) || REACT_PATH.test(known.name) : false,
-        gzip: gzipSize(String(factory)),
-        parts: known?.parts ?? [],
-      })
-    }
-  }
-  return modules.sort((a, b) => b.gzip - a.gzip)
-}
-
-interface ChunkReport {
-  file: string
-  transferred: number
-  body: number
-  reactBody: number
-  top: ModuleInfo[]
-}
-
-function describeChunks(requests: Req[], dir: string, names: Map<string, StatsName>): ChunkReport[] {
-  return requests.map((req) => {
-    const file = path.join(dir, decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? ''))
-    const modules = existsSync(file) ? chunkModules(file, names) : []
-    const total = modules.reduce((sum, module) => sum + module.gzip, 0)
-    const react = modules.filter((module) => module.react).reduce((sum, module) => sum + module.gzip, 0)
-    return {
-      file: path.basename(file),
-      transferred: req.transferred,
-      body: req.body,
-      reactBody: total > 0 ? Math.round((req.body * react) / total) : 0,
-      top: modules.slice(0, 4),
-    }
-  })
-}
 
 // ───────────────────────────── browser steps ─────────────────────────────
 
