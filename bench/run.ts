@@ -34,6 +34,11 @@ const PORTS = portsFromEnv(process.env, {
   chainA: 6545,
   chainB: 6546,
   solana: 6899,
+  authFrame: 6200,
+  idp: 6201,
+  bundler: 6337,
+  onramp: 6202,
+  bitcoin: 20443,
 })
 const RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 6190)
 const API_PORT = Number(process.env.PORTICO_API_PORT ?? 6180)

@@ -10,6 +10,11 @@ export const E2E_PORTS = portsFromEnv(process.env, {
   chainA: 5545,
   chainB: 5546,
   solana: 5899,
+  authFrame: 5200,
+  idp: 5201,
+  bundler: 5337,
+  onramp: 5202,
+  bitcoin: 19443,
 })
 /** The e2e stack's WalletConnect relay (4190 is `npm start`'s). */
 export const E2E_RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 5190)

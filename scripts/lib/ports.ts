@@ -7,6 +7,16 @@ export interface StackPorts {
   chainB: number
   /** Solana JSON-RPC of the devnet (its WebSocket listens on the next port). */
   solana: number
+  /** The embedded wallet's auth frame (services/auth-frame), on its own origin. */
+  authFrame: number
+  /** The local OpenID Connect provider for social login (and the farcaster relay beside it). */
+  idp: number
+  /** The ERC-4337 bundler (alto) for chain A. */
+  bundler: number
+  /** The on-ramp sandbox provider page (its own origin). */
+  onramp: number
+  /** The Bitcoin regtest node's HTTP API (bcoin). */
+  bitcoin: number
 }
 
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env, base?: Partial<StackPorts>): StackPorts {
@@ -18,5 +28,10 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env, base?: Partia
     chainA: read('PORTICO_CHAIN_A_PORT', base?.chainA ?? 8545),
     chainB: read('PORTICO_CHAIN_B_PORT', base?.chainB ?? 8546),
     solana: read('PORTICO_SOLANA_PORT', base?.solana ?? 8899),
+    authFrame: read('PORTICO_AUTH_FRAME_PORT', base?.authFrame ?? 4200),
+    idp: read('PORTICO_IDP_PORT', base?.idp ?? 4201),
+    bundler: read('PORTICO_BUNDLER_PORT', base?.bundler ?? 4337),
+    onramp: read('PORTICO_ONRAMP_PORT', base?.onramp ?? 4202),
+    bitcoin: read('PORTICO_BITCOIN_PORT', base?.bitcoin ?? 18443),
   }
 }
