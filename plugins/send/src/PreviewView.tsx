@@ -1,11 +1,11 @@
 import { MESSAGES, type PluginViewProps, type SolanaHelpers } from '@portico/shared-types'
 import { useChainHelpers } from './helpers.ts'
-import { buildTransaction, unitsOf, waitForReceipt, waitForSignature } from './send.ts'
+import { buildTransaction, destinationOf, unitsOf, waitForReceipt, waitForSignature } from './send.ts'
 import { activeAccount, activeNetwork, formatUsd, resetSend, sendStore } from './state.ts'
 import { strings } from './strings.ts'
 
 export function PreviewView({ ctx }: PluginViewProps) {
-  const { Button, EmptyState, Spinner, Stack, Text } = ctx.ui
+  const { Avatar, Button, EmptyState, Spinner, Stack, Text } = ctx.ui
   const store = sendStore(ctx)
   const state = store.use((s) => s)
   const account = ctx.useStore(activeAccount)
@@ -24,6 +24,10 @@ export function PreviewView({ ctx }: PluginViewProps) {
   const amount = `${state.sendTokenAmount.trim()} ${token.symbol}`
   const solana = network.chainNamespace === 'solana'
   const rpcUrl = network.rpcUrls.default.http[0]
+  // The resolved address of the name in the field (never the name itself), or the typed address.
+  const destination = destinationOf(state, network.chainNamespace)
+  const named = destination !== undefined && state.resolvedReceiver?.address === destination
+  const receiver = named ? state.resolvedReceiver : undefined
   // In USD when priced, else in the native currency (Solana fees, or no price known).
   const feeUsd = state.gasPriceInUSD ?? 0
   const feeNative = `${helpers.formatUnits((state.gas ?? 0n) * (state.gasPrice ?? 0n), network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
@@ -55,12 +59,13 @@ export function PreviewView({ ctx }: PluginViewProps) {
     })
     try {
       if (!provider) throw new Error('No wallet is connected')
+      if (!destination) throw new Error('The receiver name is not resolved')
       const hash = solanaHelpers
         ? await sendSolana(solanaHelpers, provider)
         : evm
           ? ((await provider.request({
               method: 'eth_sendTransaction',
-              params: [buildTransaction(evm, address, token, state.sendTokenAmount, state.receiverAddress)],
+              params: [buildTransaction(evm, address, token, state.sendTokenAmount, destination)],
             })) as string)
           : undefined
       if (!hash) throw new Error(`No chain helpers for ${network.chainNamespace}`)
@@ -87,12 +92,18 @@ export function PreviewView({ ctx }: PluginViewProps) {
         ? `${amount} (${strings.approx(formatUsd(Number(state.sendTokenAmount) * token.price, strings.lessThanCent))})`
         : amount,
     ],
-    [strings.to, state.receiverAddress.trim()],
+    [strings.to, (destination ?? state.receiverAddress).trim()],
     [strings.network, network.name],
     [strings.networkFee, fee],
   ]
   return (
     <Stack gap="m">
+      {receiver ? (
+        <Stack direction="row" gap="s" align="center">
+          <Avatar address={receiver.address} imageUrl={receiver.avatar ?? null} size={40} />
+          <Text variant="body">{strings.toName(receiver.name)}</Text>
+        </Stack>
+      ) : null}
       <dl className="pt-stack pt-gap-s">
         {rows.map(([term, value]) => (
           <div key={term} className="pt-stack pt-gap-xs">

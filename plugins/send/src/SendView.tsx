@@ -1,9 +1,11 @@
 import { MESSAGES, type PluginViewProps } from '@portico/shared-types'
 import { useChainHelpers } from './helpers.ts'
+import { looksLikeName, ReceiverNameError, resolveReceiverName } from './receiverName.ts'
 import {
   buildTransaction,
   checkGas,
   checkSolanaFee,
+  destinationOf,
   SEND_NAMESPACES,
   sendableTokens,
   tokenKey,
@@ -57,6 +59,15 @@ export function SendView({ ctx }: PluginViewProps) {
       draft.token = token
     })
     try {
+      // A name: its address from the API for this chain, or the form says why there is none.
+      if (evm && looksLikeName(state.receiverAddress, namespace)) {
+        const resolved = await resolveReceiverName(ctx, evm, network, state.receiverAddress)
+        store.update((draft) => {
+          draft.resolvedReceiver = resolved
+        })
+      }
+      const receiver = destinationOf(store.get(), namespace)
+      if (!receiver) throw new ReceiverNameError(MESSAGES.errorResolvingName)
       const check = solana
         ? await checkSolanaFee(
             solana,
@@ -71,7 +82,7 @@ export function SendView({ ctx }: PluginViewProps) {
               account,
               network,
               tokens,
-              buildTransaction(evm, address, token, state.sendTokenAmount, state.receiverAddress),
+              buildTransaction(evm, address, token, state.sendTokenAmount, receiver),
             )
           : undefined
       if (!check) throw new Error(`No chain helpers for ${namespace}`)
@@ -88,7 +99,7 @@ export function SendView({ ctx }: PluginViewProps) {
       ctx.log.warn('could not prepare the transaction', error)
       store.update((draft) => {
         draft.loading = false
-        draft.error = MESSAGES.somethingWentWrong
+        draft.error = error instanceof ReceiverNameError ? error.message : MESSAGES.somethingWentWrong
       })
     }
   }
@@ -141,7 +152,7 @@ export function SendView({ ctx }: PluginViewProps) {
           ) : null}
         </Stack>
         <TextField
-          label={strings.receiver}
+          label={namespace === 'eip155' ? strings.receiverOrName : strings.receiver}
           value={state.receiverAddress}
           placeholder={
             namespace === 'solana' ? strings.solanaReceiverPlaceholder : strings.receiverPlaceholder
@@ -149,6 +160,7 @@ export function SendView({ ctx }: PluginViewProps) {
           onChange={(value) =>
             store.update((draft) => {
               draft.receiverAddress = value
+              delete draft.resolvedReceiver
               delete draft.error
             })
           }
@@ -160,7 +172,11 @@ export function SendView({ ctx }: PluginViewProps) {
           </p>
         ) : null}
         <Button type="submit" variant="primary" fullWidth loading={state.loading}>
-          {state.loading ? strings.estimating : strings.preview}
+          {state.loading
+            ? looksLikeName(state.receiverAddress, namespace) && !state.resolvedReceiver
+              ? strings.resolving
+              : strings.estimating
+            : strings.preview}
         </Button>
       </Stack>
     </form>

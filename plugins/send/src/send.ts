@@ -13,6 +13,7 @@ import {
   type UnitsError,
 } from '@portico/shared-types'
 import type { ChainHelpers } from './helpers.ts'
+import { isReceiverName, looksLikeName, normaliseName, type ResolvedReceiver } from './receiverName.ts'
 import { strings } from './strings.ts'
 
 /** Namespaces the send plugin can send on: eip155 (native and ERC-20) and solana (native SOL). */
@@ -23,6 +24,8 @@ export interface SendState {
   token?: TokenBalance
   sendTokenAmount: string
   receiverAddress: string
+  /** SPEC §3 receiver profile name and image: the name in the receiver field, resolved on preview. */
+  resolvedReceiver?: ResolvedReceiver
   gas?: bigint
   gasPrice?: bigint
   gasPriceInUSD?: number
@@ -120,7 +123,10 @@ export function validate(
       errors.amount = MESSAGES.insufficientBalance
   }
   const receiver = state.receiverAddress
-  if (!helpers.isAddress(receiver))
+  // A name is checked for its form here and resolved through the API on preview.
+  if (looksLikeName(receiver, namespace)) {
+    if (!isReceiverName(receiver)) errors.receiver = strings.invalidReceiverOrName
+  } else if (!helpers.isAddress(receiver))
     errors.receiver =
       namespace === 'solana'
         ? strings.invalidSolanaReceiver
@@ -128,6 +134,19 @@ export function validate(
           ? strings.badChecksum
           : strings.invalidReceiver
   return errors
+}
+
+/**
+ * Where the funds go: the typed address, or the address resolved for exactly the name now in the
+ * field (undefined when the name was not resolved, or another name is typed since).
+ */
+export function destinationOf(
+  state: Pick<SendState, 'receiverAddress' | 'resolvedReceiver'>,
+  namespace: string,
+): string | undefined {
+  if (!looksLikeName(state.receiverAddress, namespace)) return state.receiverAddress
+  const resolved = state.resolvedReceiver
+  return resolved && resolved.name === normaliseName(state.receiverAddress) ? resolved.address : undefined
 }
 
 export interface PreparedSend {
