@@ -11,9 +11,28 @@ import {
 import { useState, useSyncExternalStore } from 'react'
 import { RpcPanel } from './RpcPanel.tsx'
 
+/**
+ * The connected account's registered name (the kernel's identity lookup of the address, which returns
+ * the names registered to it), or undefined while there is none.
+ */
+function useAccountName(): string | undefined {
+  const handle = useModalHandle()
+  return useSyncExternalStore(
+    (listener) => handle.subscribe(listener),
+    () => {
+      const state = handle.getState()
+      const namespace = state.networks.activeNamespace
+      const account = namespace ? state.accounts[namespace] : undefined
+      return account?.status === 'connected' ? (account.profileName ?? undefined) : undefined
+    },
+    () => undefined,
+  )
+}
+
 function AccountButton() {
   const { open, preload } = useModal()
   const { isConnected, address, balance, balanceSymbol, status } = useAccount()
+  const name = useAccountName()
   if (!isConnected || !address) {
     return (
       <button
@@ -30,7 +49,7 @@ function AccountButton() {
   return (
     <button type="button" className="demo" onClick={() => open()}>
       <span className="visually-hidden">Open account </span>
-      {truncateAddress(address)} · {balance ?? '…'} {balanceSymbol}
+      {name ?? truncateAddress(address)} · {balance ?? '…'} {balanceSymbol}
     </button>
   )
 }
