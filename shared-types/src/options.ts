@@ -88,6 +88,11 @@ export interface ModalOptions {
   /** WalletConnect relay URL. */
   relayUrl?: string
   /**
+   * The auth frame page (email and social login, SPEC §2 wallet frame) on its own origin, e.g.
+   * `https://auth.example.com/frame`. No default: email and social login need it.
+   */
+  authFrameUrl?: string
+  /**
    * WalletConnect: how long to wait for the relay before showing "could not reach the relay" and a
    * retry (the SDK alone waits ~75 s). Default 15 000.
    */

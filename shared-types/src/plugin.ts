@@ -123,6 +123,8 @@ export interface PluginContext {
   signIn?: SignInApi
   /** 1.1: translation and Intl formatting for the modal's locale; `t` looks in this plugin's `messages` first. */
   i18n?: I18nApi
+  /** 1.1: raises a SPEC §8 alert (shown once per page), e.g. the socials timeout of the auth frame. */
+  alert?(id: 'socialsTimeout'): void
 }
 
 export interface PluginViewProps {

@@ -1,5 +1,6 @@
 import type { KernelState, PluginContext, PluginStorage } from '@portico/shared-types'
 import type { KernelActions } from '../actions.ts'
+import { alertOptionsOf, raiseAlert } from '../alerts/alerts.ts'
 import { truncateAddress } from '../chains/format.ts'
 import { chainHelperLoaders } from '../chains/helpers/index.ts'
 import { connectOwnConnector } from '../connectors/pluginConnectors.ts'
@@ -76,5 +77,8 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
     modal: { open: actions.open, close: () => void actions.close() },
     log: createLogger(store.get().options.debug === true, `Portico:${pluginId}`),
     i18n: kernel.i18n.scoped(pluginId),
+    alert: (id) => {
+      if (id === 'socialsTimeout') raiseAlert(id, alertOptionsOf(kernel))
+    },
   }
 }

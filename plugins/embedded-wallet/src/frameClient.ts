@@ -1,0 +1,264 @@
+/**
+ * The app side of the auth frame (SPEC §2 hidden full-page frame, §7 wallet frame messages, §8, §9):
+ * one hidden iframe on the frame's own origin, requests `@portico/app/<TYPE>` with random ids, replies
+ * `@portico/frame/<TYPE>_SUCCESS|_ERROR` matched by id. Only messages whose origin is the frame's origin
+ * AND whose source is the frame's window are read; everything else is ignored.
+ */
+import { type FrameRequests, type FrameRequestType, MESSAGES } from '@portico/shared-types'
+
+/** SPEC §2: the wallet frame's z-index. */
+export const FRAME_Z_INDEX = 999999
+/** SPEC §9: frame call timeout for connect email, device, otp, social and social redirect uri. */
+export const FRAME_CALL_TIMEOUT_MS = 30_000
+/** Waiting for READY after the iframe is added (the same SPEC §9 bound). */
+export const FRAME_READY_TIMEOUT_MS = 30_000
+/** Calls without a SPEC timeout still settle: bounded so nothing waits forever (RPC_REQUEST excepted). */
+export const FRAME_DEFAULT_TIMEOUT_MS = 60_000
+/** Open requests at once; more are refused rather than growing without bound. */
+export const MAX_PENDING = 64
+const MAX_ERROR_LENGTH = 500
+
+/** SPEC §9: these calls time out after 30 s and then the socials-timeout alert shows. */
+export const ALERTING_CALLS: readonly FrameRequestType[] = [
+  'CONNECT_EMAIL',
+  'CONNECT_DEVICE',
+  'CONNECT_OTP',
+  'CONNECT_SOCIAL',
+  'GET_SOCIAL_REDIRECT_URI',
+]
+
+export interface FrameClientOptions {
+  /** The frame page (its own origin); http(s) only. */
+  url: string
+  projectId: string
+  chainId?: string | number
+  version?: string
+  enableLogger?: boolean
+  /** Called when an alerting call (ALERTING_CALLS) times out: the app shows the socials-timeout alert. */
+  onTimeout?(type: FrameRequestType): void
+  readyTimeoutMs?: number
+  callTimeoutMs?: number
+  defaultTimeoutMs?: number
+  /** Where the iframe goes; default document.body. */
+  container?: HTMLElement
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal
+  /** Overrides the call's timeout (0: none). */
+  timeoutMs?: number
+}
+
+export type FrameEvent = 'SESSION_UPDATE' | 'SET_PREFERRED_ACCOUNT_TYPE'
+
+export interface FrameClient {
+  readonly origin: string
+  /** Resolves once the frame said READY; rejects with 'Unable to load email login dependency'. */
+  ready(): Promise<void>
+  request<K extends FrameRequestType>(
+    type: K,
+    payload: FrameRequests[K]['payload'],
+    options?: RequestOptions,
+  ): Promise<FrameRequests[K]['reply']>
+  on(event: FrameEvent, listener: (payload: unknown) => void): () => void
+  destroy(): void
+}
+
+export class FrameError extends Error {
+  constructor(
+    message: string,
+    readonly type?: FrameRequestType,
+  ) {
+    super(message)
+    this.name = 'FrameError'
+  }
+}
+
+/** The frame URL with the SPEC §7 load parameters; throws on anything but an absolute http(s) URL. */
+export function frameUrl(
+  options: Pick<FrameClientOptions, 'url' | 'projectId' | 'chainId' | 'version' | 'enableLogger'>,
+): URL {
+  let url: URL
+  try {
+    url = new URL(options.url)
+  } catch {
+    throw new FrameError(MESSAGES.emailDependencyFailed)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new FrameError(MESSAGES.emailDependencyFailed)
+  url.searchParams.set('projectId', options.projectId)
+  if (options.chainId !== undefined) url.searchParams.set('chainId', String(options.chainId))
+  if (options.version) url.searchParams.set('version', options.version)
+  url.searchParams.set('enableLogger', String(options.enableLogger ?? true))
+  return url
+}
+
+const randomId = () => crypto.randomUUID()
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** SPEC §8 'An error occurred' when the frame's error carries no usable message. */
+function errorMessageOf(payload: unknown): string {
+  const message = isRecord(payload) ? payload.message : undefined
+  return typeof message === 'string' && message.trim() !== ''
+    ? message.slice(0, MAX_ERROR_LENGTH)
+    : MESSAGES.anErrorOccurred
+}
+
+interface Pending {
+  type: FrameRequestType
+  resolve(value: unknown): void
+  reject(error: Error): void
+  cleanup(): void
+}
+
+export function createFrameClient(options: FrameClientOptions): FrameClient {
+  const url = frameUrl(options)
+  const origin = url.origin
+  const container = options.container ?? document.body
+  const iframe: HTMLIFrameElement | undefined = document.createElement('iframe')
+  iframe.src = url.href
+  iframe.title = 'Embedded wallet'
+  iframe.setAttribute('aria-hidden', 'true')
+  Object.assign(iframe.style, {
+    position: 'fixed',
+    inset: '0',
+    width: '100%',
+    height: '100%',
+    border: 'none',
+    display: 'none',
+    zIndex: String(FRAME_Z_INDEX),
+  })
+  let frame: HTMLIFrameElement | undefined = iframe
+  const pending = new Map<string, Pending>()
+  const listeners = new Map<FrameEvent, Set<(payload: unknown) => void>>()
+  let markReady: () => void = () => {}
+  let failReady: (error: Error) => void = () => {}
+  const readyPromise = new Promise<void>((resolve, reject) => {
+    markReady = resolve
+    failReady = reject
+  })
+  readyPromise.catch(() => undefined)
+  const readyTimer = setTimeout(
+    () => failReady(new FrameError(MESSAGES.emailDependencyFailed)),
+    options.readyTimeoutMs ?? FRAME_READY_TIMEOUT_MS,
+  )
+  iframe.addEventListener('error', () => failReady(new FrameError(MESSAGES.emailDependencyFailed)))
+
+  function onMessage(event: MessageEvent) {
+    // Identity is the origin AND the frame's own window: never a name or a claimed type.
+    if (!frame || event.origin !== origin || event.source !== frame.contentWindow) return
+    const data: unknown = event.data
+    if (!isRecord(data) || typeof data.type !== 'string' || !data.type.startsWith('@portico/frame/')) return
+    const kind = data.type.slice('@portico/frame/'.length)
+    if (kind === 'READY') {
+      clearTimeout(readyTimer)
+      markReady()
+      return
+    }
+    if (kind === 'SESSION_UPDATE' || kind === 'SET_PREFERRED_ACCOUNT_TYPE') {
+      for (const listener of listeners.get(kind) ?? []) listener(data.payload)
+      return
+    }
+    if (typeof data.id !== 'string') return
+    const call = pending.get(data.id)
+    if (!call) return
+    if (kind === `${call.type}_SUCCESS`) {
+      call.cleanup()
+      call.resolve(data.payload)
+    } else if (kind === `${call.type}_ERROR`) {
+      call.cleanup()
+      call.reject(new FrameError(errorMessageOf(data.payload), call.type))
+    }
+  }
+  window.addEventListener('message', onMessage)
+  container.appendChild(iframe)
+
+  const timeoutFor = (type: FrameRequestType, requested?: number) => {
+    if (requested !== undefined) return requested
+    if (ALERTING_CALLS.includes(type)) return options.callTimeoutMs ?? FRAME_CALL_TIMEOUT_MS
+    if (type === 'RPC_REQUEST') return 0
+    return options.defaultTimeoutMs ?? FRAME_DEFAULT_TIMEOUT_MS
+  }
+
+  /** SPEC §8: an aborted RPC is 'Request was aborted'; other aborted calls 'Something went wrong'. */
+  const abortError = (type: FrameRequestType) =>
+    new FrameError(type === 'RPC_REQUEST' ? MESSAGES.requestAborted : MESSAGES.somethingWentWrong, type)
+
+  async function request<K extends FrameRequestType>(
+    type: K,
+    payload: FrameRequests[K]['payload'],
+    requestOptions: RequestOptions = {},
+  ): Promise<FrameRequests[K]['reply']> {
+    if (!frame) throw new FrameError(MESSAGES.iframeNotSet, type)
+    if (pending.size >= MAX_PENDING) throw new FrameError('Too many open frame requests', type)
+    const { signal } = requestOptions
+    if (signal?.aborted) throw abortError(type)
+    const id = randomId()
+    const timeoutMs = timeoutFor(type, requestOptions.timeoutMs)
+    const reply = new Promise<unknown>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const onAbort = () => {
+        cleanup()
+        reject(abortError(type))
+      }
+      const cleanup = () => {
+        pending.delete(id)
+        if (timer) clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+      }
+      if (timeoutMs > 0) {
+        timer = setTimeout(() => {
+          cleanup()
+          if (ALERTING_CALLS.includes(type)) options.onTimeout?.(type)
+          reject(abortError(type))
+        }, timeoutMs)
+      }
+      signal?.addEventListener('abort', onAbort)
+      pending.set(id, { type, resolve, reject, cleanup })
+    })
+    try {
+      // A timeout or abort while waiting for READY settles the call too.
+      await Promise.race([readyPromise, reply])
+    } catch (error) {
+      pending.get(id)?.cleanup()
+      throw error
+    }
+    const target = frame?.contentWindow
+    if (!target) {
+      pending.get(id)?.cleanup()
+      throw new FrameError(MESSAGES.iframeNotSet, type)
+    }
+    // Only if the call is still open (not aborted or timed out while waiting for READY).
+    if (pending.has(id)) target.postMessage({ id, type: `@portico/app/${type}`, payload }, origin)
+    return (await reply) as FrameRequests[K]['reply']
+  }
+
+  return {
+    origin,
+    ready: () => readyPromise,
+    request,
+    on(event, listener) {
+      let set = listeners.get(event)
+      if (!set) {
+        set = new Set()
+        listeners.set(event, set)
+      }
+      set.add(listener)
+      return () => set.delete(listener)
+    },
+    destroy() {
+      clearTimeout(readyTimer)
+      window.removeEventListener('message', onMessage)
+      failReady(new FrameError(MESSAGES.iframeNotSet))
+      for (const call of [...pending.values()]) {
+        call.cleanup()
+        call.reject(new FrameError(MESSAGES.iframeNotSet, call.type))
+      }
+      frame?.remove()
+      frame = undefined
+      listeners.clear()
+    },
+  }
+}
