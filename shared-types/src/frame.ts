@@ -50,3 +50,16 @@ export type FrameReplyMessage =
   | { id: string; type: `@portico/frame/${FrameRequestType}_ERROR`; payload: { message: string } }
   | { type: '@portico/frame/READY'; payload?: { version?: string } }
   | { type: '@portico/frame/SESSION_UPDATE'; payload: { token: string } }
+
+/**
+ * Social login popup → its opener (the app page). The provider redirects the popup to the auth frame's
+ * `/social/callback` page (frame origin), which posts this to `window.opener` with the app's exact origin
+ * as target (the origin bound to the login server-side, never one read from the address). The app checks
+ * `event.origin` is the frame's origin and `event.source` is its popup, closes the popup and sends
+ * CONNECT_SOCIAL with `payload.uri`.
+ */
+export const SOCIAL_CALLBACK_MESSAGE = '@portico/frame/SOCIAL_CALLBACK'
+export interface SocialCallbackMessage {
+  type: typeof SOCIAL_CALLBACK_MESSAGE
+  payload: { uri: string }
+}
