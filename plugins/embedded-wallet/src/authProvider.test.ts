@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { MESSAGES } from '@portico/shared-types'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createApprovals } from './approvals.ts'
+import { createAuthProvider, parseUser } from './authProvider.ts'
+import { createFrameClient, type FrameClient } from './frameClient.ts'
+import { attachPeer, FRAME_URL } from './testPeer.ts'
+
+const EOA = '0x1111111111111111111111111111111111111111'
+const SMART = '0x2222222222222222222222222222222222222222'
+const USER = {
+  address: EOA,
+  chainId: 31337,
+  email: 'a@b.co',
+  accounts: [
+    { address: EOA, type: 'eoa' },
+    { address: SMART, type: 'smartAccount' },
+  ],
+}
+
+let frame: FrameClient | undefined
+afterEach(() => frame?.destroy())
+
+function setup(preferred: 'eoa' | 'smartAccount' = 'eoa') {
+  frame = createFrameClient({ url: FRAME_URL, projectId: 'p' })
+  const peer = attachPeer()
+  peer.ready()
+  const approvals = createApprovals()
+  const onSignOut = vi.fn()
+  const provider = createAuthProvider({
+    frame,
+    approvals,
+    chainId: 31337,
+    preferredAccountType: () => preferred,
+    onSignOut,
+  })
+  return { peer, approvals, provider, onSignOut }
+}
+
+describe('AUTH provider', () => {
+  it('eth_requestAccounts reads the user with the preferred type and answers its account', async () => {
+    const { peer, provider } = setup('smartAccount')
+    peer.handle('GET_USER', () => ({ ok: true, payload: USER }))
+    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([SMART])
+    expect(peer.posted[0]?.payload).toEqual({ chainId: 31337, preferredAccountType: 'smartAccount' })
+  })
+
+  it('eth_accounts restores through IS_CONNECTED + GET_USER, and is empty when the frame has no session', async () => {
+    const first = setup()
+    first.peer.handle('IS_CONNECTED', () => ({ ok: true, payload: { isConnected: false } }))
+    await expect(first.provider.request({ method: 'eth_accounts' })).resolves.toEqual([])
+    expect(first.peer.posted.map((m) => m.type)).toEqual(['@portico/app/IS_CONNECTED'])
+    first.peer.handle('IS_CONNECTED', () => ({ ok: true, payload: { isConnected: true } }))
+    first.peer.handle('GET_USER', () => ({ ok: true, payload: USER }))
+    await expect(first.provider.request({ method: 'eth_accounts' })).resolves.toEqual([EOA])
+  })
+
+  it('a malformed user is an error, not an account', async () => {
+    expect(() => parseUser({ address: 'nope', chainId: 1 })).toThrow('returned no account')
+    expect(parseUser({ ...USER, accounts: [{ address: 'x', type: 'eoa' }, 5] }).accounts).toEqual([])
+  })
+
+  it('wallet_switchEthereumChain is SWITCH_NETWORK and emits chainChanged', async () => {
+    const { peer, provider } = setup()
+    peer.handle('SWITCH_NETWORK', () => ({ ok: true, payload: { chainId: 31338 } }))
+    const chainChanged = vi.fn()
+    provider.on?.('chainChanged', chainChanged as never)
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    expect(peer.posted[0]?.payload).toEqual({ chainId: 31338 })
+    expect(chainChanged).toHaveBeenCalledWith('0x7a6a')
+    await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x7a6a')
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 'zz' }] }),
+    ).rejects.toThrow('Invalid chain id')
+  })
+
+  it('wallet_revokePermissions signs out of the frame without asking, and announces no account', async () => {
+    const { peer, provider, onSignOut } = setup()
+    peer.handle('GET_USER', () => ({ ok: true, payload: USER }))
+    peer.handle('SIGN_OUT', () => ({ ok: true }))
+    await provider.request({ method: 'eth_requestAccounts' })
+    const accountsChanged = vi.fn()
+    provider.on?.('accountsChanged', accountsChanged as never)
+    await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    expect(peer.posted.at(-1)?.type).toBe('@portico/app/SIGN_OUT')
+    expect(onSignOut).toHaveBeenCalled()
+    expect(accountsChanged).toHaveBeenCalledWith([])
+  })
+
+  it('an unsafe method waits for approval: approved goes to the frame, rejected never does (4001)', async () => {
+    const { peer, provider, approvals } = setup()
+    peer.handle('RPC_REQUEST', () => ({ ok: true, payload: '0xsig' }))
+    const signed = provider.request({ method: 'personal_sign', params: ['0x68690a', EOA] })
+    await vi.waitFor(() => expect(approvals.current()?.method).toBe('personal_sign'))
+    expect(peer.posted).toHaveLength(0)
+    approvals.decide(approvals.current()?.id ?? 0, true)
+    await expect(signed).resolves.toBe('0xsig')
+    expect(peer.posted[0]?.payload).toEqual({ method: 'personal_sign', params: ['0x68690a', EOA] })
+
+    const rejected = provider.request({ method: 'eth_sendTransaction', params: [{ to: EOA }] })
+    await vi.waitFor(() => expect(approvals.current()).toBeDefined())
+    approvals.rejectAll()
+    await expect(rejected).rejects.toMatchObject({ code: 4001 })
+    expect(peer.posted).toHaveLength(1)
+  })
+
+  it('safe methods go to the frame at once, and frame errors reach the caller', async () => {
+    const { peer, provider } = setup()
+    peer.handle('RPC_REQUEST', (message) =>
+      (message.payload as { method: string }).method === 'eth_blockNumber'
+        ? { ok: true, payload: '0x10' }
+        : { ok: false },
+    )
+    await expect(provider.request({ method: 'eth_blockNumber' })).resolves.toBe('0x10')
+    await expect(provider.request({ method: 'eth_getBalance', params: [EOA] })).rejects.toThrow(
+      MESSAGES.anErrorOccurred,
+    )
+  })
+})

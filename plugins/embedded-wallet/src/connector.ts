@@ -1,0 +1,68 @@
+/**
+ * The embedded wallet as a plugin connector (contract 1.1 `contributes.connectors`, type AUTH): its
+ * provider loads with the frame on first use; unsafe requests open the plugin's ApproveTransaction view.
+ */
+import type { ConnectorContribution, Disposer, PluginContext } from '@portico/shared-types'
+import { sessionOf } from './session.ts'
+import { forgetUser } from './storedKeys.ts'
+
+/** SPEC §3 known connector id of the embedded wallet. */
+export const AUTH_CONNECTOR_ID = 'ID_AUTH'
+/** The kernel registers a ready plugin's connectors in a lazy chunk: wait that long at most. */
+const REGISTER_WAIT_MS = 10_000
+
+export function authConnector(id: string, name: string, approveView: string): ConnectorContribution {
+  return {
+    id,
+    name,
+    type: 'AUTH',
+    chain: 'eip155',
+    unsafeRequestView: approveView,
+    load: (ctx) => sessionOf(ctx).provider(),
+  }
+}
+
+/** Setup shared by the email and socials plugins: closing the modal rejects held requests; a disconnect forgets the user. */
+export function setupEmbeddedWallet(ctx: PluginContext): Disposer {
+  const offClose = ctx.events.on('MODAL_CLOSE', () => sessionOf(ctx).approvals.rejectAll())
+  const offDisconnect = ctx.events.on('DISCONNECT_SUCCESS', () => forgetUser(ctx))
+  return () => {
+    offClose()
+    offDisconnect()
+  }
+}
+
+export function waitForConnector(
+  ctx: PluginContext,
+  id: string,
+  timeoutMs = REGISTER_WAIT_MS,
+): Promise<boolean> {
+  const has = () => ctx.getState().connectors.some((connector) => connector.id === id)
+  if (has()) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      off()
+      resolve(has())
+    }, timeoutMs)
+    const off = ctx.subscribe(() => {
+      if (!has()) return
+      clearTimeout(timer)
+      off()
+      resolve(true)
+    })
+  })
+}
+
+/**
+ * After the frame logged the visitor in: connect the AUTH connector through the kernel (CONNECT_SUCCESS,
+ * afterConnect hooks), then close, or show UnsupportedChain like the kernel's own connect views.
+ */
+export async function finishConnect(ctx: PluginContext, connectorId: string): Promise<void> {
+  if (!(await waitForConnector(ctx, connectorId)))
+    throw new Error(`The connector "${connectorId}" is not available`)
+  const connect = ctx.account.connect
+  if (!connect) throw new Error('This kernel cannot connect plugin connectors')
+  const { supported } = await connect(connectorId)
+  if (!supported && ctx.config.allowUnsupportedChain !== true) ctx.router.reset('UnsupportedChain')
+  else ctx.modal.close()
+}

@@ -1,0 +1,124 @@
+/**
+ * One embedded-wallet session per plugin context: the frame and the AUTH provider are created on first
+ * use only (a dynamic import: nothing of the frame loads until email or social login is used), the
+ * approvals queue and the preferred account type live here so views and the provider share them.
+ */
+import { type AccountType, type AuthFrameUser, MESSAGES, type PluginContext } from '@portico/shared-types'
+import { type Approvals, createApprovals } from './approvals.ts'
+import type { AuthProvider } from './authProvider.ts'
+import type { FrameClient } from './frameClient.ts'
+import { forgetUser, rememberUser, storedPreferredType, storePreferredType } from './storedKeys.ts'
+
+/** The frame protocol version sent on load (SPEC §7 "version 4"). */
+export const FRAME_VERSION = '4'
+
+export interface EmbeddedSession {
+  ctx: PluginContext
+  approvals: Approvals
+  /** The frame client, created on first call; rejects with 'Unable to load email login dependency'. */
+  frame(): Promise<FrameClient>
+  provider(): Promise<AuthProvider>
+  preferredAccountType(): AccountType
+  setPreferredAccountType(type: AccountType): void
+}
+
+const sessions = new WeakMap<PluginContext, EmbeddedSession>()
+
+const loadRuntime = () =>
+  Promise.all([
+    import(/* webpackChunkName: "auth-frame" */ './frameClient.ts'),
+    import(/* webpackChunkName: "auth-frame" */ './authProvider.ts'),
+  ])
+
+function activeChainId(ctx: PluginContext): number {
+  const network = ctx.chains.activeNetwork('eip155') ?? ctx.chains.requestedNetworks('eip155')[0]
+  const id = Number(network?.id)
+  return Number.isSafeInteger(id) && id > 0 ? id : 1
+}
+
+/** SPEC §6: eip155 defaults to smartAccount unless the app configured another default. */
+export const defaultAccountType = (ctx: PluginContext): AccountType =>
+  ctx.config.defaultAccountTypes?.eip155 ?? 'smartAccount'
+
+export function sessionOf(ctx: PluginContext): EmbeddedSession {
+  const existing = sessions.get(ctx)
+  if (existing) return existing
+  const approvals = createApprovals()
+  let framePromise: Promise<FrameClient> | undefined
+  let providerPromise: Promise<AuthProvider> | undefined
+  let preferred: AccountType = storedPreferredType(ctx) ?? defaultAccountType(ctx)
+
+  async function createFrame(): Promise<FrameClient> {
+    const url = ctx.config.authFrameUrl
+    if (!url) {
+      ctx.log.error('Portico: email and social login need `authFrameUrl` (the auth frame page).')
+      throw new Error(MESSAGES.emailDependencyFailed)
+    }
+    const [{ createFrameClient }] = await loadRuntime().catch((error: unknown) => {
+      ctx.log.error(MESSAGES.emailDependencyFailed, error)
+      throw new Error(MESSAGES.emailDependencyFailed)
+    })
+    const client = createFrameClient({
+      url,
+      projectId: ctx.config.projectId,
+      chainId: activeChainId(ctx),
+      version: FRAME_VERSION,
+      enableLogger: ctx.config.debug !== false,
+      onTimeout: () => ctx.alert?.('socialsTimeout'),
+    })
+    const dapp = ctx.config.metadata
+    // SPEC §8: 'Unable to sync theme to auth connector' is logged only.
+    void client
+      .request('SYNC_THEME', {
+        themeMode: ctx.getState().theme.themeMode,
+        themeVariables: ctx.getState().theme.themeVariables,
+      })
+      .catch(() => ctx.log.warn('Unable to sync theme to auth connector'))
+    if (dapp)
+      void client
+        .request('SYNC_DAPP_DATA', {
+          metadata: dapp,
+          sdkVersion: FRAME_VERSION,
+          sdkType: 'portico',
+          projectId: ctx.config.projectId,
+        })
+        .catch(() => undefined)
+    return client
+  }
+
+  const session: EmbeddedSession = {
+    ctx,
+    approvals,
+    frame() {
+      framePromise ??= createFrame().catch((error: unknown) => {
+        framePromise = undefined // retry on next use
+        throw error
+      })
+      return framePromise
+    },
+    provider() {
+      providerPromise ??= (async () => {
+        const [frame, [, { createAuthProvider }]] = await Promise.all([session.frame(), loadRuntime()])
+        return createAuthProvider({
+          frame,
+          approvals,
+          chainId: activeChainId(ctx),
+          preferredAccountType: () => preferred,
+          onUser: (user: AuthFrameUser) => rememberUser(ctx, user),
+          onSignOut: () => forgetUser(ctx),
+        })
+      })().catch((error: unknown) => {
+        providerPromise = undefined
+        throw error
+      })
+      return providerPromise
+    },
+    preferredAccountType: () => preferred,
+    setPreferredAccountType(type) {
+      preferred = type
+      storePreferredType(ctx, type)
+    },
+  }
+  sessions.set(ctx, session)
+  return session
+}

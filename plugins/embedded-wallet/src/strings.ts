@@ -1,0 +1,20 @@
+/** Strings of the embedded wallet's shared views, English. SPEC §8 messages come from MESSAGES. */
+export const strings = {
+  approveTitle: 'Approve Transaction',
+  approveHeading: 'Review the request',
+  method: 'Method',
+  details: 'Request details',
+  approve: 'Approve',
+  reject: 'Reject',
+  approving: 'Waiting for the embedded wallet…',
+  noRequest: 'No request is waiting for approval.',
+  accountTypeTitle: 'Account Type',
+  accountTypeMenu: 'Switch account type',
+  smartAccount: 'Smart account',
+  eoa: 'EOA (externally owned account)',
+  current: 'Current',
+  switching: 'Switching account type…',
+  switchTo: (type: string) => `Switch to ${type}`,
+  fellBack: 'Could not switch the account type: using the EOA account',
+  notEmbedded: 'Account types apply to the email or social login wallet only.',
+} as const
