@@ -8,6 +8,7 @@ const { values } = parseArgs({
     'block-time': { type: 'string' },
     'no-fixtures': { type: 'boolean', default: false },
     'no-solana': { type: 'boolean', default: false },
+    'no-bitcoin': { type: 'boolean', default: false },
   },
 })
 
@@ -16,6 +17,7 @@ const devnet = await startDevnet({
   host: values.host,
   ...(values['block-time'] !== undefined && { blockTime: Number(values['block-time']) }),
   ...(values['no-solana'] && { solana: false as const }),
+  ...(!values['no-bitcoin'] && { bitcoin: { port: Number(process.env.PORTICO_BITCOIN_PORT ?? 18443) } }),
 })
 const stopOnSignal = async () => {
   await devnet.stop()
@@ -28,6 +30,10 @@ for (const chain of devnet.chains) console.log(`chain ${chain.chainId} ${chain.r
 if (devnet.solana) {
   const { networkId, rpcUrl, wsUrl, accounts } = devnet.solana
   console.log(`solana ${networkId} ${rpcUrl} (ws ${wsUrl}), ${accounts.length} funded accounts`)
+}
+if (devnet.bitcoin) {
+  const { networkId, url, accounts } = devnet.bitcoin
+  console.log(`bitcoin ${networkId} ${url} (regtest, API key per start), ${accounts.length} funded accounts`)
 }
 const t1 = performance.now()
 console.log(`chains ready in ${Math.round(t1 - t0)} ms`)

@@ -1,5 +1,6 @@
 import { DEV_ACCOUNTS, type DevAccount } from './accounts.ts'
 import { type AnvilProcess, startAnvil } from './anvil.ts'
+import { type BitcoinNode, type BitcoinNodeOptions, startBitcoinNode } from './bitcoin/node.ts'
 import { deployFixtures } from './fixtures/deploy.ts'
 import { ensureMulticall3 } from './fixtures/multicall3.ts'
 import { deployNftFixtures } from './fixtures/nft/deploy.ts'
@@ -21,6 +22,8 @@ export interface DevnetOptions {
   blockTime?: number
   /** The litesvm Solana RPC: on by default (see defaultSolana); false leaves it off. */
   solana?: DevnetSolanaOptions | false
+  /** The bcoin regtest node (HTTP API on `port`, 0 a free one): off unless given. */
+  bitcoin?: Omit<BitcoinNodeOptions, 'host'>
 }
 
 export interface DevnetSolanaOptions {
@@ -46,6 +49,8 @@ export interface Devnet {
   /** Seconds between blocks when interval mining; undefined means automine. */
   blockTime?: number
   solana?: DevnetSolana
+  /** The Bitcoin regtest node when `bitcoin` was given (stopped by `stop()`). */
+  bitcoin?: Omit<BitcoinNode, 'stop'>
   stop(): Promise<void>
 }
 
@@ -64,7 +69,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   const host = opts.host ?? '127.0.0.1'
   const chainOpts = opts.chains ?? defaultChains()
   const solanaOpts = opts.solana === undefined ? defaultSolana() : opts.solana
-  const [started, solanaStarted] = await Promise.all([
+  const [started, solanaStarted, bitcoinStarted] = await Promise.all([
     Promise.allSettled(
       chainOpts.map((c) =>
         startAnvil({
@@ -76,11 +81,13 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
       ),
     ),
     Promise.allSettled(solanaOpts === false ? [] : [startSolanaRpc({ host, ...solanaOpts })]),
+    Promise.allSettled(opts.bitcoin ? [startBitcoinNode({ host, ...opts.bitcoin })] : []),
   ])
   const processes = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
   const solana = solanaStarted.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))[0]
-  const stop = stopAll([...processes, ...(solana ? [solana] : [])])
-  const failures = [...started, ...solanaStarted].flatMap((r) =>
+  const bitcoin = bitcoinStarted.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))[0]
+  const stop = stopAll([...processes, ...(solana ? [solana] : []), ...(bitcoin ? [bitcoin] : [])])
+  const failures = [...started, ...solanaStarted, ...bitcoinStarted].flatMap((r) =>
     r.status === 'rejected' ? [r.reason as unknown] : [],
   )
   if (failures.length > 0) {
@@ -95,6 +102,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     accounts: DEV_ACCOUNTS,
     ...(opts.blockTime !== undefined && { blockTime: opts.blockTime }),
     ...(solana && { solana: withoutStop(solana) }),
+    ...(bitcoin && { bitcoin: withoutBitcoinStop(bitcoin) }),
     stop,
   }
   if (opts.fixtures) {
@@ -116,6 +124,10 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
 }
 
 function withoutStop({ stop: _stop, ...rest }: SolanaRpc): DevnetSolana {
+  return rest
+}
+
+function withoutBitcoinStop({ stop: _stop, ...rest }: BitcoinNode): Omit<BitcoinNode, 'stop'> {
   return rest
 }
 
