@@ -74,9 +74,15 @@ export interface ApiConfig {
   rpcTimeoutMs: number
   /** Sign-in verification (/v1/siwx/*). */
   siwx: SiwxConfig
+  /**
+   * The sandbox on-ramp (/v1/onramp/*, /v1/generators/onrampurl): the provider page orders open on
+   * (services/onramp) and the secret its calls to /provider/onramp/* are signed with (HMAC-SHA256).
+   * Without both, quotes still work and generating a URL answers 503.
+   */
+  onramp: { pageUrl: string | null; secret: string | null }
 }
 
-type Nested = 'indexer' | 'rateLimit' | 'projectRateLimit' | 'sessions' | 'retention' | 'siwx'
+type Nested = 'indexer' | 'rateLimit' | 'projectRateLimit' | 'sessions' | 'retention' | 'siwx' | 'onramp'
 export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   indexer?: Partial<ApiConfig['indexer']>
   rateLimit?: Partial<ApiConfig['rateLimit']>
@@ -85,6 +91,7 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   retention?: Partial<ApiConfig['retention']>
   fixtures?: FixturesInput
   siwx?: SiwxConfigInput
+  onramp?: Partial<ApiConfig['onramp']>
 }
 
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -138,6 +145,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     logLevel: input.logLevel ?? 'info',
     rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
     siwx: resolveSiwxConfig(input.siwx),
+    onramp: { pageUrl: input.onramp?.pageUrl ?? null, secret: input.onramp?.secret ?? null },
   }
 }
 

@@ -79,7 +79,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.PORTICO_API_LOG_LEVEL) input.logLevel = parseLogLevel(env.PORTICO_API_LOG_LEVEL)
   if (env.PORTICO_RPC_TIMEOUT_MS)
     input.rpcTimeoutMs = int(env.PORTICO_RPC_TIMEOUT_MS, 'PORTICO_RPC_TIMEOUT_MS', 1)
+  if (env.PORTICO_ONRAMP_PAGE_URL || env.PORTICO_ONRAMP_SECRET)
+    input.onramp = onrampFromEnv(env.PORTICO_ONRAMP_PAGE_URL, env.PORTICO_ONRAMP_SECRET)
   return input
+}
+
+/** PORTICO_ONRAMP_PAGE_URL (http(s) origin of services/onramp) and PORTICO_ONRAMP_SECRET (≥ 32 characters). */
+function onrampFromEnv(pageUrl: string | undefined, secret: string | undefined): ApiConfigInput['onramp'] {
+  if (pageUrl && !/^https?:\/\/[^\s/?#]+\/?$/.test(pageUrl))
+    throw new Error(`PORTICO_ONRAMP_PAGE_URL: expected an http(s) origin, got "${pageUrl}"`)
+  if (secret !== undefined && secret.length < 32)
+    throw new Error('PORTICO_ONRAMP_SECRET: must be at least 32 characters')
+  return { pageUrl: pageUrl ?? null, secret: secret ?? null }
 }
 
 /** "31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546" */

@@ -22,3 +22,5 @@ export { formatSiwxMessage, parseSiwxMessage, type SiwxMessageFields } from './s
 export { createSiwxVerifier, type SiwxVerifier, type SiwxVerifierOptions } from './siwx/service.ts'
 export type { SiwxSession } from './siwx/verify.ts'
 export { DEFAULT_PRICES, NATIVE_ADDRESS } from './tokens.ts'
+export { SIGNATURE_HEADER as ONRAMP_SIGNATURE_HEADER, signProviderCall } from './onramp/signature.ts'
+export type { OnrampOrderView } from './onramp/view.ts'

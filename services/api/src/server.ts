@@ -17,6 +17,8 @@ import { errorBody, handleError, handleNotFound } from './http/errors.ts'
 import { createGuard, projectIdOf } from './http/guard.ts'
 import { type Indexer, startIndexer } from './indexer/indexer.ts'
 import { type IndexerRole, type LeaderIndexer, startLeaderIndexer } from './indexer/leader.ts'
+import { onrampProviderRoutes } from './onramp/provider-routes.ts'
+import { onrampRoutes } from './onramp/routes.ts'
 import { DAY_MS, scheduleRetention } from './retention.ts'
 import { balanceRoute } from './routes/balance.ts'
 import { convertRoutes } from './routes/convert.ts'
@@ -185,6 +187,8 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     historyRoute(v1, ctx)
     nftsRoute(v1, ctx)
     siwxRoutes(v1, ctx)
+    onrampRoutes(v1, ctx)
   })
+  onrampProviderRoutes(app, ctx)
   await directoryRoutes(app, ctx)
 }

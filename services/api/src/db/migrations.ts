@@ -132,6 +132,36 @@ export const MIGRATIONS: Migration[] = [
     name: 'coin type of registered names',
     statements: ['ALTER TABLE names ADD COLUMN coin_type BIGINT'],
   },
+  {
+    version: 6,
+    name: 'on-ramp orders',
+    statements: [
+      `CREATE TABLE onramp_orders (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        address TEXT NOT NULL,
+        chain_id BIGINT NOT NULL,
+        asset TEXT NOT NULL,
+        symbol TEXT NOT NULL,
+        token_address TEXT NOT NULL,
+        decimals INTEGER NOT NULL,
+        fiat_currency TEXT NOT NULL,
+        payment_method TEXT NOT NULL,
+        fiat_total TEXT NOT NULL,
+        fee TEXT NOT NULL,
+        network_fee TEXT NOT NULL,
+        crypto_amount TEXT NOT NULL,
+        status TEXT NOT NULL,
+        tx_hash TEXT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX onramp_orders_by_address ON onramp_orders (address, provider, status, updated_at)',
+      // One on-chain delivery pays one order only.
+      'CREATE UNIQUE INDEX onramp_orders_by_tx ON onramp_orders (tx_hash)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

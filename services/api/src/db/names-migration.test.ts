@@ -17,7 +17,12 @@ describe('migration 5', () => {
       await db.run(
         "INSERT INTO names (name, address, avatar, attributes, created_at) VALUES ('old-name.reown.id', '0xabc', NULL, '{\"bio\":1}', 7)",
       )
-      expect(await migrate(db)).toEqual([5])
+      expect(
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 5),
+        ),
+      ).toEqual([5])
       expect(await sqlNameMethods(db).getName('old-name.reown.id')).toEqual({
         name: 'old-name.reown.id',
         address: '0xabc',

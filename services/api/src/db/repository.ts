@@ -1,6 +1,7 @@
 import type { SessionPermission } from '@portico/shared-types'
 import type { ChainContract } from '../config.ts'
 import type { NameRegistry } from './names-repository.ts'
+import type { OnrampStore } from './onramp-repository.ts'
 
 /** Addresses are stored lower-case; callers pass any case. */
 export type TokenKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'unknown'
@@ -116,7 +117,7 @@ export interface NftTransfer {
 export class ChainContinuityError extends Error {}
 
 /** Everything the API stores. Implemented for SQLite and PostgreSQL; one test suite runs on both. */
-export interface Repository extends NameRegistry {
+export interface Repository extends NameRegistry, OnrampStore {
   readonly dialect: 'sqlite' | 'postgres'
   close(): Promise<void>
 

@@ -5,6 +5,7 @@ import { sqlAccountMethods } from './sql-accounts.ts'
 import { sqlHistoryMethods } from './sql-history.ts'
 import { sqlNameMethods } from './sql-names.ts'
 import { sqlNftMethods } from './sql-nfts.ts'
+import { sqlOnrampMethods } from './sql-onramp.ts'
 import { sqlTokenMethods } from './sql-tokens.ts'
 
 /**
@@ -21,5 +22,6 @@ export async function createSqlRepository(driver: SqlDriver): Promise<Repository
     ...sqlHistoryMethods(driver),
     ...sqlNameMethods(driver),
     ...sqlNftMethods(driver),
+    ...sqlOnrampMethods(driver),
   }
 }

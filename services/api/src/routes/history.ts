@@ -12,6 +12,7 @@ import {
   text,
   v,
 } from '../http/validate.ts'
+import { onrampHistoryPage } from '../onramp/history.ts'
 
 const Query = v.object({
   ...sdkQuery,
@@ -26,7 +27,7 @@ const Query = v.object({
 /**
  * GET /v1/account/{account}/history?cursor=&onramp=&chainId=
  * Indexed transactions touching the account, newest first, `next` pages on. onramp=<provider> asks
- * for on-ramp purchases, which this service does not record: always an empty page.
+ * for the account's completed purchases from that sandbox on-ramp provider instead (onramp/history.ts).
  */
 export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.get<{ Params: { account: string } }>(
@@ -40,7 +41,13 @@ export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
         const network = parseNetwork(q.chainId)
         chainIds = 'chainId' in network ? [network.chainId] : []
       }
-      if (q.onramp) return { data: [], next: null }
+      if (q.onramp)
+        return onrampHistoryPage(ctx.repo, {
+          account: address,
+          provider: q.onramp,
+          pageSize: ctx.config.historyPageSize,
+          ...(chainIds && { chainIds }),
+        })
       return historyPage(ctx.repo, ctx.chains, {
         account: address,
         pageSize: ctx.config.historyPageSize,

@@ -1,0 +1,53 @@
+import { getAddress } from 'viem'
+import type { OnrampOrder } from '../db/onramp-repository.ts'
+import { NATIVE_ADDRESS } from '../tokens.ts'
+import { formatBaseUnits, providerById } from './catalogue.ts'
+
+/** An order as the provider page reads it (GET /provider/onramp/orders/{id}). */
+export interface OnrampOrderView {
+  id: string
+  provider: string
+  providerName: string
+  /** Checksummed destination address. */
+  address: string
+  chainId: number
+  asset: string
+  symbol: string
+  /** null for the native token. */
+  tokenAddress: string | null
+  decimals: number
+  fiatCurrency: string
+  paymentMethod: string
+  fiatTotal: string
+  fee: string
+  networkFee: string
+  /** Base units. */
+  cryptoAmount: string
+  /** Decimal, as shown. */
+  cryptoDisplay: string
+  status: OnrampOrder['status']
+  txHash: string | null
+}
+
+export function orderView(o: OnrampOrder): OnrampOrderView {
+  return {
+    id: o.id,
+    provider: o.provider,
+    providerName: providerById(o.provider)?.name ?? o.provider,
+    address: getAddress(o.address),
+    chainId: o.chainId,
+    asset: o.asset,
+    symbol: o.symbol,
+    tokenAddress: o.tokenAddress === NATIVE_ADDRESS ? null : getAddress(o.tokenAddress),
+    decimals: o.decimals,
+    fiatCurrency: o.fiatCurrency,
+    paymentMethod: o.paymentMethod,
+    fiatTotal: o.fiatTotal,
+    fee: o.fee,
+    networkFee: o.networkFee,
+    cryptoAmount: o.cryptoAmount,
+    cryptoDisplay: formatBaseUnits(BigInt(o.cryptoAmount), o.decimals),
+    status: o.status,
+    txHash: o.txHash,
+  }
+}
