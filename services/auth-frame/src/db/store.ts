@@ -1,0 +1,288 @@
+import { migrate, openPostgresDriver, openSqliteDriver, type SqlDriver } from '@portico/api'
+import type { AccountType } from '@portico/shared-types'
+import type { DatabaseConfig } from '../config.ts'
+import { MIGRATIONS } from './migrations.ts'
+
+export type KeyNamespace = 'eip155' | 'solana'
+
+export interface UserRow {
+  id: string
+  email: string | null
+  social_provider: string | null
+  social_subject: string | null
+  user_name: string | null
+  preferred_account_type: AccountType | null
+  created_at: number
+}
+
+export interface SessionRow {
+  token_hash: string
+  user_id: string
+  device_hash: string
+  project_id: string
+  chain_id: string
+  expires_at: number
+}
+
+export interface FlowRow {
+  id: string
+  kind: 'login' | 'update'
+  device_hash: string
+  project_id: string
+  email: string
+  new_email: string | null
+  user_id: string | null
+  step: 'device' | 'otp' | 'primary' | 'secondary'
+  link_mac: string | null
+  code_mac: string | null
+  attempts: number
+  code_expires_at: number | null
+  expires_at: number
+}
+
+export interface MailRow {
+  id: string
+  to_address: string
+  subject: string
+  body: string
+  created_at: number
+}
+
+/** The auth frame's data: every query in one place, the same SQL on SQLite and PostgreSQL. */
+export interface Store {
+  readonly driver: SqlDriver
+  userById(id: string): Promise<UserRow | undefined>
+  userByEmail(email: string): Promise<UserRow | undefined>
+  userBySocial(provider: string, subject: string): Promise<UserRow | undefined>
+  insertUser(
+    user: Omit<UserRow, 'created_at'>,
+    keys: { namespace: KeyNamespace; address: string; sealed: string }[],
+  ): Promise<void>
+  updateUser(
+    id: string,
+    fields: Partial<Pick<UserRow, 'email' | 'user_name' | 'preferred_account_type'>>,
+  ): Promise<void>
+  userKey(
+    userId: string,
+    namespace: KeyNamespace,
+  ): Promise<{ address: string; sealed_key: string } | undefined>
+  userKeys(userId: string): Promise<{ namespace: KeyNamespace; address: string }[]>
+  deviceKnown(userId: string, deviceHash: string): Promise<boolean>
+  addDevice(userId: string, deviceHash: string, now: number): Promise<void>
+  insertSession(session: SessionRow, now: number): Promise<void>
+  session(tokenHash: string): Promise<(SessionRow & { revoked_at: number | null }) | undefined>
+  setSessionChain(tokenHash: string, chainId: string): Promise<void>
+  revokeSession(tokenHash: string, now: number): Promise<void>
+  insertFlow(flow: FlowRow, now: number): Promise<void>
+  /** The device's newest flow of a kind that has not expired. */
+  latestFlow(deviceHash: string, kind: FlowRow['kind'], now: number): Promise<FlowRow | undefined>
+  flow(id: string): Promise<FlowRow | undefined>
+  updateFlow(
+    id: string,
+    fields: Partial<
+      Pick<FlowRow, 'step' | 'code_mac' | 'attempts' | 'code_expires_at' | 'link_mac' | 'user_id'>
+    >,
+  ): Promise<void>
+  /** Adds one failed attempt unless the cap is reached; resolves to whether it was counted. */
+  countAttempt(id: string, maxAttempts: number): Promise<boolean>
+  deleteFlow(id: string): Promise<void>
+  deleteFlowsOf(deviceHash: string, kind: FlowRow['kind']): Promise<void>
+  insertMail(mail: MailRow): Promise<void>
+  mail(to: string | undefined, limit: number): Promise<MailRow[]>
+  recordEmailSend(email: string, ip: string, now: number): Promise<void>
+  emailSendsSince(column: 'email' | 'ip', value: string, since: number): Promise<number>
+  close(): Promise<void>
+}
+
+export async function openStore(db: DatabaseConfig): Promise<Store> {
+  const driver =
+    db.kind === 'postgres'
+      ? await openPostgresDriver({ url: db.url, schema: db.schema ?? 'auth_frame' })
+      : openSqliteDriver(db.file)
+  try {
+    await migrate(driver, MIGRATIONS)
+  } catch (err) {
+    await driver.close()
+    throw err
+  }
+  return createStore(driver)
+}
+
+const num = (x: unknown) => (x === null || x === undefined ? x : Number(x))
+
+function normaliseFlow(row: FlowRow): FlowRow {
+  return {
+    ...row,
+    attempts: Number(row.attempts),
+    code_expires_at: num(row.code_expires_at) as number | null,
+    expires_at: Number(row.expires_at),
+  }
+}
+
+function setClause(fields: Record<string, unknown>): { sql: string; values: (string | number | null)[] } {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined)
+  return {
+    sql: entries.map(([k]) => `${k} = ?`).join(', '),
+    values: entries.map(([, v]) => v as string | number | null),
+  }
+}
+
+export function createStore(driver: SqlDriver): Store {
+  const one = async <T>(sql: string, params: (string | number | null)[]) =>
+    (await driver.all<T>(sql, params))[0]
+  return {
+    driver,
+    userById: (id) => one<UserRow>('SELECT * FROM users WHERE id = ?', [id]),
+    userByEmail: (email) => one<UserRow>('SELECT * FROM users WHERE email = ?', [email]),
+    userBySocial: (provider, subject) =>
+      one<UserRow>('SELECT * FROM users WHERE social_provider = ? AND social_subject = ?', [
+        provider,
+        subject,
+      ]),
+    insertUser: (user, keys) =>
+      driver.transaction(async (tx) => {
+        await tx.run(
+          'INSERT INTO users (id, email, social_provider, social_subject, user_name, preferred_account_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [
+            user.id,
+            user.email,
+            user.social_provider,
+            user.social_subject,
+            user.user_name,
+            user.preferred_account_type,
+            Date.now(),
+          ],
+        )
+        for (const key of keys)
+          await tx.run(
+            'INSERT INTO user_keys (user_id, namespace, address, sealed_key, created_at) VALUES (?, ?, ?, ?, ?)',
+            [user.id, key.namespace, key.address, key.sealed, Date.now()],
+          )
+      }),
+    async updateUser(id, fields) {
+      const { sql, values } = setClause(fields)
+      if (sql) await driver.run(`UPDATE users SET ${sql} WHERE id = ?`, [...values, id])
+    },
+    userKey: (userId, namespace) =>
+      one('SELECT address, sealed_key FROM user_keys WHERE user_id = ? AND namespace = ?', [
+        userId,
+        namespace,
+      ]),
+    userKeys: (userId) =>
+      driver.all('SELECT namespace, address FROM user_keys WHERE user_id = ? ORDER BY namespace', [userId]),
+    deviceKnown: async (userId, deviceHash) =>
+      (await one('SELECT 1 AS ok FROM devices WHERE user_id = ? AND device_hash = ?', [
+        userId,
+        deviceHash,
+      ])) !== undefined,
+    async addDevice(userId, deviceHash, now) {
+      await driver.run(
+        'INSERT INTO devices (user_id, device_hash, verified_at) VALUES (?, ?, ?) ON CONFLICT (user_id, device_hash) DO NOTHING',
+        [userId, deviceHash, now],
+      )
+    },
+    async insertSession(s, now) {
+      await driver.run(
+        'INSERT INTO sessions (token_hash, user_id, device_hash, project_id, chain_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [s.token_hash, s.user_id, s.device_hash, s.project_id, s.chain_id, now, s.expires_at],
+      )
+    },
+    async session(tokenHash) {
+      const row = await one<SessionRow & { revoked_at: number | null }>(
+        'SELECT token_hash, user_id, device_hash, project_id, chain_id, expires_at, revoked_at FROM sessions WHERE token_hash = ?',
+        [tokenHash],
+      )
+      return (
+        row && {
+          ...row,
+          expires_at: Number(row.expires_at),
+          revoked_at: num(row.revoked_at) as number | null,
+        }
+      )
+    },
+    async setSessionChain(tokenHash, chainId) {
+      await driver.run('UPDATE sessions SET chain_id = ? WHERE token_hash = ?', [chainId, tokenHash])
+    },
+    async revokeSession(tokenHash, now) {
+      await driver.run('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL', [
+        now,
+        tokenHash,
+      ])
+    },
+    async insertFlow(f, now) {
+      await driver.run(
+        'INSERT INTO flows (id, kind, device_hash, project_id, email, new_email, user_id, step, link_mac, code_mac, attempts, code_expires_at, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [
+          f.id,
+          f.kind,
+          f.device_hash,
+          f.project_id,
+          f.email,
+          f.new_email,
+          f.user_id,
+          f.step,
+          f.link_mac,
+          f.code_mac,
+          f.attempts,
+          f.code_expires_at,
+          now,
+          f.expires_at,
+        ],
+      )
+    },
+    async latestFlow(deviceHash, kind, now) {
+      const row = await one<FlowRow>(
+        'SELECT * FROM flows WHERE device_hash = ? AND kind = ? AND expires_at > ? ORDER BY created_at DESC LIMIT 1',
+        [deviceHash, kind, now],
+      )
+      return row && normaliseFlow(row)
+    },
+    async flow(id) {
+      const row = await one<FlowRow>('SELECT * FROM flows WHERE id = ?', [id])
+      return row && normaliseFlow(row)
+    },
+    async updateFlow(id, fields) {
+      const { sql, values } = setClause(fields)
+      if (sql) await driver.run(`UPDATE flows SET ${sql} WHERE id = ?`, [...values, id])
+    },
+    countAttempt: async (id, maxAttempts) =>
+      (await driver.run('UPDATE flows SET attempts = attempts + 1 WHERE id = ? AND attempts < ?', [
+        id,
+        maxAttempts,
+      ])) > 0,
+    async deleteFlow(id) {
+      await driver.run('DELETE FROM flows WHERE id = ?', [id])
+    },
+    async deleteFlowsOf(deviceHash, kind) {
+      await driver.run('DELETE FROM flows WHERE device_hash = ? AND kind = ?', [deviceHash, kind])
+    },
+    async insertMail(m) {
+      await driver.run(
+        'INSERT INTO mailbox (id, to_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
+        [m.id, m.to_address, m.subject, m.body, m.created_at],
+      )
+    },
+    async mail(to, limit) {
+      const rows = to
+        ? await driver.all<MailRow>(
+            'SELECT * FROM mailbox WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT ?',
+            [to, limit],
+          )
+        : await driver.all<MailRow>('SELECT * FROM mailbox ORDER BY created_at DESC, id DESC LIMIT ?', [
+            limit,
+          ])
+      return rows.map((r) => ({ ...r, created_at: Number(r.created_at) }))
+    },
+    async recordEmailSend(email, ip, now) {
+      await driver.run('INSERT INTO email_sends (email, ip, created_at) VALUES (?, ?, ?)', [email, ip, now])
+    },
+    async emailSendsSince(column, value, since) {
+      const row = await one<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM email_sends WHERE ${column === 'email' ? 'email' : 'ip'} = ? AND created_at > ?`,
+        [value, since],
+      )
+      return Number(row?.n ?? 0)
+    },
+    close: () => driver.close(),
+  }
+}

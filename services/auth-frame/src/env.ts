@@ -1,0 +1,69 @@
+import type { AuthFrameConfigInput, FrameChain } from './config.ts'
+
+/**
+ * Reads the service configuration from the environment (README lists the variables). Throws with the
+ * variable's name on a malformed value.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameConfigInput {
+  const input: AuthFrameConfigInput = {}
+  if (env.PORTICO_AUTH_FRAME_HOST) input.host = env.PORTICO_AUTH_FRAME_HOST
+  if (env.PORTICO_AUTH_FRAME_PORT) input.port = int(env.PORTICO_AUTH_FRAME_PORT, 'PORTICO_AUTH_FRAME_PORT')
+  if (env.PORTICO_AUTH_FRAME_PUBLIC_URL) input.publicUrl = new URL(env.PORTICO_AUTH_FRAME_PUBLIC_URL).origin
+  if (env.PORTICO_AUTH_FRAME_DATABASE_URL)
+    input.database = { kind: 'postgres', url: env.PORTICO_AUTH_FRAME_DATABASE_URL }
+  else if (env.PORTICO_AUTH_FRAME_SQLITE_FILE)
+    input.database = { kind: 'sqlite', file: env.PORTICO_AUTH_FRAME_SQLITE_FILE }
+  if (env.PORTICO_AUTH_FRAME_KEY) input.serverKey = env.PORTICO_AUTH_FRAME_KEY
+  if (env.PORTICO_AUTH_FRAME_KEY_FILE) input.serverKeyFile = env.PORTICO_AUTH_FRAME_KEY_FILE
+  if (env.PORTICO_AUTH_FRAME_MAILBOX)
+    input.devMailbox = !['0', 'off', 'false', 'no'].includes(env.PORTICO_AUTH_FRAME_MAILBOX)
+  if (env.PORTICO_AUTH_FRAME_PROJECTS) input.projects = parseProjects(env.PORTICO_AUTH_FRAME_PROJECTS)
+  if (env.PORTICO_AUTH_FRAME_CHAINS) input.chains = parseChains(env.PORTICO_AUTH_FRAME_CHAINS)
+  if (env.PORTICO_AUTH_FRAME_SOLANA) {
+    const [networkId, rpcUrl] = env.PORTICO_AUTH_FRAME_SOLANA.split('=')
+    if (!networkId?.startsWith('solana:') || !rpcUrl)
+      throw new Error('PORTICO_AUTH_FRAME_SOLANA must be solana:<ref>=<rpcUrl>')
+    input.solana = { networkId, rpcUrl: httpUrl(rpcUrl, 'PORTICO_AUTH_FRAME_SOLANA') }
+  }
+  return input
+}
+
+/** `projectA=http://localhost:4173|http://127.0.0.1:4173,projectB=https://app.example` */
+function parseProjects(text: string): Record<string, { allowedOrigins: string[] }> {
+  const projects: Record<string, { allowedOrigins: string[] }> = {}
+  for (const entry of text.split(',').filter(Boolean)) {
+    const [id, origins] = entry.split('=')
+    if (!id || !origins) throw new Error('PORTICO_AUTH_FRAME_PROJECTS must be id=origin|origin,…')
+    projects[id.trim()] = { allowedOrigins: origins.split('|').map((o) => new URL(o.trim()).origin) }
+  }
+  return projects
+}
+
+/** `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546` */
+function parseChains(text: string): FrameChain[] {
+  return text
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => {
+      const [id, url] = entry.split('=')
+      if (!id || !url) throw new Error('PORTICO_AUTH_FRAME_CHAINS must be chainId=rpcUrl,…')
+      return {
+        chainId: int(id, 'PORTICO_AUTH_FRAME_CHAINS'),
+        rpcUrl: httpUrl(url, 'PORTICO_AUTH_FRAME_CHAINS'),
+      }
+    })
+}
+
+function httpUrl(text: string, name: string): string {
+  const url = new URL(text)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name}: ${text} is not an http(s) URL`)
+  return url.toString()
+}
+
+function int(text: string, name: string): number {
+  const n = Number(text)
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${text}"`)
+  return n
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+
+export interface FrameBundle {
+  code: string
+  /** Subresource integrity of `code` (sha384-…), put on the page's script tag. */
+  integrity: string
+  /** Short content hash, used in the script URL so caches never mix versions. */
+  hash: string
+}
+
+let cached: Promise<FrameBundle> | undefined
+
+/** The frame page's script, bundled once per process from src/frame/main.ts (minified, ES2022). */
+export function frameBundle(): Promise<FrameBundle> {
+  cached ??= (async () => {
+    const result = await build({
+      entryPoints: [join(import.meta.dirname, 'main.ts')],
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      target: 'es2022',
+      platform: 'browser',
+      write: false,
+      legalComments: 'none',
+      logLevel: 'silent',
+    })
+    const code = result.outputFiles[0]?.text ?? ''
+    const digest = createHash('sha384').update(code).digest()
+    return {
+      code,
+      integrity: `sha384-${digest.toString('base64')}`,
+      hash: digest.toString('hex').slice(0, 16),
+    }
+  })()
+  cached.catch(() => {
+    cached = undefined
+  })
+  return cached
+}

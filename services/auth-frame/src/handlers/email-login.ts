@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto'
+import { defaultNetwork, parseNetwork } from '../chains.ts'
+import type { RequestContext, Services } from '../context.ts'
+import { newSecret } from '../crypto/vault.ts'
+import type { FlowRow } from '../db/store.ts'
+import { allowEmailSend } from '../email/allowed.ts'
+import { checkOtp, codeMac, newOtp } from '../email/otp.ts'
+import { parseEmail, parseOtp } from '../email/validate.ts'
+import { ERRORS, FrameError } from '../errors.ts'
+import { createUser, currentSession, issueSession } from '../users.ts'
+import type { HandlerMap } from './types.ts'
+
+const FLOW_TTL_MS = 15 * 60_000
+
+/** SPEC §4 email login: CONNECT_EMAIL → VERIFY_DEVICE (new device) / VERIFY_OTP / CONNECT. */
+export const emailLoginHandlers: HandlerMap = {
+  async CONNECT_EMAIL(svc, ctx, payload) {
+    const email = parseEmail(payload.email)
+    const session = await currentSession(svc, ctx)
+    if (session && (await svc.store.userById(session.user_id))?.email === email)
+      return { result: { action: 'CONNECT' } }
+    await allowEmailSend(svc, email, ctx.ip)
+    const user = await svc.store.userByEmail(email)
+    await svc.store.deleteFlowsOf(ctx.deviceHash, 'login')
+    const flow: FlowRow = {
+      id: randomUUID(),
+      kind: 'login',
+      device_hash: ctx.deviceHash,
+      project_id: ctx.projectId,
+      email,
+      new_email: null,
+      user_id: user?.id ?? null,
+      step: 'otp',
+      link_mac: null,
+      code_mac: null,
+      attempts: 0,
+      code_expires_at: null,
+      expires_at: svc.now() + FLOW_TTL_MS,
+    }
+    if (user && !(await svc.store.deviceKnown(user.id, ctx.deviceHash))) {
+      const token = newSecret()
+      await svc.store.insertFlow(
+        { ...flow, step: 'device', link_mac: svc.vault.mac(`link:${flow.id}:${token}`) },
+        svc.now(),
+      )
+      const link = `${svc.frameOrigin}/device/approve?flow=${flow.id}&token=${token}`
+      await svc.mailer.send({
+        to: email,
+        subject: 'Approve this device',
+        text: `Someone is signing in to your wallet from a new device. If it is you, approve it:\n${link}\n`,
+      })
+      return { result: { action: 'VERIFY_DEVICE' } }
+    }
+    await svc.store.insertFlow(flow, svc.now())
+    await sendLoginCode(svc, flow)
+    return { result: { action: 'VERIFY_OTP' } }
+  },
+
+  /** Waits (up to deviceWaitMs) for the mailbox link; the login code is mailed once it is opened. */
+  async CONNECT_DEVICE(svc, ctx) {
+    const flow = await svc.store.latestFlow(ctx.deviceHash, 'login', svc.now())
+    if (!flow) throw new FrameError(ERRORS.noPendingLogin)
+    if (flow.step !== 'device') return {}
+    const deadline = svc.now() + svc.config.deviceWaitMs
+    for (;;) {
+      await svc.deviceApproved.wait(flow.id, Math.min(1000, Math.max(0, deadline - svc.now())))
+      const current = await svc.store.flow(flow.id)
+      if (!current) throw new FrameError(ERRORS.noPendingLogin)
+      if (current.step !== 'device') return {}
+      if (svc.now() >= deadline) throw new FrameError(ERRORS.deviceNotApproved)
+    }
+  },
+
+  async CONNECT_OTP(svc, ctx, payload) {
+    const otp = parseOtp(payload.otp)
+    const flow = await svc.store.latestFlow(ctx.deviceHash, 'login', svc.now())
+    if (!flow || flow.step !== 'otp') throw new FrameError(ERRORS.noPendingLogin)
+    await checkOtp(svc, flow, otp)
+    await svc.store.deleteFlow(flow.id)
+    const user = (await svc.store.userByEmail(flow.email)) ?? (await createUser(svc, { email: flow.email }))
+    await svc.store.addDevice(user.id, ctx.deviceHash, svc.now())
+    return { session: await issueSession(svc, user.id, ctx, frameNetwork(svc, ctx)) }
+  },
+}
+
+export async function sendLoginCode(svc: Services, flow: FlowRow, to = flow.email): Promise<void> {
+  const code = newOtp()
+  await svc.store.updateFlow(flow.id, {
+    code_mac: codeMac(svc, flow.id, code),
+    code_expires_at: svc.now() + svc.config.otp.ttlMs,
+    attempts: 0,
+  })
+  const minutes = Math.round(svc.config.otp.ttlMs / 60_000)
+  await svc.mailer.send({
+    to,
+    subject: `Your code: ${code}`,
+    text: `Your one-time code is ${code}. It expires in ${minutes} minutes. Never share it.\n`,
+  })
+}
+
+/** The device link of a mail (GET /device/approve): approves the device and mails the login code. */
+export async function approveDevice(svc: Services, flowId: string, token: string): Promise<boolean> {
+  const flow = await svc.store.flow(flowId)
+  if (
+    !flow ||
+    flow.kind !== 'login' ||
+    flow.step !== 'device' ||
+    !flow.link_mac ||
+    flow.expires_at <= svc.now()
+  )
+    return false
+  if (!flow.user_id || !svc.vault.macEquals(`link:${flow.id}:${token}`, flow.link_mac)) return false
+  await svc.store.addDevice(flow.user_id, flow.device_hash, svc.now())
+  await svc.store.updateFlow(flow.id, { step: 'otp', link_mac: null })
+  await sendLoginCode(svc, flow)
+  svc.deviceApproved.notify(flow.id)
+  return true
+}
+
+function frameNetwork(svc: Services, ctx: RequestContext) {
+  try {
+    return ctx.chainId === undefined ? defaultNetwork(svc.config) : parseNetwork(svc.config, ctx.chainId)
+  } catch {
+    return defaultNetwork(svc.config)
+  }
+}

@@ -1,0 +1,77 @@
+import { defaultNetwork, parseNetwork } from '../chains.ts'
+import type { RequestContext, Services } from '../context.ts'
+import { ERRORS, FrameError } from '../errors.ts'
+import type { SocialContext, SocialIdentity } from '../social-seam.ts'
+import { createUser, describeUser, issueSession } from '../users.ts'
+import type { HandlerMap, HandlerResult } from './types.ts'
+
+/** SPEC §5: the social providers a redirect may be asked for. */
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+
+const socialContext = (svc: Services, ctx: RequestContext): SocialContext => ({
+  projectId: ctx.projectId,
+  parentOrigin: ctx.parentOrigin,
+  deviceHash: ctx.deviceHash,
+  frameOrigin: svc.frameOrigin,
+})
+
+function provider(svc: Services) {
+  const social = svc.config.social
+  if (!social) throw new FrameError(ERRORS.socialUnavailable)
+  return social
+}
+
+/** Finds or creates the user of a verified identity, trusts this device, opens a session. */
+export async function signInWithIdentity(
+  svc: Services,
+  ctx: RequestContext,
+  identity: SocialIdentity,
+): Promise<HandlerResult> {
+  let user = await svc.store.userBySocial(identity.provider, identity.subject)
+  if (!user)
+    user = await createUser(svc, {
+      socialProvider: identity.provider,
+      socialSubject: identity.subject,
+      ...(identity.userName !== undefined && { userName: identity.userName }),
+    })
+  else if (identity.userName && identity.userName !== user.user_name) {
+    await svc.store.updateUser(user.id, { user_name: identity.userName })
+    user = { ...user, user_name: identity.userName }
+  }
+  await svc.store.addDevice(user.id, ctx.deviceHash, svc.now())
+  let network = defaultNetwork(svc.config)
+  try {
+    if (ctx.chainId !== undefined) network = parseNetwork(svc.config, ctx.chainId)
+  } catch {}
+  const session = await issueSession(svc, user.id, ctx, network)
+  const described = await describeUser(svc, user, network)
+  return {
+    result: { ...described, ...(identity.email && !described.email ? { email: identity.email } : {}) },
+    session,
+  }
+}
+
+/** Social and farcaster requests, answered by helper C's SocialProvider (social-seam.ts). */
+export const socialHandlers: HandlerMap = {
+  async GET_SOCIAL_REDIRECT_URI(svc, ctx, payload) {
+    const name = payload.provider
+    if (typeof name !== 'string' || !(SOCIAL_PROVIDERS as readonly string[]).includes(name))
+      throw new FrameError('Unknown social provider')
+    return { result: await provider(svc).redirectUri(name, socialContext(svc, ctx)) }
+  },
+  async CONNECT_SOCIAL(svc, ctx, payload) {
+    if (typeof payload.uri !== 'string' || payload.uri.length > 4096)
+      throw new FrameError('Invalid social login result')
+    return signInWithIdentity(svc, ctx, await provider(svc).connect(payload.uri, socialContext(svc, ctx)))
+  },
+  async GET_FARCASTER_URI(svc, ctx) {
+    const social = provider(svc)
+    if (!social.farcasterUri) throw new FrameError(ERRORS.socialUnavailable)
+    return { result: await social.farcasterUri(socialContext(svc, ctx)) }
+  },
+  async CONNECT_FARCASTER(svc, ctx) {
+    const social = provider(svc)
+    if (!social.connectFarcaster) throw new FrameError(ERRORS.socialUnavailable)
+    return signInWithIdentity(svc, ctx, await social.connectFarcaster(socialContext(svc, ctx)))
+  },
+}

@@ -1,0 +1,16 @@
+import type { FrameRequestType } from '@portico/shared-types'
+import type { RequestContext, Services } from '../context.ts'
+
+/** A handler's answer: the reply payload, and the session token to keep (string) or drop (null). */
+export interface HandlerResult {
+  result?: unknown
+  session?: string | null
+}
+
+export type Handler = (
+  svc: Services,
+  ctx: RequestContext,
+  payload: Record<string, unknown>,
+) => Promise<HandlerResult>
+
+export type HandlerMap = Partial<Record<FrameRequestType, Handler>>

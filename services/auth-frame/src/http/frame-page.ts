@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify'
+import type { AuthFrameConfig } from '../config.ts'
+import { frameBundle } from '../frame/bundle.ts'
+import { escapeHtml, htmlHeaders, page } from './html.ts'
+import { originAllowed } from './origins.ts'
+
+const NOT_ALLOWED_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/**
+ * GET /frame?projectId&chainId&version&enableLogger&parentOrigin: the frame page, only for an origin
+ * on the project's allow-list, and only embeddable by that origin (CSP frame-ancestors). Any other
+ * request gets a 403 page without script.
+ */
+export function framePageRoutes(app: FastifyInstance, config: AuthFrameConfig): void {
+  app.get('/frame', async (req, reply) => {
+    const q = (req.query ?? {}) as Record<string, unknown>
+    if (!originAllowed(config, q.projectId, q.parentOrigin)) {
+      return reply
+        .code(403)
+        .headers(htmlHeaders(NOT_ALLOWED_CSP))
+        .send(page('Not allowed', '<p>This site may not embed the wallet frame for this project.</p>'))
+    }
+    const bundle = await frameBundle()
+    const settings = {
+      projectId: q.projectId,
+      parentOrigin: q.parentOrigin,
+      ...(typeof q.chainId === 'string' && q.chainId.length <= 64 ? { chainId: q.chainId } : {}),
+      ...(typeof q.version === 'string' && q.version.length <= 32 ? { version: q.version } : {}),
+      enableLogger: q.enableLogger === 'true',
+    }
+    const json = JSON.stringify(settings).replace(/</g, '\\u003c')
+    const csp = [
+      "default-src 'none'",
+      "script-src 'self'",
+      "connect-src 'self'",
+      `frame-ancestors ${q.parentOrigin}`,
+      "base-uri 'none'",
+      "form-action 'none'",
+    ].join('; ')
+    return reply
+      .headers(htmlHeaders(csp))
+      .send(
+        page(
+          'Portico wallet frame',
+          `<script type="application/json" id="portico-frame-config">${json}</script><script src="/frame.js?v=${escapeHtml(bundle.hash)}" integrity="${escapeHtml(bundle.integrity)}"></script>`,
+        ),
+      )
+  })
+
+  app.get('/frame.js', async (_req, reply) => {
+    const bundle = await frameBundle()
+    return reply
+      .headers({
+        'content-type': 'text/javascript; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'cross-origin-resource-policy': 'same-origin',
+      })
+      .send(bundle.code)
+  })
+}

@@ -1,0 +1,17 @@
+export {
+  type AuthFrameConfig,
+  type AuthFrameConfigInput,
+  DEFAULT_PORT,
+  DEFAULT_PROJECT_ID,
+  type FrameChain,
+  type FrameSolana,
+  resolveConfig,
+} from './config.ts'
+export type { RequestContext, Services } from './context.ts'
+export type { Mail, Mailer } from './email/mailer.ts'
+export { configFromEnv } from './env.ts'
+export type { MailboxMessage } from './http/mailbox.ts'
+export { FRAME_ALLOWED_METHODS } from './rpc/allow-list.ts'
+export { type AuthFrameServer, startAuthFrame } from './server.ts'
+export type { SmartAccountCall, SmartAccountProvider } from './smart-account-seam.ts'
+export type { SocialContext, SocialIdentity, SocialProvider } from './social-seam.ts'

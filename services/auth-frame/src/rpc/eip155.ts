@@ -1,0 +1,209 @@
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  type LocalAccount,
+  type TypedDataDefinition,
+} from 'viem'
+import type { FrameChain } from '../config.ts'
+import { FrameError } from '../errors.ts'
+import type { SmartAccountCall, SmartAccountProvider } from '../smart-account-seam.ts'
+import { FRAME_READ_METHODS } from './allow-list.ts'
+
+const MAX_TYPED_DATA = 64 * 1024
+const MAX_CALLS = 32
+
+export interface Eip155Signer {
+  owner: LocalAccount
+  chain: FrameChain
+  /** The user's address on this chain as the app sees it (the smart account when preferred). */
+  address: Address
+  /** Set when the user's preferred account on this chain is the smart account. */
+  smart?: SmartAccountProvider
+}
+
+const invalid = (message: string) => new FrameError(message, -32602)
+
+function viemChain(chain: FrameChain): Chain {
+  return defineChain({
+    id: chain.chainId,
+    name: chain.name ?? `Chain ${chain.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  })
+}
+
+const list = (params: unknown): unknown[] =>
+  Array.isArray(params) ? params : params === undefined ? [] : [params]
+
+function checkFrom(signer: Eip155Signer, from: unknown): void {
+  if (from === undefined) return
+  if (
+    typeof from !== 'string' ||
+    !isAddress(from, { strict: false }) ||
+    !isAddressEqual(from, signer.address)
+  )
+    throw invalid('The request names an account that is not the connected one')
+}
+
+function hexField(value: unknown, name: string): Hex | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !isHex(value)) throw invalid(`${name} must be 0x-prefixed hex`)
+  return value
+}
+
+function quantity(value: unknown, name: string): bigint | undefined {
+  const hex = hexField(value, name)
+  return hex === undefined ? undefined : BigInt(hex)
+}
+
+function parseCall(input: unknown): SmartAccountCall {
+  if (!input || typeof input !== 'object') throw invalid('A call must be an object')
+  const call = input as Record<string, unknown>
+  if (typeof call.to !== 'string' || !call.to.startsWith('0x') || !isAddress(call.to, { strict: false }))
+    throw invalid('Send-call targets must begin with 0x')
+  const data = hexField(call.data, 'data')
+  const value = quantity(call.value, 'value')
+  return { to: call.to, ...(data !== undefined && { data }), ...(value !== undefined && { value }) }
+}
+
+/** The frame's eip155 methods: signing with the user's key, sending on the devnet, reads from the chain. */
+export async function eip155Request(signer: Eip155Signer, method: string, params: unknown): Promise<unknown> {
+  const chain = viemChain(signer.chain)
+  const transport = http(signer.chain.rpcUrl, { retryCount: 0, timeout: 20_000 })
+  const args = list(params)
+  switch (method) {
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+      return [signer.address]
+    case 'eth_chainId':
+      return `0x${signer.chain.chainId.toString(16)}`
+    case 'personal_sign': {
+      const [message, from] = args
+      checkFrom(signer, from)
+      if (typeof message !== 'string') throw invalid('personal_sign needs a message')
+      const signable = isHex(message) ? { raw: message } : message
+      if (signer.smart?.signMessage)
+        return signer.smart.signMessage(signer.owner, signer.chain.chainId, signable)
+      return signer.owner.signMessage({ message: signable })
+    }
+    case 'eth_signTypedData_v4': {
+      const [from, data] = args
+      checkFrom(signer, from)
+      const typed = parseTypedData(data)
+      if (signer.smart?.signTypedData)
+        return signer.smart.signTypedData(signer.owner, signer.chain.chainId, typed)
+      return signer.owner.signTypedData(typed)
+    }
+    case 'eth_sendTransaction': {
+      const tx = (args[0] ?? {}) as Record<string, unknown>
+      checkFrom(signer, tx.from)
+      const call = parseCall(tx)
+      if (signer.smart) return signer.smart.sendCalls(signer.owner, signer.chain.chainId, [call])
+      const wallet = createWalletClient({ account: signer.owner, chain, transport })
+      const gas = quantity(tx.gas, 'gas')
+      const nonce = quantity(tx.nonce, 'nonce')
+      return wallet.sendTransaction({
+        ...call,
+        ...(gas !== undefined && { gas }),
+        ...(nonce !== undefined && { nonce: Number(nonce) }),
+      })
+    }
+    case 'wallet_sendCalls': {
+      const request = (args[0] ?? {}) as Record<string, unknown>
+      checkFrom(signer, request.from)
+      if (!Array.isArray(request.calls) || request.calls.length === 0 || request.calls.length > MAX_CALLS)
+        throw invalid(`wallet_sendCalls needs 1 to ${MAX_CALLS} calls`)
+      const calls = request.calls.map(parseCall)
+      if (signer.smart) return { id: await signer.smart.sendCalls(signer.owner, signer.chain.chainId, calls) }
+      const wallet = createWalletClient({ account: signer.owner, chain, transport })
+      const hashes: Hex[] = []
+      for (const call of calls) hashes.push(await wallet.sendTransaction(call))
+      return { id: `0x${hashes.map((h) => h.slice(2)).join('')}` }
+    }
+    case 'wallet_getCallsStatus':
+      return callsStatus(createPublicClient({ chain, transport }), args[0], signer.chain.chainId)
+    case 'wallet_getCapabilities':
+      return {
+        [`0x${signer.chain.chainId.toString(16)}`]: {
+          atomic: { status: signer.smart ? 'supported' : 'unsupported' },
+        },
+      }
+    case 'eth_sendRawTransaction':
+      return createPublicClient({ chain, transport }).request({
+        method: 'eth_sendRawTransaction',
+        params: [hexField(args[0], 'transaction') ?? '0x'],
+      })
+    default:
+      if ((FRAME_READ_METHODS as readonly string[]).includes(method)) {
+        // An allow-listed read, passed to the chain as is.
+        const raw = transport({ chain }).request as (args: {
+          method: string
+          params: unknown[]
+        }) => Promise<unknown>
+        return raw({ method, params: args })
+      }
+      throw new FrameError(`${method} is not supported by this wallet`, 4200)
+  }
+}
+
+function parseTypedData(data: unknown): TypedDataDefinition {
+  const text = typeof data === 'string' ? data : JSON.stringify(data ?? null)
+  if (text.length > MAX_TYPED_DATA) throw invalid('Typed data is too large')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw invalid('Typed data must be JSON')
+  }
+  const typed = parsed as Partial<TypedDataDefinition> & { types?: Record<string, unknown> }
+  if (
+    !typed ||
+    typeof typed !== 'object' ||
+    typeof typed.primaryType !== 'string' ||
+    !typed.types ||
+    typeof typed.types !== 'object'
+  )
+    throw invalid('Typed data needs types, primaryType, domain and message')
+  const { EIP712Domain: _domain, ...types } = typed.types
+  return { ...typed, types } as TypedDataDefinition
+}
+
+/** EOA batches: the id is the calls' transaction hashes concatenated; status from their receipts. */
+async function callsStatus(client: ReturnType<typeof createPublicClient>, id: unknown, chainId: number) {
+  if (typeof id !== 'string' || !/^0x([0-9a-fA-F]{64}){1,32}$/.test(id)) throw invalid('Unknown calls id')
+  const hashes = (id.slice(2).match(/.{64}/g) ?? []).map((h) => `0x${h}` as Hex)
+  const receipts = await Promise.all(
+    hashes.map((hash) => client.getTransactionReceipt({ hash }).catch(() => undefined)),
+  )
+  const done = receipts.every((r) => r !== undefined)
+  const failed = receipts.some((r) => r?.status === 'reverted')
+  return {
+    version: '2.0.0',
+    id,
+    chainId: `0x${chainId.toString(16)}`,
+    atomic: false,
+    status: !done ? 100 : failed ? 500 : 200,
+    receipts: receipts.flatMap((r) =>
+      r
+        ? [
+            {
+              logs: r.logs.map((l) => ({ address: l.address, data: l.data, topics: l.topics })),
+              status: r.status === 'success' ? '0x1' : '0x0',
+              blockHash: r.blockHash,
+              blockNumber: `0x${r.blockNumber.toString(16)}`,
+              gasUsed: `0x${r.gasUsed.toString(16)}`,
+              transactionHash: r.transactionHash,
+            },
+          ]
+        : [],
+    ),
+  }
+}

@@ -1,0 +1,124 @@
+import { EventEmitter } from 'node:events'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { type AuthFrameConfig, type AuthFrameConfigInput, resolveConfig } from './config.ts'
+import type { Services } from './context.ts'
+import { loadServerKey } from './crypto/server-key.ts'
+import { createVault } from './crypto/vault.ts'
+import { openStore, type Store } from './db/store.ts'
+import { devMailbox } from './email/mailer.ts'
+import { frameBundle } from './frame/bundle.ts'
+import { emailLoginHandlers } from './handlers/email-login.ts'
+import { emailUpdateHandlers } from './handlers/email-update.ts'
+import { rpcHandlers } from './handlers/rpc.ts'
+import { sessionHandlers } from './handlers/session.ts'
+import { socialHandlers } from './handlers/social.ts'
+import type { HandlerMap } from './handlers/types.ts'
+import { frameApiRoutes } from './http/api.ts'
+import { deviceRoutes } from './http/device.ts'
+import { framePageRoutes } from './http/frame-page.ts'
+import { mailboxRoutes } from './http/mailbox.ts'
+
+export interface AuthFrameServer {
+  /** The frame's origin, http://host:port (or config.publicUrl). */
+  url: string
+  /** `${url}/frame`: add ?projectId&chainId&version&enableLogger&parentOrigin. */
+  frameUrl: string
+  /** `${url}/dev/mailbox` when the dev mailbox is on. */
+  mailboxUrl?: string
+  port: number
+  config: AuthFrameConfig
+  store: Store
+  /** The handler services (tests drive handlers and the clock through it). */
+  services: Services
+  close(): Promise<void>
+}
+
+export const HANDLERS: HandlerMap = {
+  ...emailLoginHandlers,
+  ...emailUpdateHandlers,
+  ...sessionHandlers,
+  ...socialHandlers,
+  ...rpcHandlers,
+}
+
+/** A wake-up per flow id for CONNECT_DEVICE; waiters also re-read the database each second. */
+function deviceSignals(): Services['deviceApproved'] {
+  const events = new EventEmitter()
+  events.setMaxListeners(0)
+  return {
+    notify: (flowId) => events.emit(flowId),
+    wait: (flowId, ms) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          events.off(flowId, done)
+          resolve()
+        }
+        const timer = setTimeout(done, ms)
+        events.once(flowId, done)
+      }),
+  }
+}
+
+/** Opens (and migrates) the database, loads the server key and serves the frame on config.host:config.port. */
+export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<AuthFrameServer> {
+  const config = resolveConfig(input)
+  if (!config.devMailbox && !config.mailer)
+    throw new Error('The auth frame needs a mailer when the dev mailbox is off')
+  const vault = createVault(loadServerKey(config.serverKey, config.serverKeyFile))
+  await frameBundle()
+  const store = await openStore(config.database)
+  let app: FastifyInstance | undefined
+  try {
+    app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 96 * 1024, trustProxy: false })
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    )
+    const svc: Services = {
+      config,
+      store,
+      vault,
+      mailer: config.devMailbox
+        ? devMailbox(store, Date.now)
+        : (config.mailer as NonNullable<typeof config.mailer>),
+      frameOrigin: config.publicUrl ?? '',
+      now: Date.now,
+      deviceApproved: deviceSignals(),
+    }
+    app.get('/health', async () => ({ ok: true }))
+    framePageRoutes(app, config)
+    frameApiRoutes(app, svc, HANDLERS)
+    deviceRoutes(app, svc)
+    if (config.devMailbox) mailboxRoutes(app, svc)
+    await config.social?.registerRoutes?.(app)
+    await app.listen({ host: config.host, port: config.port })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
+    svc.frameOrigin = new URL(url).origin
+    const server = app
+    let closing: Promise<void> | undefined
+    return {
+      url: svc.frameOrigin,
+      frameUrl: `${svc.frameOrigin}/frame`,
+      ...(config.devMailbox && { mailboxUrl: `${svc.frameOrigin}/dev/mailbox` }),
+      port,
+      config,
+      store,
+      services: svc,
+      close: () => {
+        closing ??= (async () => {
+          await server.close()
+          await store.close()
+        })()
+        return closing
+      },
+    }
+  } catch (err) {
+    await app?.close().catch(() => {})
+    await store.close().catch(() => {})
+    throw err
+  }
+}
