@@ -1,0 +1,30 @@
+import { definePlugin } from '@portico/shared-types'
+import { SelectTokenView } from './SelectTokenView.tsx'
+import { SwapView } from './SwapView.tsx'
+import { strings } from './strings.ts'
+
+/**
+ * Swaps (SPEC §2 Swap view, §4 swap flow): quotes, approvals and swaps through the blockchain API's
+ * /v1/convert calls (a Uniswap-V2 DEX on the devnet), signed by the connected wallet through
+ * ctx.account.provider(). eip155 networks only; the API says which ones ('Network not supported for Swaps').
+ */
+export default definePlugin({
+  id: 'swaps',
+  // 1.1: ctx.chains.evm() (the kernel's viem helpers) and ctx.i18n formatting.
+  api: '^1.1.0',
+  views: {
+    Swap: { component: SwapView, title: strings.title },
+    SwapSelectToken: { component: SelectTokenView, title: strings.selectTokenTitle },
+  },
+  contributes: {
+    walletFeatures: [
+      {
+        id: 'swaps',
+        label: strings.feature,
+        icon: 'swap',
+        view: 'Swap',
+        isAvailable: (state) => state.networks.activeNamespace === 'eip155',
+      },
+    ],
+  },
+})

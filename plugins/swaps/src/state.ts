@@ -1,0 +1,86 @@
+/** The swap plugin's own store (SPEC §3 swap state plus what the flow needs to know), one per modal. */
+import {
+  type AccountState,
+  type KernelState,
+  type Network,
+  type PluginContext,
+  type PluginStore,
+  SWAP_SLIPPAGE_TOLERANCE,
+  type SwapState,
+} from '@portico/shared-types'
+
+export interface SwapPluginState extends SwapState {
+  /** The network and address the state was initialised for; another one re-initialises. */
+  caipNetworkId?: string
+  address?: string
+  /** Gas price (wei, decimal string) of the network, for quotes and the gas estimate. */
+  gasPriceWei: string
+  /** Native balance in wei (decimal string), read from the wallet's node. */
+  nativeBalanceWei: string
+  /** Network token decimals. */
+  nativeDecimals: number
+  /** SPEC §5: the last quote had no destination amount ('Incorrect amount'). */
+  incorrectAmount: boolean
+}
+
+export const initialSwapState = (): SwapPluginState => ({
+  initializing: false,
+  initialized: false,
+  loadingPrices: false,
+  loadingQuote: false,
+  loadingApprovalTransaction: false,
+  loadingBuildTransaction: false,
+  loadingTransaction: false,
+  fetchError: false,
+  sourceTokenAmount: '',
+  toTokenAmount: '',
+  sourceTokenPriceInUSD: 0,
+  toTokenPriceInUSD: 0,
+  networkPrice: '0',
+  networkBalanceInUSD: '0',
+  networkTokenSymbol: '',
+  slippage: SWAP_SLIPPAGE_TOLERANCE,
+  gasFee: '0',
+  tokensPriceMap: {},
+  gasPriceWei: '0',
+  nativeBalanceWei: '0',
+  nativeDecimals: 18,
+  incorrectAmount: false,
+})
+
+export type SwapStore = PluginStore<SwapPluginState>
+
+/** Replaces the whole state with the defaults (SPEC §4: reset restores defaults). */
+export function resetState(store: SwapStore): void {
+  store.update((draft) => {
+    for (const key of Object.keys(draft))
+      delete (draft as Partial<SwapPluginState>)[key as keyof SwapPluginState]
+    Object.assign(draft, initialSwapState())
+  })
+}
+
+export const activeAccount = (state: KernelState): AccountState | undefined => state.accounts.eip155
+
+export const activeNetwork = (state: KernelState): Network | undefined =>
+  state.networks.activeNamespace === 'eip155' ? state.networks.byNamespace.eip155?.caipNetwork : undefined
+
+/** The connected eip155 address and its network, when there are both. */
+export function connected(ctx: PluginContext) {
+  const state = ctx.getState()
+  const account = activeAccount(state)
+  const network = activeNetwork(state)
+  const address = account?.status === 'connected' ? account.address : undefined
+  return { account, network, address }
+}
+
+/** SPEC §5: smart accounts are never short of gas. */
+export function isSmartAccount(account: AccountState | undefined): boolean {
+  if (!account) return false
+  const address = account.address?.toLowerCase()
+  return (
+    account.allAccounts.some(
+      (entry) => entry.address.toLowerCase() === address && entry.type === 'smartAccount',
+    ) ||
+    (account.connectedWalletInfo?.type === 'AUTH' && account.preferredAccountType === 'smartAccount')
+  )
+}

@@ -1,0 +1,45 @@
+/** What the Swap view's primary button does and says, and display formatting: plain functions. */
+import { MESSAGES, type PluginContext } from '@portico/shared-types'
+import type { SwapPluginState } from './state.ts'
+import { strings } from './strings.ts'
+
+export interface ButtonModel {
+  label: string
+  action: 'select' | 'approve' | 'swap' | 'none'
+  loading: boolean
+}
+
+const DECIMAL = /^\s*(\d+\.?\d*|\.\d+)\s*$/
+
+/** The primary button for the state: choose a token, approve, swap, or why it cannot (disabled). */
+export function buttonModel(state: SwapPluginState): ButtonModel {
+  const none = (label: string, loading = false): ButtonModel => ({ label, action: 'none', loading })
+  if (!state.toToken || !state.sourceToken)
+    return { label: strings.selectToken, action: 'select', loading: false }
+  if (!DECIMAL.test(state.sourceTokenAmount) || Number(state.sourceTokenAmount) <= 0)
+    return none(strings.enterAmount)
+  if (state.inputError) return none(state.inputError)
+  if (state.incorrectAmount) return none(MESSAGES.incorrectAmount)
+  if (state.loadingQuote) return none(strings.fetchingQuote, true)
+  if (state.loadingBuildTransaction) return none(strings.preparing, true)
+  if (state.approvalTransaction)
+    return {
+      label: strings.approve(state.sourceToken.symbol),
+      action: 'approve',
+      loading: state.loadingApprovalTransaction,
+    }
+  if (state.swapTransaction) return { label: strings.swap, action: 'swap', loading: state.loadingTransaction }
+  return none(strings.swap)
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
+
+/** SPEC §5 fiat with 2 decimals; a positive amount under a cent shows as "< $0.01". */
+export function formatUsd(ctx: PluginContext, value: number, lessThanCent: string): string {
+  if (value > 0 && value < 0.01) return lessThanCent
+  const safe = Number.isFinite(value) ? value : 0
+  return ctx.i18n ? ctx.i18n.formatFiat(safe, 'USD') : usd.format(safe)
+}
+
+/** Price impact with 2 decimals; a gain (negative impact) shows as 0. */
+export const formatPercent = (value: number): string => `${Math.max(value, 0).toFixed(2)}%`
