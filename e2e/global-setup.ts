@@ -21,6 +21,7 @@ export default async function globalSetup(): Promise<void> {
   // The blockchain API indexes this run's fresh chains into a fresh database.
   const apiDatabase = path.join(TMP_DIR, 'api', 'api.sqlite')
   rmSync(path.dirname(apiDatabase), { recursive: true, force: true })
+  rmSync(path.join(TMP_DIR, 'auth-frame'), { recursive: true, force: true })
   const stack = await startStack({
     ports: E2E_PORTS,
     devWalletOnPage: false,
@@ -30,6 +31,7 @@ export default async function globalSetup(): Promise<void> {
     fixtures: true,
     relayPort: E2E_RELAY_PORT,
     api: { port: E2E_API_PORT, sqliteFile: apiDatabase },
+    authFrame: { sqliteFile: path.join(TMP_DIR, 'auth-frame', 'auth-frame.sqlite') },
   })
   globalThis.__porticoE2eStack = stack
   const info: StackInfo = {
@@ -39,6 +41,8 @@ export default async function globalSetup(): Promise<void> {
     pluginBaseUrl: stack.pluginBaseUrl,
     relayUrl: stack.relay.url,
     apiUrl: stack.api.url,
+    authFrameUrl: stack.authFrame.frameUrl,
+    mailboxUrl: stack.authFrame.mailboxUrl ?? '',
     fixtures: stack.devnet.fixtures ?? {},
     chains: (stack.demoEnvironment as { chains: StackChain[] }).chains,
     accounts: DEV_ACCOUNTS.map((account, index) => ({

@@ -71,6 +71,17 @@ export interface StackInfo {
   relayUrl: string
   /** The stack's blockchain API (services/api), the demo's apiUrl. */
   apiUrl: string
+  /**
+   * The embedded wallet's frame page (services/auth-frame), the demo's authFrameUrl: load it in an iframe
+   * of the demo origin with ?projectId=portico-dev&parentOrigin=<demo origin>&chainId=…
+   */
+  authFrameUrl: string
+  /**
+   * The auth frame's dev mailbox: GET `${mailboxUrl}?to=<email>` → { messages: [{ to, subject, text,
+   * code?, link?, createdAt }] } newest first (e2e reads one-time codes and device links here);
+   * `${mailboxUrl}.html` is the same as a page.
+   */
+  mailboxUrl: string
   /** Fixture contracts (PTT, USDC, JUNK, spam NFT) per chain id. */
   fixtures: DevnetFixtures
   chains: StackChain[]

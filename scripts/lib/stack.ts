@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type ApiServer, startApi } from '@portico/api'
+import { type AuthFrameServer, startAuthFrame } from '@portico/auth-frame'
 import {
   DEV_ACCOUNTS,
   DEV_WALLET_BUNDLE,
@@ -44,6 +45,8 @@ export interface StackOptions {
    * on a file in use fails at start with a clear error.
    */
   api?: { port?: number; sqliteFile?: string }
+  /** The auth frame's SQLite file; default the service's own, one per port (services/auth-frame/.data). */
+  authFrame?: { sqliteFile?: string }
   log?: (line: string) => void
 }
 
@@ -53,6 +56,8 @@ export interface Stack {
   relay: Relay
   /** Our blockchain API (services/api); the demo's apiUrl. */
   api: ApiServer
+  /** The embedded wallet's frame (services/auth-frame) on its own origin; the demo's authFrameUrl. */
+  authFrame: AuthFrameServer
   demoUrl: string
   vanillaUrl: string
   pluginsUrl: string
@@ -90,6 +95,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let relay: Relay | undefined
   let stopRelayStore: (() => Promise<void>) | undefined
   let api: ApiServer | undefined
+  let authFrame: AuthFrameServer | undefined
   try {
     api = await startApi({
       port: options.api?.port ?? Number(process.env.PORTICO_API_PORT ?? 4180),
@@ -103,6 +109,26 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logLevel: 'warn',
     })
     log(`api: ${api.url}`)
+    // The demo page (and the vanilla host under it) is the only origin allowed to embed the frame.
+    const demoOrigin = `http://localhost:${ports.demo}`
+    authFrame = await startAuthFrame({
+      host: '127.0.0.1',
+      port: ports.authFrame,
+      projects: { 'portico-dev': { allowedOrigins: [demoOrigin] } },
+      chains: devnet.chains.map((chain) => ({
+        chainId: chain.chainId,
+        rpcUrl: chain.rpcUrl,
+        name: CHAIN_NAMES[chain.chainId],
+      })),
+      ...(devnet.solana
+        ? { solana: { networkId: devnet.solana.networkId, rpcUrl: devnet.solana.rpcUrl } }
+        : {}),
+      ...(options.authFrame?.sqliteFile
+        ? { database: { kind: 'sqlite' as const, file: options.authFrame.sqliteFile } }
+        : {}),
+      devMailbox: true,
+    })
+    log(`auth frame: ${authFrame.frameUrl}   mailbox: ${authFrame.mailboxUrl}.html`)
     // Embedded store by default; Redis when configured (PORTICO_REDIS_URL, or PORTICO_RELAY_STORE=redis
     // with a redis-server the stack installs and starts like Chromium).
     const relayStore = await relayBackendFromEnv({
@@ -144,6 +170,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiUrl: api.url,
       // The API also serves the wallet directory (getWallets, images) and the analytics sink.
       walletDirectoryUrl: api.url,
+      // The embedded wallet's frame page (email and social login).
+      authFrameUrl: authFrame.frameUrl,
       // The devnet's Solana node (litesvm), requested by the demo beside the two anvil chains.
       ...(devnet.solana
         ? {
@@ -202,10 +230,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     log(`demo: ${demo.url}   plugins: ${pluginBaseUrl}`)
     const liveRelay = relay
     const liveApi = api
+    const liveAuthFrame = authFrame
     return {
       devnet,
       relay: liveRelay,
       api: liveApi,
+      authFrame: liveAuthFrame,
       demoUrl: `${demo.url}/`,
       vanillaUrl: `${demo.url}/vanilla/`,
       pluginsUrl: plugins.url,
@@ -214,13 +244,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       devWalletConfig,
       devWalletBundle: DEV_WALLET_BUNDLE,
       async stop() {
-        await Promise.all([...servers.map((server) => server.close()), liveRelay.close(), liveApi.close()])
+        await Promise.all([
+          ...servers.map((server) => server.close()),
+          liveRelay.close(),
+          liveApi.close(),
+          liveAuthFrame.close(),
+        ])
         await stopRelayStore?.()
         await devnet.stop()
       },
     }
   } catch (error) {
-    await Promise.all([...servers.map((server) => server.close()), relay?.close(), api?.close()])
+    await Promise.all([
+      ...servers.map((server) => server.close()),
+      relay?.close(),
+      api?.close(),
+      authFrame?.close(),
+    ])
     await stopRelayStore?.()
     await devnet.stop()
     throw error

@@ -12,7 +12,14 @@ export function loadServerKey(serverKey: string | undefined, file: string): Buff
   if (existsSync(file)) return parseKey(readFileSync(file, 'utf8').trim(), `the server key file ${file}`)
   mkdirSync(dirname(file), { recursive: true })
   const key = randomBytes(32)
-  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' })
+  try {
+    writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' })
+  } catch (err) {
+    // Another process created it first (two stacks starting at once): use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      return parseKey(readFileSync(file, 'utf8').trim(), `the server key file ${file}`)
+    throw err
+  }
   chmodSync(file, 0o600)
   return key
 }
