@@ -1,0 +1,34 @@
+import type { Hex } from 'viem'
+import { startOnramp } from './server.ts'
+import { DEFAULT_TREASURY_KEY } from './treasury.ts'
+
+/**
+ * Runs the provider page alone: PORTICO_ONRAMP_PORT (4202), PORTICO_API_URL (http://127.0.0.1:4180),
+ * PORTICO_ONRAMP_SECRET (the API's, required), PORTICO_CHAINS ("31337=http://…,31338=http://…"),
+ * PORTICO_ONRAMP_TREASURY_KEY (0x key; default the sandbox key). The treasury must hold the tokens.
+ */
+const env = process.env
+const secret = env.PORTICO_ONRAMP_SECRET
+if (!secret || secret.length < 32)
+  throw new Error('PORTICO_ONRAMP_SECRET: set the API secret (≥ 32 characters)')
+const key = (env.PORTICO_ONRAMP_TREASURY_KEY ?? DEFAULT_TREASURY_KEY) as Hex
+if (!/^0x[0-9a-fA-F]{64}$/.test(key))
+  throw new Error('PORTICO_ONRAMP_TREASURY_KEY: expected a 0x private key')
+const chains = (env.PORTICO_CHAINS ?? '31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546')
+  .split(',')
+  .map((entry) => {
+    const [id, rpcUrl] = entry.split(/=(.*)/s)
+    if (!id || !/^\d+$/.test(id) || !rpcUrl || !/^https?:\/\//.test(rpcUrl))
+      throw new Error(`PORTICO_CHAINS: expected "<chainId>=<http url>", got "${entry}"`)
+    return { chainId: Number(id), rpcUrl }
+  })
+const server = await startOnramp({
+  host: env.PORTICO_HOST ?? '127.0.0.1',
+  port: Number(env.PORTICO_ONRAMP_PORT ?? 4202),
+  apiUrl: env.PORTICO_API_URL ?? 'http://127.0.0.1:4180',
+  secret,
+  treasuryKey: key,
+  chains,
+  log: (line) => console.warn(line),
+})
+console.log(`on-ramp provider page: ${server.url} (treasury ${server.treasury})`)
