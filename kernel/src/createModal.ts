@@ -15,7 +15,7 @@ import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { afterNextPaint } from './afterNextPaint.ts'
 import { alertOptionsOf, checkProjectId } from './alerts/alerts.ts'
-import { startAfterConnectHooks } from './connectors/afterConnect.ts'
+import { loadAfterConnectPlugins, startAfterConnectHooks } from './connectors/afterConnect.ts'
 import { pluginConnectorRestorers, startPluginConnectors } from './connectors/pluginConnectors.ts'
 import { startConnectorDiscovery } from './connectors/registry.ts'
 import {
@@ -169,6 +169,7 @@ export function createModal(options: ModalOptions): ModalHandle {
       ...pluginConnectorRestorers(kernel),
       [WALLET_CONNECT_ID]: restoreWalletConnect,
     })
+    void ready.then((restored) => restored && loadAfterConnectPlugins(kernel))
     if (!resolved.disableAppend && !resolved.enableEmbedded) {
       const container = document.createElement('div')
       container.id = 'portico-modal'

@@ -1,9 +1,10 @@
-import { definePlugin, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
+import { definePlugin, type Network, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type ModalHandle } from '../createModal.ts'
 import { TEST_ADDRESS, testWallet } from '../requests/testWallet.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { announceTestWallet, localNetwork, NO_PLUGINS } from '../testing.ts'
+import { AFTER_CONNECT_KEY } from './afterConnect.ts'
 
 /** The first plugin load brings in the federation runtime: slow on a busy machine. */
 const SLOW = { timeout: 15_000 }
@@ -101,5 +102,71 @@ describe('contract 1.1 after-connect hook and version', () => {
     act(() => modal.open('Old'))
     expect(modal.getState().router.history.at(-1)?.view).toBe('Old')
     log.mockRestore()
+  })
+})
+
+describe('a connection restored on reload (no open)', () => {
+  it('loads the plugins that had afterConnect hooks, and only those', async () => {
+    const withdraw = announceTestWallet()
+    const setups = { signin: vi.fn(), other: vi.fn() }
+    const plugins = () => ({
+      signin: {
+        definition: definePlugin({
+          id: 'signin',
+          api: '^1.1.0',
+          contributes: { afterConnect: [{ id: 'siwx', run: () => undefined }] },
+          setup: (ctx) => setups.signin(ctx.account.get()?.address),
+        }),
+      },
+      other: { definition: definePlugin({ id: 'other', api: '^1.1.0', setup: () => setups.other() }) },
+    })
+    const options = { projectId: 'p', networks: [localNetwork()] as [Network], features: NO_PLUGINS }
+    try {
+      const first = createModal({ ...options, plugins: plugins() })
+      modal = first
+      act(() => first.open())
+      await waitFor(() => expect(first.getState().plugins.signin?.status).toBe('ready'), SLOW)
+      fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
+      await waitFor(() => expect(first.getAddress()).toBe(TEST_ADDRESS))
+      expect(JSON.parse(localStorage.getItem(AFTER_CONNECT_KEY) ?? '[]')).toEqual(['signin'])
+      first.destroy()
+      setups.signin.mockClear()
+      setups.other.mockClear()
+
+      const reloaded = createModal({ ...options, plugins: plugins() })
+      modal = reloaded
+      await expect(reloaded.ready).resolves.toBe(true)
+      await waitFor(() => expect(reloaded.getState().plugins.signin?.status).toBe('ready'), SLOW)
+      expect(setups.signin).toHaveBeenCalledWith(TEST_ADDRESS)
+      expect(reloaded.getState().modal.open).toBe(false)
+      expect(reloaded.getState().plugins.other).toBeUndefined()
+      expect(setups.other).not.toHaveBeenCalled()
+    } finally {
+      withdraw()
+    }
+  })
+
+  it('nothing loads when no connection is restored, and a malformed record is ignored', async () => {
+    localStorage.setItem(AFTER_CONNECT_KEY, JSON.stringify({ signin: true }))
+    const setup = vi.fn()
+    const plain = createModal({
+      projectId: 'p',
+      networks: [localNetwork()],
+      features: NO_PLUGINS,
+      plugins: {
+        signin: {
+          definition: definePlugin({
+            id: 'signin',
+            api: '^1.1.0',
+            contributes: { afterConnect: [{ id: 'siwx', run: () => undefined }] },
+            setup,
+          }),
+        },
+      },
+    })
+    modal = plain
+    await expect(plain.ready).resolves.toBe(false)
+    expect(plain.getState().plugins.signin).toBeUndefined()
+    expect(setup).not.toHaveBeenCalled()
   })
 })

@@ -5,7 +5,29 @@
 import type { PorticoEvents } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 
+/** Plugins whose ready definition has afterConnect hooks: a restored connection loads them (issue 11). */
+export const AFTER_CONNECT_KEY = '@portico/after_connect_plugins'
+const isIdList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= 16 && value.every((id) => typeof id === 'string')
+const hookPlugins = (kernel: Kernel) => kernel.storage.getJson(AFTER_CONNECT_KEY, isIdList) ?? []
+
+/**
+ * A connection restored on reload has no open to load plugins: those that had afterConnect hooks load
+ * now (their setup sees the account, e.g. sign-in asks for a session). Only planned ones load.
+ */
+export function loadAfterConnectPlugins(kernel: Kernel): void {
+  const ids = hookPlugins(kernel)
+  if (ids.length > 0) void kernel.plugins.ensureLoaded(ids)
+}
+
 export function startAfterConnectHooks(kernel: Kernel): () => void {
+  const remember = ({ id }: { id: string }) => {
+    const ids = hookPlugins(kernel)
+    const hooks = kernel.plugins.contributions('afterConnect').some((hook) => hook.pluginId === id)
+    if (hooks !== ids.includes(id))
+      kernel.storage.set(AFTER_CONNECT_KEY, hooks ? [...ids, id].slice(-16) : ids.filter((x) => x !== id))
+  }
+  kernel.bus.on('PLUGIN_READY', remember)
   const timers = new Set<ReturnType<typeof setTimeout>>()
   const run = ({ namespace }: PorticoEvents['CONNECT_SUCCESS']) => {
     // A macrotask: the connecting view's own continuation (close or UnsupportedChain) runs first.
@@ -32,6 +54,7 @@ export function startAfterConnectHooks(kernel: Kernel): () => void {
   }
   kernel.bus.on('CONNECT_SUCCESS', run)
   return () => {
+    kernel.bus.off('PLUGIN_READY', remember)
     kernel.bus.off('CONNECT_SUCCESS', run)
     for (const timer of timers) clearTimeout(timer)
   }
