@@ -1,0 +1,52 @@
+import type { PluginContext } from '@portico/shared-types'
+import { type FormEvent, useState } from 'react'
+import { errorText, submitEmail } from './flow.ts'
+import { strings } from './strings.ts'
+import { parseEmail } from './validation.ts'
+
+/** The Connect view's email method (connectMethods 'email'): an address and Continue. */
+export function EmailConnect({ ctx }: { ctx: PluginContext }) {
+  const { Stack, Button, TextField } = ctx.ui
+  const [value, setValue] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const email = parseEmail(value)
+    if (!email) {
+      setError(strings.invalidEmail)
+      return
+    }
+    setBusy(true)
+    setError(undefined)
+    try {
+      await submitEmail(ctx, email)
+    } catch (failure) {
+      setError(errorText(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="s" align="stretch">
+        <TextField
+          label={strings.emailLabel}
+          type="email"
+          inputMode="email"
+          placeholder={strings.emailPlaceholder}
+          value={value}
+          onChange={(next) => {
+            setValue(next)
+            setError(undefined)
+          }}
+          {...(error ? { error } : {})}
+        />
+        <Button type="submit" variant="primary" fullWidth loading={busy} disabled={value.trim() === ''}>
+          {strings.continue}
+        </Button>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { connectedState, fakeContext } from '@portico/plugin-testing'
+import type { KernelState, PluginContext } from '@portico/shared-types'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { attachPeer, FRAME_URL, type FramePeer, type Handler } from '../../embedded-wallet/src/testPeer.ts'
+import { EmailConnect } from './EmailConnect.tsx'
+import { EMAIL_CONNECTOR_ID, VIEWS } from './flow.ts'
+import { cleanOtp, parseEmail } from './validation.ts'
+import { VerifyOtpView } from './views.tsx'
+
+const ADDRESS = '0x1111111111111111111111111111111111111111'
+
+function memoryStorage() {
+  const data = new Map<string, unknown>()
+  return {
+    data,
+    get: <T,>(key: string) => data.get(key) as T | undefined,
+    set: (key: string, value: unknown) => void data.set(key, value),
+    remove: (key: string) => void data.delete(key),
+  }
+}
+
+function setup() {
+  const base = connectedState(ADDRESS)
+  const state = {
+    ...base,
+    options: { projectId: 'p', authFrameUrl: FRAME_URL },
+    theme: { themeMode: 'dark', themeVariables: {} },
+    connectors: [{ id: EMAIL_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain: 'eip155' }],
+  } as unknown as KernelState
+  const storage = memoryStorage()
+  const connect = vi.fn(async () => ({ supported: true }))
+  const { ctx } = fakeContext(state, { pluginId: 'email', storage })
+  ctx.account.connect = connect
+  return { ctx, storage, connect }
+}
+
+/** The frame peer, answering with `handlers` from READY on. */
+async function framePeer(handlers: Record<string, Handler>): Promise<FramePeer> {
+  await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull())
+  const peer = attachPeer()
+  for (const [type, handler] of Object.entries(handlers)) peer.handle(type, handler)
+  peer.ready()
+  return peer
+}
+
+afterEach(() => {
+  cleanup()
+  for (const frame of document.querySelectorAll('iframe')) frame.remove()
+})
+
+describe('validation', () => {
+  it.each(['a@b.co', ' user.name+tag@sub.example.org '])('accepts %s', (email) => {
+    expect(parseEmail(email)).toBe(email.trim())
+  })
+  it.each([
+    '',
+    'plain',
+    'a@b',
+    '@b.co',
+    'a@b..co',
+    'a b@c.co',
+    `${'a'.repeat(250)}@b.co`,
+    'a@-b.co',
+  ])('refuses %j', (email) => expect(parseEmail(email)).toBeUndefined())
+  it('keeps 6 digits of a pasted code', () => expect(cleanOtp('123 456 7')).toBe('123456'))
+})
+
+describe('email login', () => {
+  it('refuses an invalid address before the frame is even loaded', async () => {
+    const { ctx } = setup()
+    render(<EmailConnect ctx={ctx} />)
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid email. Try again.')
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  it('CONNECT_EMAIL → VERIFY_OTP pushes EmailVerifyOtp; a frame error shows', async () => {
+    const { ctx } = setup()
+    render(<EmailConnect ctx={ctx} />)
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    const peer = await framePeer({ CONNECT_EMAIL: () => ({ ok: true, payload: { action: 'VERIFY_OTP' } }) })
+    await waitFor(() => expect(ctx.router.push).toHaveBeenCalledWith(VIEWS.verifyOtp, { email: 'a@b.co' }))
+    const sent = peer.posted.find((message) => message.type === '@portico/app/CONNECT_EMAIL')
+    expect(sent?.payload).toEqual({ email: 'a@b.co' })
+    peer.handle('CONNECT_EMAIL', () => ({ ok: false, message: 'Too many emails: try again later' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Too many emails: try again later')).toBeTruthy()
+  })
+
+  it('a wrong code shows the frame error; the right one stores the login and connects ID_AUTH', async () => {
+    const { ctx, storage, connect } = setup()
+    render(<VerifyOtpView ctx={ctx as PluginContext} params={{ email: 'a@b.co' }} />)
+    const input = screen.getByLabelText('Verification code')
+    fireEvent.change(input, { target: { value: '111111' } })
+    await framePeer({
+      CONNECT_OTP: (message) =>
+        (message.payload as { otp: string }).otp === '123456'
+          ? { ok: true }
+          : { ok: false, message: 'Invalid code' },
+    })
+    expect(await screen.findByText('Invalid code')).toBeTruthy()
+    expect(connect).not.toHaveBeenCalled()
+    fireEvent.change(input, { target: { value: '123456' } })
+    await waitFor(() => expect(connect).toHaveBeenCalledWith(EMAIL_CONNECTOR_ID))
+    expect(storage.data.get('email')).toBe('a@b.co')
+    expect(storage.data.get('email_login_used')).toBe(true)
+    expect(typeof storage.data.get('last_email_login_time')).toBe('number')
+    expect(ctx.modal.close).toHaveBeenCalled()
+  })
+})
