@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type ApiServer, startApi } from '@portico/api'
@@ -9,6 +10,7 @@ import {
   SOLANA_DEV_ACCOUNTS,
   startDevnet,
 } from '@portico/devnet'
+import { DEFAULT_TREASURY_KEY, fundTreasury, type OnrampServer, startOnramp } from '@portico/onramp'
 import {
   createRedisBackend,
   limitsFromEnv,
@@ -58,6 +60,8 @@ export interface Stack {
   api: ApiServer
   /** The embedded wallet's frame (services/auth-frame) on its own origin; the demo's authFrameUrl. */
   authFrame: AuthFrameServer
+  /** The sandbox on-ramp provider page (services/onramp) on its own origin; the API's onramp.pageUrl. */
+  onramp: OnrampServer
   demoUrl: string
   vanillaUrl: string
   pluginsUrl: string
@@ -96,6 +100,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let stopRelayStore: (() => Promise<void>) | undefined
   let api: ApiServer | undefined
   let authFrame: AuthFrameServer | undefined
+  let onramp: OnrampServer | undefined
+  // The provider page's origin and the secret its calls to the API are signed with (one per stack).
+  const onrampPage = { pageUrl: `http://127.0.0.1:${ports.onramp}`, secret: randomBytes(32).toString('hex') }
   try {
     api = await startApi({
       port: options.api?.port ?? Number(process.env.PORTICO_API_PORT ?? 4180),
@@ -106,9 +113,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(options.api?.sqliteFile
         ? { database: { kind: 'sqlite' as const, file: options.api.sqliteFile } }
         : {}),
+      onramp: onrampPage,
       logLevel: 'warn',
     })
     log(`api: ${api.url}`)
+    onramp = await startOnrampSandbox(devnet, api.url, onrampPage.secret, ports.onramp)
+    log(`on-ramp sandbox: ${onramp.url} (treasury ${onramp.treasury})`)
     // The demo page (and the vanilla host under it) is the only origin allowed to embed the frame.
     const demoOrigin = `http://localhost:${ports.demo}`
     authFrame = await startAuthFrame({
@@ -231,11 +241,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const liveRelay = relay
     const liveApi = api
     const liveAuthFrame = authFrame
+    const liveOnramp = onramp
     return {
       devnet,
       relay: liveRelay,
       api: liveApi,
       authFrame: liveAuthFrame,
+      onramp: liveOnramp,
       demoUrl: `${demo.url}/`,
       vanillaUrl: `${demo.url}/vanilla/`,
       pluginsUrl: plugins.url,
@@ -249,6 +261,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           liveRelay.close(),
           liveApi.close(),
           liveAuthFrame.close(),
+          liveOnramp.close(),
         ])
         await stopRelayStore?.()
         await devnet.stop()
@@ -260,9 +273,37 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       relay?.close(),
       api?.close(),
       authFrame?.close(),
+      onramp?.close(),
     ])
     await stopRelayStore?.()
     await devnet.stop()
     throw error
   }
+}
+
+/**
+ * The sandbox provider page with its treasury (the default sandbox key) funded on the devnet: ETH by
+ * anvil_setBalance, USDC minted by the fixtures' deployer when the fixtures are deployed.
+ */
+async function startOnrampSandbox(devnet: Devnet, apiUrl: string, secret: string, port: number) {
+  const chains = devnet.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }))
+  const server = await startOnramp({ port, apiUrl, secret, treasuryKey: DEFAULT_TREASURY_KEY, chains })
+  try {
+    await fundTreasury({
+      treasury: server.treasury,
+      chains,
+      eth: 10n ** 24n,
+      tokens: Object.entries(devnet.fixtures ?? {}).map(([chainId, f]) => ({
+        chainId: Number(chainId),
+        address: f.tokens.USDC,
+        minimum: 10n ** 12n,
+        mint: 10n ** 13n,
+      })),
+      minterKey: DEV_ACCOUNTS[0]?.privateKey ?? '0x',
+    })
+  } catch (error) {
+    await server.close()
+    throw error
+  }
+  return server
 }
