@@ -1,7 +1,7 @@
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devClientSecret, type Idp, SOCIAL_PROVIDERS, startIdp, subjectFor } from '../src/index.ts'
-import { TestBrowser } from './browser.ts'
+import { TestBrowser } from '../src/testing.ts'
 
 const CALLBACK = 'http://localhost:4999/social/callback'
 let idp: Idp

@@ -1,4 +1,4 @@
-/** A minimal cookie-keeping HTTP client for tests: follows redirects by hand within one host set. */
+/** Test helper: a minimal cookie-keeping HTTP client that follows redirects by hand (drives the dev sign-in page). */
 export class TestBrowser {
   private readonly cookies = new Map<string, string>()
 
@@ -48,4 +48,20 @@ export class TestBrowser {
     }
     throw new Error('Too many redirects')
   }
+}
+
+/** Drives the dev sign-in page from an authorization URL to the redirect URI (returned unfetched). */
+export async function signInAtIdp(
+  authorizationUrl: string,
+  user: { email: string; username: string },
+  isCallback: (url: URL) => boolean,
+  browser = new TestBrowser(),
+): Promise<string> {
+  const page = await browser.follow(authorizationUrl, isCallback)
+  if (!page.response) return page.url
+  const html = await page.response.text()
+  const action = /action="(\/interaction\/[^"]+\/login)"/.exec(html)?.[1]
+  if (!action) throw new Error(`No sign-in form at ${page.url}`)
+  const done = await browser.follow(new URL(action, page.url).href, isCallback, { form: user })
+  return done.url
 }
