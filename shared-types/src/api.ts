@@ -234,6 +234,9 @@ export interface OnrampQuoteRequest {
   paymentCurrency: string
   amount: string
   network: string
+  /** Portico's sandbox: which provider quotes (portico-pay, demo-ramp) and by which method (card, ach_bank_account). */
+  provider?: string
+  paymentMethod?: string
 }
 
 export interface OnrampQuoteResponse {
@@ -252,6 +255,10 @@ export interface OnrampUrlRequest {
   partnerUserId: string
   presetCryptoAmount?: number
   presetFiatAmount?: number
+  /** Portico's sandbox: the provider chosen, the fiat currency and the payment method the order is priced in. */
+  provider?: string
+  paymentCurrency?: string
+  paymentMethod?: string
 }
 
 export interface OnrampUrlResponse {
