@@ -6,7 +6,8 @@ import receive from './plugins/receive/rspack.config.ts'
 import send from './plugins/send/rspack.config.ts'
 import siwx from './plugins/siwx/rspack.config.ts'
 import smartSessions from './plugins/smart-sessions/rspack.config.ts'
+import swaps from './plugins/swaps/rspack.config.ts'
 import devWallet from './services/devnet/rspack.config.ts'
 
 /** Every build of the repository, one compiler each (DESIGN §1). */
-export default [demo, demoTest, vanilla, receive, send, history, names, siwx, smartSessions, devWallet]
+export default [demo, demoTest, vanilla, receive, send, history, names, siwx, smartSessions, swaps, devWallet]

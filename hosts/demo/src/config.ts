@@ -68,10 +68,10 @@ export function demoOptions(
     send: true,
     history: true,
     names: true,
+    swaps: true,
     // Not built yet: their remotes would 404.
     email: false,
     socials: false,
-    swaps: false,
     onramp: false,
     ...overrides.features,
   }

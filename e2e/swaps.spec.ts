@@ -1,0 +1,181 @@
+import type { Page } from '@playwright/test'
+import { parseEther, parseUnits } from 'viem'
+import {
+  type FreshAccount,
+  floor3,
+  freshAccount,
+  mintToken,
+  ownApi,
+  readEth,
+  readToken,
+  setEth,
+  useDevWallet,
+} from './accountData.ts'
+import { DemoPage } from './demo.ts'
+import { expect, test } from './fixtures.ts'
+import type { StackInfo } from './stackInfo.ts'
+
+// Accounts: fresh ones per test (ETH by anvil_setBalance, USDC minted from account 0); the swaps go
+// through the devnet's Uniswap-V2 DEX that the API quotes and builds for (SPEC §4 swap flow).
+
+const toast = (page: Page) => page.getByRole('status', { name: 'Notifications' })
+
+/** SPEC §9: the destination amount with 6 decimals, floored, trailing zeros trimmed. */
+function sixDecimals(units: bigint, decimals: number): string {
+  const unit = 10n ** BigInt(decimals)
+  const fraction = (units % unit).toString().padStart(decimals, '0').slice(0, 6).replace(/0+$/, '')
+  return fraction ? `${units / unit}.${fraction}` : `${units / unit}`
+}
+
+async function openSwap(page: Page, stack: StackInfo, account: FreshAccount, query = '') {
+  await useDevWallet(page.context(), stack, account)
+  const demo = new DemoPage(page)
+  await demo.goto(query)
+  await demo.connectDevWallet()
+  await demo.openAccount()
+  await demo.dialog
+    .getByRole('navigation', { name: 'Wallet features' })
+    .getByRole('button', { name: 'Swap' })
+    .click()
+  return demo
+}
+
+const swapDialog = (page: Page) => page.getByRole('dialog', { name: 'Swap' })
+
+async function pick(page: Page, side: RegExp, symbol: string) {
+  await swapDialog(page).getByRole('button', { name: side }).click()
+  const select = page.getByRole('dialog', { name: 'Select Token' })
+  await select.getByRole('textbox', { name: 'Search token' }).fill(symbol)
+  await select
+    .getByRole('list', { name: 'Popular tokens' })
+    .getByRole('button', { name: new RegExp(`^${symbol} `) })
+    .click()
+  await expect(swapDialog(page)).toBeVisible()
+}
+
+test('swap ETH → USDC: the quote, the wallet signs, Swapped…, Account shows the chain’s balances', async ({
+  page,
+  stack,
+}) => {
+  const chain = stack.chains[0]
+  if (!chain) throw new Error('stack.json lacks chains')
+  const visitor = freshAccount()
+  await setEth(chain, visitor.address, parseEther('10'))
+  const demo = await openSwap(page, stack, visitor)
+  const swap = swapDialog(page)
+
+  // SPEC §4 step 1: native source, amount 1.
+  await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toBeVisible()
+  await expect(swap.getByRole('textbox', { name: 'Amount to swap' })).toHaveValue('1')
+  await pick(page, /^Choose the token to receive/, 'USDC')
+  const received = swap.getByRole('textbox', { name: 'Amount to receive' })
+  await expect(received).toHaveValue(/^\d+\.\d{1,6}$/)
+  const quoted = await received.inputValue()
+  const details = swap.getByRole('definition')
+  await expect(details).toHaveText([
+    /^≈ \$\d+\.\d{2}$|^≈ < \$0\.01$/,
+    /^\d+\.\d{2}%$/,
+    /^[\d.]+ USDC \(1%\)$/,
+    '0.0085 ETH',
+  ])
+
+  await swap.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expect(toast(page)).toContainText(/^Swapped 1\.000 ETH to [\d,]+\.\d{3} USDC$/)
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+
+  const usdc = await readToken(stack, chain, 'USDC', visitor.address)
+  // Nobody else trades this pool between the quote and the swap: the chain pays what was quoted.
+  expect(sixDecimals(usdc, 6)).toBe(quoted)
+  const eth = await readEth(chain, visitor.address)
+  expect(eth).toBeLessThan(parseEther('9'))
+  const tokens = demo.dialog.getByRole('tabpanel', { name: 'Tokens' })
+  await expect(
+    tokens.getByRole('listitem', { name: new RegExp(`^Test USD Coin, ${floor3(usdc, 6)} USDC`) }),
+  ).toBeVisible()
+  await expect(
+    tokens.getByRole('listitem', { name: new RegExp(`^Ether, ${floor3(eth, 18)} ETH`) }),
+  ).toBeVisible()
+})
+
+test('swap USDC → PTT: approval first (Approve USDC), re-quote, swap; both balances equal the chain’s', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(60_000)
+  const chain = stack.chains[0]
+  if (!chain) throw new Error('stack.json lacks chains')
+  const visitor = freshAccount()
+  await setEth(chain, visitor.address, parseEther('1'))
+  await mintToken(stack, chain, 'USDC', visitor.address, '500')
+  const demo = await openSwap(page, stack, visitor)
+  const swap = swapDialog(page)
+
+  await pick(page, /^Swap from ETH/, 'USDC')
+  await expect(swap.getByRole('button', { name: 'Swap from USDC, change token' })).toBeVisible()
+  await swap.getByRole('textbox', { name: 'Amount to swap' }).fill('100')
+  await pick(page, /^Choose the token to receive/, 'PTT')
+  await expect(swap.getByRole('textbox', { name: 'Amount to receive' })).toHaveValue(/^\d+\.\d{1,6}$/)
+  await swap.getByRole('button', { name: 'Approve USDC' }).click()
+  await expect(toast(page)).toContainText('USDC approved')
+  expect(await readToken(stack, chain, 'USDC', visitor.address)).toBe(parseUnits('500', 6))
+  const quoted = await swap.getByRole('textbox', { name: 'Amount to receive' }).inputValue()
+
+  await swap.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expect(toast(page)).toContainText(/^Swapped 100\.000 USDC to [\d,]+\.\d{3} PTT$/)
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+
+  const usdc = await readToken(stack, chain, 'USDC', visitor.address)
+  const ptt = await readToken(stack, chain, 'PTT', visitor.address)
+  expect(usdc).toBe(parseUnits('400', 6))
+  expect(sixDecimals(ptt, 18)).toBe(quoted)
+  const tokens = demo.dialog.getByRole('tabpanel', { name: 'Tokens' })
+  await expect(tokens.getByRole('listitem', { name: /^Test USD Coin, 400\.000 USDC/ })).toBeVisible()
+  await expect(
+    tokens.getByRole('listitem', { name: new RegExp(`^Portico Test Token, ${floor3(ptt, 18)} PTT`) }),
+  ).toBeVisible()
+})
+
+test("a quote above the balance shows 'Insufficient balance' and offers no swap", async ({ page, stack }) => {
+  const chain = stack.chains[0]
+  if (!chain) throw new Error('stack.json lacks chains')
+  const visitor = freshAccount()
+  await setEth(chain, visitor.address, parseEther('2'))
+  await openSwap(page, stack, visitor)
+  const swap = swapDialog(page)
+  await swap.getByRole('textbox', { name: 'Amount to swap' }).fill('5')
+  await pick(page, /^Choose the token to receive/, 'USDC')
+  await expect(swap.getByRole('alert')).toHaveText('Insufficient balance')
+  await expect(swap.getByRole('button', { name: 'Insufficient balance' })).toBeDisabled()
+  await expect(swap.getByRole('textbox', { name: 'Amount to receive' })).toHaveValue(/^\d+\.\d{1,6}$/)
+  await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toHaveCount(0)
+})
+
+test("API down: 'Failed to initialize swap' and back to Account; up again, the Swap view opens", async ({
+  page,
+  stack,
+}) => {
+  const api = await ownApi(stack)
+  await api.start()
+  try {
+    const chain = stack.chains[0]
+    if (!chain) throw new Error('stack.json lacks chains')
+    const visitor = freshAccount()
+    await setEth(chain, visitor.address, parseEther('1'))
+    await useDevWallet(page.context(), stack, visitor)
+    const demo = new DemoPage(page)
+    await demo.goto(`?apiUrl=${encodeURIComponent(api.url)}`)
+    await demo.connectDevWallet()
+    await demo.openAccount()
+    await api.stop()
+    const features = demo.dialog.getByRole('navigation', { name: 'Wallet features' })
+    await features.getByRole('button', { name: 'Swap' }).click()
+    await expect(toast(page)).toContainText('Failed to initialize swap')
+    await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+
+    await api.start()
+    await features.getByRole('button', { name: 'Swap' }).click()
+    await expect(swapDialog(page).getByRole('textbox', { name: 'Amount to swap' })).toHaveValue('1')
+  } finally {
+    await api.dispose()
+  }
+})
