@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type ApiServer, startApi } from '@portico/api'
-import { type AuthFrameServer, startAuthFrame } from '@portico/auth-frame'
+import { type AuthFrameServer, createSocialLogin, startAuthFrame } from '@portico/auth-frame'
 import {
   DEV_ACCOUNTS,
   DEV_WALLET_BUNDLE,
@@ -10,6 +10,7 @@ import {
   SOLANA_DEV_ACCOUNTS,
   startDevnet,
 } from '@portico/devnet'
+import { type Idp, startIdp } from '@portico/idp'
 import { DEFAULT_TREASURY_KEY, fundTreasury, type OnrampServer, startOnramp } from '@portico/onramp'
 import {
   createRedisBackend,
@@ -60,6 +61,8 @@ export interface Stack {
   api: ApiServer
   /** The embedded wallet's frame (services/auth-frame) on its own origin; the demo's authFrameUrl. */
   authFrame: AuthFrameServer
+  /** The local OpenID Connect provider (social login) and Sign-In-With-Farcaster relay (services/idp). */
+  idp: Idp
   /** The sandbox on-ramp provider page (services/onramp) on its own origin; the API's onramp.pageUrl. */
   onramp: OnrampServer
   demoUrl: string
@@ -100,6 +103,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let stopRelayStore: (() => Promise<void>) | undefined
   let api: ApiServer | undefined
   let authFrame: AuthFrameServer | undefined
+  let idp: Idp | undefined
   let onramp: OnrampServer | undefined
   // The provider page's origin and the secret its calls to the API are signed with (one per stack).
   const onrampPage = { pageUrl: `http://127.0.0.1:${ports.onramp}`, secret: randomBytes(32).toString('hex') }
@@ -121,9 +125,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     log(`on-ramp sandbox: ${onramp.url} (treasury ${onramp.treasury})`)
     // The demo page (and the vanilla host under it) is the only origin allowed to embed the frame.
     const demoOrigin = `http://localhost:${ports.demo}`
+    // Social login: every provider client of the local IdP redirects to the frame's callback page.
+    idp = await startIdp({
+      port: ports.idp,
+      redirectUris: [`http://127.0.0.1:${ports.authFrame}/social/callback`],
+    })
+    log(`idp: ${idp.url} (social login, farcaster relay)`)
     authFrame = await startAuthFrame({
       host: '127.0.0.1',
       port: ports.authFrame,
+      social: createSocialLogin({ idpUrl: idp.url }),
       projects: { 'portico-dev': { allowedOrigins: [demoOrigin] } },
       chains: devnet.chains.map((chain) => ({
         chainId: chain.chainId,
@@ -241,12 +252,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const liveRelay = relay
     const liveApi = api
     const liveAuthFrame = authFrame
+    const liveIdp = idp
     const liveOnramp = onramp
     return {
       devnet,
       relay: liveRelay,
       api: liveApi,
       authFrame: liveAuthFrame,
+      idp: liveIdp,
       onramp: liveOnramp,
       demoUrl: `${demo.url}/`,
       vanillaUrl: `${demo.url}/vanilla/`,
@@ -261,6 +274,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           liveRelay.close(),
           liveApi.close(),
           liveAuthFrame.close(),
+          liveIdp.close(),
           liveOnramp.close(),
         ])
         await stopRelayStore?.()
@@ -273,6 +287,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       relay?.close(),
       api?.close(),
       authFrame?.close(),
+      idp?.close(),
       onramp?.close(),
     ])
     await stopRelayStore?.()
