@@ -15,12 +15,27 @@ export {
   defaultSolana,
   startDevnet,
 } from './devnet.ts'
-export type { Address, ChainFixtures, DevnetFixtures, DexFixtures, DexPair } from './fixtures/types.ts'
+export type {
+  AccountAbstractionFixtures,
+  Address,
+  ChainFixtures,
+  DevnetFixtures,
+  DexFixtures,
+  DexPair,
+} from './fixtures/types.ts'
 export * from './solana/index.ts'
 export * from './wallet/index.ts'
 
 /** Where `npm run build` puts the browser dev wallet (an IIFE for <script> or page.addInitScript). */
 export const DEV_WALLET_BUNDLE = fileURLToPath(new URL('../dist/dev-wallet.js', import.meta.url))
+export {
+  BUNDLER_EXECUTOR_KEY,
+  type BundlerOptions,
+  type BundlerProcess,
+  startBundler,
+} from './bundler/alto.ts'
+export { deployAccountAbstraction } from './fixtures/aa/deploy.ts'
+export { AA_FIXTURES, ENTRY_POINT_V08 } from './fixtures/aa/plan.ts'
 export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
 export { DEX_DEPLOYER_KEY, dexAddresses, PERMIT_TOKEN, POOLS } from './fixtures/dex/plan.ts'
 export { ensureMulticall3, MULTICALL3_ADDRESS } from './fixtures/multicall3.ts'
