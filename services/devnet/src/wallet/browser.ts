@@ -1,6 +1,7 @@
 import { registerWallet } from '@wallet-standard/wallet'
 import { privateKeyToAccount } from 'viem/accounts'
 import { announceProvider } from './announce.ts'
+import { createBitcoinDevWallet } from './bitcoin/wallet.ts'
 import { CONFIG_GLOBAL, type DevWalletConfig, parseDevWalletConfig } from './config.ts'
 import { createDevWalletProvider } from './provider.ts'
 import { rejectionPolicy } from './rejection.ts'
@@ -46,6 +47,9 @@ function install(): void {
     registerWallet(
       createSolanaDevWallet({ secretKey: keypair, rpcUrl, networkId, storage, fetch, shouldReject }),
     )
+  }
+  if (config.bitcoin) {
+    registerWallet(createBitcoinDevWallet({ ...config.bitcoin, storage, shouldReject }))
   }
   announceProvider(win, provider)
   if (config.legacyInjected) {

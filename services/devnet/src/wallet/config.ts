@@ -1,4 +1,9 @@
 import { type Hex, isHex } from 'viem'
+import {
+  type BitcoinDevWalletConfig,
+  type ParsedBitcoinConfig,
+  parseBitcoinWalletConfig,
+} from './bitcoin/config.ts'
 import type { RejectionConfig } from './rejection.ts'
 import {
   type ParsedSolanaConfig,
@@ -15,6 +20,8 @@ export interface DevWalletConfig extends RejectionConfig {
   legacyInjected?: boolean
   /** Also register a Wallet Standard Solana wallet (see SolanaDevWalletConfig). */
   solana?: SolanaDevWalletConfig
+  /** Also register a Wallet Standard Bitcoin wallet (see BitcoinDevWalletConfig). */
+  bitcoin?: BitcoinDevWalletConfig
   /**
    * ERC-20 addresses per chain id: the wallet then reports the assetDiscovery capability for those
    * chains and answers wallet_getAssets (EIP-7811) with the native and these tokens' balances.
@@ -26,7 +33,10 @@ export interface DevWalletConfig extends RejectionConfig {
 export const MAX_ASSET_TOKENS = 50
 
 /** The config after checking, with the Solana keypair derived. */
-export type ParsedDevWalletConfig = Omit<DevWalletConfig, 'solana'> & { solana?: ParsedSolanaConfig }
+export type ParsedDevWalletConfig = Omit<DevWalletConfig, 'solana' | 'bitcoin'> & {
+  solana?: ParsedSolanaConfig
+  bitcoin?: ParsedBitcoinConfig
+}
 
 export const CONFIG_GLOBAL = '__PORTICO_DEV_WALLET__'
 
@@ -51,8 +61,9 @@ export function parseDevWalletConfig(raw: unknown): ParsedDevWalletConfig {
   if (!(defaultChainId in chains)) fail(`defaultChainId ${config.defaultChainId} is not one of chains`)
   if (config.autoReject !== undefined && !Array.isArray(config.autoReject)) fail('autoReject must be a list')
   const solana = config.solana === undefined ? undefined : parseSolanaWalletConfig(config.solana, fail)
+  const bitcoin = config.bitcoin === undefined ? undefined : parseBitcoinWalletConfig(config.bitcoin, fail)
   const assets = config.assets === undefined ? undefined : parseAssets(config.assets, chains, fail)
-  return { ...config, chains, defaultChainId, solana, assets } as ParsedDevWalletConfig
+  return { ...config, chains, defaultChainId, solana, bitcoin, assets } as ParsedDevWalletConfig
 }
 
 function parseAssets(

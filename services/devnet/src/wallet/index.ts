@@ -1,4 +1,13 @@
 export { announceProvider, DEV_WALLET_INFO, type ProviderInfo, randomUuid } from './announce.ts'
+export type { BitcoinDevWalletConfig } from './bitcoin/config.ts'
+export { messageHash as bitcoinMessageHash, signBitcoinMessage, signPsbtInputs } from './bitcoin/sign.ts'
+export {
+  BITCOIN_REGTEST_CHAIN,
+  BitcoinDevWallet,
+  type BitcoinDevWalletFeatures,
+  type BitcoinDevWalletOptions,
+  createBitcoinDevWallet,
+} from './bitcoin/wallet.ts'
 export {
   CONFIG_GLOBAL,
   type DevWalletConfig,
