@@ -27,6 +27,7 @@ describe('frameUrl', () => {
       chainId: '1',
       version: '4',
       enableLogger: 'false',
+      parentOrigin: window.location.origin,
     })
   })
 

@@ -90,6 +90,8 @@ export function frameUrl(
   if (options.chainId !== undefined) url.searchParams.set('chainId', String(options.chainId))
   if (options.version) url.searchParams.set('version', options.version)
   url.searchParams.set('enableLogger', String(options.enableLogger ?? true))
+  // The frame page answers only an embedding origin its project allows, and posts only to it.
+  url.searchParams.set('parentOrigin', window.location.origin)
   return url
 }
 

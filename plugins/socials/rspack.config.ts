@@ -1,0 +1,3 @@
+import { pluginRemoteConfig } from '../../build/pluginRemote.ts'
+
+export default pluginRemoteConfig('socials', import.meta.dirname)

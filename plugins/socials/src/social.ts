@@ -1,0 +1,139 @@
+/**
+ * Social login through the auth frame (SPEC §4, §7): GET_SOCIAL_REDIRECT_URI → the provider in a popup →
+ * the frame's callback page posts its address back (SOCIAL_CALLBACK_MESSAGE, frame origin, from that
+ * popup only) → CONNECT_SOCIAL with it. Farcaster: GET_FARCASTER_URI (a QR) → CONNECT_FARCASTER.
+ */
+import { type Features, MESSAGES, type PluginContext, SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types'
+import { finishConnect, sessionOf } from '../../embedded-wallet/src/index.ts'
+import { strings } from './strings.ts'
+
+export const SOCIAL_CONNECTOR_ID = 'ID_AUTH_SOCIAL'
+/** SPEC §5: social provider must be one of these. */
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type OAuthProvider = (typeof SOCIAL_PROVIDERS)[number]
+/** Plugin storage key of the connected social provider (SPEC §3). */
+export const CONNECTED_SOCIAL_KEY = 'connected_social'
+/** How long the popup may stay open; the visitor may also close it (checked every POLL_MS). */
+export const POPUP_WAIT_MS = 5 * 60_000
+const POLL_MS = 500
+/** Farcaster approval happens on a phone: longer than a frame call. */
+export const FARCASTER_WAIT_MS = 5 * 60_000
+
+export const VIEWS = {
+  connectingSocial: 'ConnectingSocial',
+  connectingFarcaster: 'ConnectingFarcaster',
+  approve: 'ApproveSocialTransaction',
+  accountType: 'SocialAccountType',
+} as const
+
+export const isOAuthProvider = (value: unknown): value is OAuthProvider =>
+  typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value)
+
+/** The configured socials in app order (unknown names dropped, duplicates once) and whether farcaster is on. */
+export function configuredSocials(socials: Features['socials'] | undefined): {
+  providers: OAuthProvider[]
+  farcaster: boolean
+} {
+  const list = Array.isArray(socials) ? socials : []
+  return { providers: [...new Set(list.filter(isOAuthProvider))], farcaster: list.includes('farcaster') }
+}
+
+/** Opened in the click itself (a later window.open is blocked); navigated once the URI is known. */
+export function openPopup(): Window | null {
+  const width = 600
+  const height = 800
+  const left = Math.max(0, (window.screen.width - width) / 2)
+  const top = Math.max(0, (window.screen.height - height) / 2)
+  return window.open('', 'portico-social', `popup,width=${width},height=${height},left=${left},top=${top}`)
+}
+
+const popups = new WeakMap<PluginContext, Window | null>()
+export const rememberPopup = (ctx: PluginContext, popup: Window | null) => popups.set(ctx, popup)
+export const takePopup = (ctx: PluginContext) => {
+  const popup = popups.get(ctx) ?? null
+  popups.delete(ctx)
+  return popup
+}
+
+function providerUrl(uri: unknown): string {
+  let url: URL
+  try {
+    url = new URL(String(uri))
+  } catch {
+    throw new Error(MESSAGES.somethingWentWrong)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(MESSAGES.somethingWentWrong)
+  return url.href
+}
+
+/** The callback address the frame's page posts from `popup`; rejects when it is closed or takes too long. */
+export function waitForCallback(frameOrigin: string, popup: Window, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      window.removeEventListener('message', onMessage)
+      clearInterval(poll)
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== frameOrigin || event.source !== popup) return
+      const data = event.data as { type?: unknown; payload?: { uri?: unknown } } | null
+      if (data?.type !== SOCIAL_CALLBACK_MESSAGE || typeof data.payload?.uri !== 'string') return
+      if (data.payload.uri.length > 4096) return
+      done()
+      resolve(data.payload.uri)
+    }
+    const onAbort = () => {
+      done()
+      reject(new Error(MESSAGES.somethingWentWrong))
+    }
+    const poll = setInterval(() => {
+      if (!popup.closed) return
+      done()
+      reject(new Error(strings.popupClosed))
+    }, POLL_MS)
+    const timer = setTimeout(onAbort, POPUP_WAIT_MS)
+    window.addEventListener('message', onMessage)
+    signal?.addEventListener('abort', onAbort)
+  })
+}
+
+export async function connectSocial(
+  ctx: PluginContext,
+  provider: OAuthProvider,
+  popup: Window | null,
+  signal?: AbortSignal,
+): Promise<void> {
+  try {
+    const frame = await sessionOf(ctx).frame()
+    const { uri } = await frame.request('GET_SOCIAL_REDIRECT_URI', { provider }, signal ? { signal } : {})
+    const target = providerUrl(uri)
+    const window_ = popup && !popup.closed ? popup : openPopup()
+    if (!window_) throw new Error(strings.popupBlocked)
+    window_.location.href = target
+    const callback = await waitForCallback(frame.origin, window_, signal)
+    window_.close()
+    await frame.request('CONNECT_SOCIAL', { uri: callback }, signal ? { signal } : {})
+    ctx.storage.set(CONNECTED_SOCIAL_KEY, provider)
+    await finishConnect(ctx, SOCIAL_CONNECTOR_ID)
+  } catch (error) {
+    if (popup && !popup.closed) popup.close()
+    throw error
+  }
+}
+
+export async function farcasterUri(ctx: PluginContext, signal?: AbortSignal): Promise<string> {
+  const frame = await sessionOf(ctx).frame()
+  const { url } = await frame.request('GET_FARCASTER_URI', undefined, signal ? { signal } : {})
+  return providerUrl(url)
+}
+
+export async function connectFarcaster(ctx: PluginContext, signal?: AbortSignal): Promise<void> {
+  const frame = await sessionOf(ctx).frame()
+  await frame.request('CONNECT_FARCASTER', undefined, {
+    timeoutMs: FARCASTER_WAIT_MS,
+    ...(signal ? { signal } : {}),
+  })
+  ctx.storage.set(CONNECTED_SOCIAL_KEY, 'farcaster')
+  await finishConnect(ctx, SOCIAL_CONNECTOR_ID)
+}
