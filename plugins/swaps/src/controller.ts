@@ -14,7 +14,7 @@ import {
 import { balanceUnits, parsePositive } from './math.ts'
 import { canSwap, quotedUnits, quoteView } from './quote.ts'
 import { apiOf, gasPrice, nativeBalance } from './reads.ts'
-import { connected, isSmartAccount, resetState, type SwapStore } from './state.ts'
+import { connected, isSmartAccount, leaveSwap, resetState, type SwapStore } from './state.ts'
 import {
   balancesByKey,
   isNativeToken,
@@ -52,7 +52,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
   const fail = (message: string, error: unknown, goBack: boolean) => {
     ctx.log.warn(message, error)
     ctx.toast.error(message)
-    if (goBack) ctx.router.goBack()
+    if (goBack) leaveSwap(ctx)
   }
 
   const clearQuote = (draft: ReturnType<SwapStore['get']>) => {

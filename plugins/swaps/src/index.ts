@@ -1,6 +1,7 @@
 import { definePlugin } from '@portico/shared-types'
 import { SelectTokenView } from './SelectTokenView.tsx'
 import { SwapView } from './SwapView.tsx'
+import { SELECT_TOKEN_VIEW, SWAP_VIEW } from './state.ts'
 import { strings } from './strings.ts'
 
 /**
@@ -13,8 +14,8 @@ export default definePlugin({
   // 1.1: ctx.chains.evm() (the kernel's viem helpers) and ctx.i18n formatting.
   api: '^1.1.0',
   views: {
-    Swap: { component: SwapView, title: strings.title },
-    SwapSelectToken: { component: SelectTokenView, title: strings.selectTokenTitle },
+    [SWAP_VIEW]: { component: SwapView, title: strings.title },
+    [SELECT_TOKEN_VIEW]: { component: SelectTokenView, title: strings.selectTokenTitle },
   },
   contributes: {
     walletFeatures: [
@@ -22,7 +23,7 @@ export default definePlugin({
         id: 'swaps',
         label: strings.feature,
         icon: 'swap',
-        view: 'Swap',
+        view: SWAP_VIEW,
         isAvailable: (state) => state.networks.activeNamespace === 'eip155',
       },
     ],

@@ -84,3 +84,21 @@ export function isSmartAccount(account: AccountState | undefined): boolean {
     (account.connectedWalletInfo?.type === 'AUTH' && account.preferredAccountType === 'smartAccount')
   )
 }
+
+export const SWAP_VIEW = 'Swap'
+export const SELECT_TOKEN_VIEW = 'SwapSelectToken'
+
+/**
+ * SPEC §2: a failure goes back to the view before Swap. Only while a swap view is on top: a visitor
+ * who already left (Back while it loaded) is not sent one view further back (or out of the modal).
+ */
+export function leaveSwap(ctx: PluginContext): void {
+  const top = () => ctx.getState().router?.history.at(-1)?.view
+  // A kernel state without a router slice (a test kit) has no view to check.
+  if (!ctx.getState().router) {
+    ctx.router.goBack()
+    return
+  }
+  if (top() === SELECT_TOKEN_VIEW) ctx.router.goBack()
+  if (top() === SWAP_VIEW) ctx.router.goBack()
+}

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SelectTokenView } from './SelectTokenView.tsx'
 import { SwapView } from './SwapView.tsx'
 import { swapSession } from './session.ts'
+import { leaveSwap } from './state.ts'
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
@@ -343,5 +344,22 @@ describe('swap flow (SPEC §4)', () => {
     expect(t.ctx.router.goBack).toHaveBeenCalled()
     fireEvent.change(screen.getByLabelText('Search token'), { target: { value: 'nothing like it' } })
     expect(screen.getByText(/No token matches the search/)).toBeTruthy()
+  })
+
+  it('a failure leaves only a swap view: from Select Token back past Swap; never past a view the visitor went to', () => {
+    const history = (views: string[]) => views.map((view) => ({ view }))
+    const { ctx, kernel } = fakeContext({
+      ...connectedState(USER),
+      router: { history: history(['Account', 'Swap', 'SwapSelectToken']), direction: 'next' },
+    })
+    ctx.router.goBack = vi.fn(() =>
+      kernel.update((draft) => {
+        draft.router.history.pop()
+      }),
+    )
+    leaveSwap(ctx)
+    expect(kernel.get().router.history).toEqual(history(['Account']))
+    leaveSwap(ctx)
+    expect(ctx.router.goBack).toHaveBeenCalledTimes(2)
   })
 })
