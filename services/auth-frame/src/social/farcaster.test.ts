@@ -59,6 +59,15 @@ describe('farcaster login through the local relay', () => {
     })
   })
 
+  it('a second CONNECT_FARCASTER while one waits shares its wait (one poll loop per channel)', async () => {
+    const { url } = await social.farcaster.farcasterUri(ctx)
+    const first = social.farcaster.connectFarcaster(ctx)
+    const second = social.farcaster.connectFarcaster(ctx)
+    expect(second).toBe(first)
+    await approve(url, 20001)
+    expect(await second).toEqual({ provider: 'farcaster', subject: '20001', userName: 'alice' })
+  })
+
   it('a new QR code replaces the previous one of the same frame', async () => {
     const first = await social.farcaster.farcasterUri(ctx)
     const second = await social.farcaster.farcasterUri(ctx)

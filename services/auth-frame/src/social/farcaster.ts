@@ -59,6 +59,7 @@ export function createFarcasterLogin(options: FarcasterLoginOptions) {
     perOwner: 1,
     ...(options.now ? { now: options.now } : {}),
   })
+  const waiting = new Map<string, Promise<SocialIdentity>>()
   const relayFetch = async (path: string, init?: RequestInit) => {
     try {
       return await fetch(new URL(path, relay), { ...init, signal: AbortSignal.timeout(30_000) })
@@ -175,31 +176,44 @@ export function createFarcasterLogin(options: FarcasterLoginOptions) {
       return { url: qr.href }
     },
 
-    async connectFarcaster(ctx: SocialContext, signal?: AbortSignal): Promise<SocialIdentity> {
+    /** Waits for the frame's channel; a second call while one waits shares it (one poll loop per channel). */
+    connectFarcaster(ctx: SocialContext, signal?: AbortSignal): Promise<SocialIdentity> {
       const owner = ownerOf(ctx)
       const started = pending.ownedBy(owner)
-      if (!started) throw new FrameError(FARCASTER_ERRORS.noLogin)
-      while (!signal?.aborted) {
-        if (!pending.peek(started.channelToken, owner)) throw new FrameError(FARCASTER_ERRORS.expired)
-        const response = await relayFetch('farcaster/v1/channel/status', {
-          headers: { authorization: `Bearer ${started.channelToken}` },
-        })
-        if (response.status === 200) {
-          let answer: Record<string, unknown>
-          try {
-            answer = await readJson(response)
-          } catch {
-            throw new FrameError(FARCASTER_ERRORS.unverified)
-          }
-          // One answer per channel: verified or not, the channel is spent.
-          pending.take(started.channelToken, owner)
-          return verify(started, answer)
-        }
-        await response.body?.cancel()
-        if (response.status !== 202) throw new FrameError(FARCASTER_ERRORS.expired)
-        await sleep(options.pollMs ?? 500)
-      }
-      throw new FrameError('Request was aborted')
+      if (!started) return Promise.reject(new FrameError(FARCASTER_ERRORS.noLogin))
+      const running = waiting.get(started.channelToken)
+      if (running) return running
+      const result = waitFor(started, owner, signal).finally(() => waiting.delete(started.channelToken))
+      waiting.set(started.channelToken, result)
+      return result
     },
+  }
+
+  async function waitFor(
+    started: PendingChannel,
+    owner: string,
+    signal?: AbortSignal,
+  ): Promise<SocialIdentity> {
+    while (!signal?.aborted) {
+      if (!pending.peek(started.channelToken, owner)) throw new FrameError(FARCASTER_ERRORS.expired)
+      const response = await relayFetch('farcaster/v1/channel/status', {
+        headers: { authorization: `Bearer ${started.channelToken}` },
+      })
+      if (response.status === 200) {
+        let answer: Record<string, unknown>
+        try {
+          answer = await readJson(response)
+        } catch {
+          throw new FrameError(FARCASTER_ERRORS.unverified)
+        }
+        // One answer per channel: verified or not, the channel is spent.
+        pending.take(started.channelToken, owner)
+        return verify(started, answer)
+      }
+      await response.body?.cancel()
+      if (response.status !== 202) throw new FrameError(FARCASTER_ERRORS.expired)
+      await sleep(options.pollMs ?? 500)
+    }
+    throw new FrameError('Request was aborted')
   }
 }
