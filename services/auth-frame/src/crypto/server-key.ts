@@ -30,6 +30,6 @@ export function parseKey(text: string, what: string): Buffer {
     : /^[A-Za-z0-9+/]{43}=?$/.test(text)
       ? Buffer.from(text, 'base64')
       : undefined
-  if (!key || key.length !== 32) throw new Error(`${what} must be 32 bytes, as 64 hex characters or base64`)
+  if (key?.length !== 32) throw new Error(`${what} must be 32 bytes, as 64 hex characters or base64`)
   return key
 }

@@ -74,7 +74,7 @@ export const emailLoginHandlers: HandlerMap = {
   async CONNECT_OTP(svc, ctx, payload) {
     const otp = parseOtp(payload.otp)
     const flow = await svc.store.latestFlow(ctx.deviceHash, 'login', svc.now())
-    if (!flow || flow.step !== 'otp') throw new FrameError(ERRORS.noPendingLogin)
+    if (flow?.step !== 'otp') throw new FrameError(ERRORS.noPendingLogin)
     await checkOtp(svc, flow, otp)
     await svc.store.deleteFlow(flow.id)
     const user = (await svc.store.userByEmail(flow.email)) ?? (await createUser(svc, { email: flow.email }))
@@ -101,13 +101,7 @@ export async function sendLoginCode(svc: Services, flow: FlowRow, to = flow.emai
 /** The device link of a mail (GET /device/approve): approves the device and mails the login code. */
 export async function approveDevice(svc: Services, flowId: string, token: string): Promise<boolean> {
   const flow = await svc.store.flow(flowId)
-  if (
-    !flow ||
-    flow.kind !== 'login' ||
-    flow.step !== 'device' ||
-    !flow.link_mac ||
-    flow.expires_at <= svc.now()
-  )
+  if (flow?.kind !== 'login' || flow.step !== 'device' || !flow.link_mac || flow.expires_at <= svc.now())
     return false
   if (!flow.user_id || !svc.vault.macEquals(`link:${flow.id}:${token}`, flow.link_mac)) return false
   await svc.store.addDevice(flow.user_id, flow.device_hash, svc.now())

@@ -13,7 +13,13 @@ const BACKEND_TYPES = FRAME_REQUEST_TYPES.filter(
 
 const BODY = v.object({
   type: v.picklist(BACKEND_TYPES),
-  payload: v.optional(v.record(v.string(), v.unknown()), {}),
+  payload: v.optional(
+    v.custom<Record<string, unknown>>(
+      (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+      'The payload must be an object',
+    ),
+    {},
+  ),
   projectId: v.pipe(v.string(), v.maxLength(128)),
   parentOrigin: v.pipe(v.string(), v.maxLength(2048)),
   chainId: v.optional(v.union([v.pipe(v.string(), v.maxLength(64)), v.number()])),

@@ -1,0 +1,116 @@
+import type { FrameRequestType } from '@portico/shared-types'
+import { describe, expect, it } from 'vitest'
+import { type BackendAnswer, createBridge } from './bridge.ts'
+import { FRAME_REQUEST_TYPES } from './protocol.ts'
+
+const PARENT = 'http://localhost:4173'
+
+function setup(
+  answer: (type: FrameRequestType, payload: unknown) => BackendAnswer | Promise<BackendAnswer> = () => ({
+    ok: true,
+  }),
+) {
+  const posted: { message: Record<string, unknown>; origin: string }[] = []
+  const parent = {
+    postMessage: (message: unknown, origin: string) =>
+      posted.push({ message: message as Record<string, unknown>, origin }),
+  }
+  const calls: { type: FrameRequestType; payload: unknown; token: string | undefined }[] = []
+  let token: string | undefined
+  let reloads = 0
+  const bridge = createBridge({
+    parentOrigin: PARENT,
+    parent,
+    call: async (type, payload, t) => {
+      calls.push({ type, payload, token: t })
+      return answer(type, payload)
+    },
+    session: { get: () => token, set: (t) => (token = t) },
+    reload: () => reloads++,
+    version: '4',
+  })
+  const send = (data: unknown) => bridge.handleMessage({ origin: PARENT, data, source: parent })
+  const settle = () => new Promise((r) => setTimeout(r, 0))
+  return { bridge, posted, calls, send, settle, token: () => token, reloads: () => reloads }
+}
+
+describe('frame bridge', () => {
+  it('posts READY with the version to the parent origin only', () => {
+    const { bridge, posted } = setup()
+    bridge.ready()
+    expect(posted).toEqual([
+      { message: { type: '@portico/frame/READY', payload: { version: '4' } }, origin: PARENT },
+    ])
+  })
+
+  it('answers every FrameRequests type with a _SUCCESS reply carrying the request id', async () => {
+    const { posted, send, settle } = setup((type) => ({ ok: true, result: { echoed: type } }))
+    for (const [i, type] of FRAME_REQUEST_TYPES.entries()) {
+      send({ id: `id-${i}`, type: `@portico/app/${type}`, payload: {} })
+      await settle()
+    }
+    const replies = posted.map((p) => p.message)
+    for (const [i, type] of FRAME_REQUEST_TYPES.entries())
+      expect(replies).toContainEqual(
+        expect.objectContaining({ id: `id-${i}`, type: `@portico/frame/${type}_SUCCESS` }),
+      )
+    expect(posted.every((p) => p.origin === PARENT)).toBe(true)
+  })
+
+  it('turns a backend error into an _ERROR reply with its message, and a thrown call into the SPEC default', async () => {
+    const { posted, send, settle } = setup((type) => {
+      if (type === 'GET_USER') throw new Error('network down')
+      return { ok: false, error: 'Invalid code' }
+    })
+    send({ id: 'a', type: '@portico/app/CONNECT_OTP', payload: { otp: '1' } })
+    send({ id: 'b', type: '@portico/app/GET_USER', payload: {} })
+    await settle()
+    expect(posted.map((p) => p.message)).toEqual([
+      { id: 'a', type: '@portico/frame/CONNECT_OTP_ERROR', payload: { message: 'Invalid code' } },
+      { id: 'b', type: '@portico/frame/GET_USER_ERROR', payload: { message: 'An error occurred' } },
+    ])
+  })
+
+  it('keeps a new session token, sends it with later calls, announces it (SESSION_UPDATE) and drops it on sign-out', async () => {
+    const { posted, send, settle, calls, token } = setup((type) =>
+      type === 'CONNECT_OTP'
+        ? { ok: true, session: 'tok' }
+        : type === 'SIGN_OUT'
+          ? { ok: true, session: null }
+          : { ok: true },
+    )
+    send({ id: '1', type: '@portico/app/CONNECT_OTP', payload: { otp: '123456' } })
+    await settle()
+    expect(posted.map((p) => p.message)).toEqual([
+      { type: '@portico/frame/SESSION_UPDATE', payload: { token: 'tok' } },
+      { id: '1', type: '@portico/frame/CONNECT_OTP_SUCCESS', payload: undefined },
+    ])
+    expect(token()).toBe('tok')
+    send({ id: '2', type: '@portico/app/GET_USER', payload: {} })
+    await settle()
+    expect(calls[1]).toMatchObject({ type: 'GET_USER', token: 'tok' })
+    send({ id: '3', type: '@portico/app/SIGN_OUT' })
+    await settle()
+    expect(token()).toBeUndefined()
+  })
+
+  it('answers SYNC_THEME, SYNC_DAPP_DATA and RELOAD itself', async () => {
+    const { bridge, posted, send, settle, calls, reloads } = setup()
+    send({ id: 't', type: '@portico/app/SYNC_THEME', payload: { themeMode: 'light', themeVariables: {} } })
+    send({
+      id: 'd',
+      type: '@portico/app/SYNC_DAPP_DATA',
+      payload: { projectId: 'p', sdkType: 'portico', sdkVersion: '1' },
+    })
+    send({ id: 'r', type: '@portico/app/RELOAD' })
+    await settle()
+    expect(calls).toEqual([])
+    expect(posted.map((p) => p.message.type)).toEqual([
+      '@portico/frame/SYNC_THEME_SUCCESS',
+      '@portico/frame/SYNC_DAPP_DATA_SUCCESS',
+      '@portico/frame/RELOAD_SUCCESS',
+    ])
+    expect(bridge.synced()).toMatchObject({ theme: { themeMode: 'light' }, dappData: { projectId: 'p' } })
+    expect(reloads()).toBe(1)
+  })
+})
