@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { BitcoinNodeConfig } from './bitcoin/node.ts'
 import { type DexConfig, type DexFixtureInput, dexFromFixture } from './convert/dex-config.ts'
 import { resolveSiwxConfig, type SiwxConfig, type SiwxConfigInput } from './siwx/config.ts'
 
@@ -80,9 +81,22 @@ export interface ApiConfig {
    * Without both, quotes still work and generating a URL answers 503.
    */
   onramp: { pageUrl: string | null; secret: string | null }
+  /**
+   * The Bitcoin node behind bip122 balances, history, UTXOs, fee rate and broadcast (bitcoin/), with
+   * the bech32 prefix of its addresses; null serves no Bitcoin network.
+   */
+  bitcoin: (BitcoinNodeConfig & { addressPrefix: string }) | null
 }
 
-type Nested = 'indexer' | 'rateLimit' | 'projectRateLimit' | 'sessions' | 'retention' | 'siwx' | 'onramp'
+type Nested =
+  | 'indexer'
+  | 'rateLimit'
+  | 'projectRateLimit'
+  | 'sessions'
+  | 'retention'
+  | 'siwx'
+  | 'onramp'
+  | 'bitcoin'
 export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   indexer?: Partial<ApiConfig['indexer']>
   rateLimit?: Partial<ApiConfig['rateLimit']>
@@ -92,6 +106,7 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   fixtures?: FixturesInput
   siwx?: SiwxConfigInput
   onramp?: Partial<ApiConfig['onramp']>
+  bitcoin?: BitcoinNodeConfig & { addressPrefix?: string }
 }
 
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -146,6 +161,8 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
     siwx: resolveSiwxConfig(input.siwx),
     onramp: { pageUrl: input.onramp?.pageUrl ?? null, secret: input.onramp?.secret ?? null },
+    // bcoin's regtest writes `rb1…` addresses.
+    bitcoin: input.bitcoin ? { ...input.bitcoin, addressPrefix: input.bitcoin.addressPrefix ?? 'rb' } : null,
   }
 }
 

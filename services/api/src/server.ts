@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify'
+import { bitcoinRoutes } from './bitcoin/routes.ts'
 import { createChainHandles } from './chain/clients.ts'
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config.ts'
 import type { ApiContext } from './context.ts'
@@ -67,6 +68,8 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     const chains = createChainHandles(config.chains, config.rpcTimeoutMs)
     app = Fastify({
       logger: { level: config.logLevel },
+      // A bip122 taproot account in CAIP-10 is 104 characters (fastify's default cap is 100).
+      maxParamLength: 200,
       // One line per request from our onResponse hook (with projectId, st, sv, clientId) instead.
       logController: new LogController({ disableRequestLogging: true }),
       bodyLimit: 256 * 1024,
@@ -188,6 +191,7 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     nftsRoute(v1, ctx)
     siwxRoutes(v1, ctx)
     onrampRoutes(v1, ctx)
+    bitcoinRoutes(v1, ctx)
   })
   onrampProviderRoutes(app, ctx)
   await directoryRoutes(app, ctx)

@@ -2,6 +2,8 @@ import type { BalanceResponse, TokenBalance } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { readChainBalances } from '../balances.ts'
+import { isBip122Account } from '../bitcoin/account.ts'
+import { bitcoinBalance } from '../bitcoin/routes.ts'
 import type { ApiContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import {
@@ -33,8 +35,9 @@ export function balanceRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.get<{ Params: { address: string } }>(
     '/v1/account/:address/balance',
     async (req): Promise<BalanceResponse> => {
-      const { address } = parseAccount(req.params.address)
       const q = parse(Query, req.query, 'query')
+      if (isBip122Account(req.params.address)) return bitcoinBalance(ctx, req.params.address)
+      const { address } = parseAccount(req.params.address)
       let chainIds = [...ctx.chains.keys()]
       if (q.chainId !== undefined) {
         const network = parseNetwork(q.chainId)

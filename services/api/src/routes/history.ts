@@ -1,5 +1,7 @@
 import type { HistoryResponse } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
+import { isBip122Account } from '../bitcoin/account.ts'
+import { bitcoinHistory } from '../bitcoin/routes.ts'
 import type { ApiContext } from '../context.ts'
 import { historyPage } from '../history/service.ts'
 import {
@@ -33,8 +35,9 @@ export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.get<{ Params: { account: string } }>(
     '/v1/account/:account/history',
     async (req): Promise<HistoryResponse> => {
-      const { address } = parseAccount(req.params.account)
       const q = parse(Query, req.query, 'query')
+      if (isBip122Account(req.params.account) && !q.onramp) return bitcoinHistory(ctx, req.params.account)
+      const { address } = parseAccount(req.params.account)
       const before = q.cursor !== undefined && q.cursor !== '' ? parseCursor(q.cursor) : undefined
       let chainIds: number[] | undefined
       if (q.chainId !== undefined) {

@@ -6,7 +6,13 @@ import type { ApiContext } from '../context.ts'
 export function supportedChainsRoute(app: FastifyInstance, ctx: ApiContext): void {
   const local = [...ctx.chains.values()].map((h) => h.caipId)
   const body = {
-    http: [...new Set([...local, ...ctx.config.extraSupportedChains])],
+    http: [
+      ...new Set([
+        ...local,
+        ...(ctx.config.bitcoin ? [ctx.config.bitcoin.networkId] : []),
+        ...ctx.config.extraSupportedChains,
+      ]),
+    ],
     ws: local,
   } as SupportedChainsResponse
   app.get('/v1/supported-chains', async () => body)
