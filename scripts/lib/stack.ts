@@ -2,12 +2,20 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type ApiServer, startApi } from '@portico/api'
-import { type AuthFrameServer, createSocialLogin, startAuthFrame } from '@portico/auth-frame'
 import {
+  type AuthFrameServer,
+  createSmartAccountProvider,
+  createSocialLogin,
+  type SmartAccountNetwork,
+  startAuthFrame,
+} from '@portico/auth-frame'
+import {
+  type BundlerProcess,
   DEV_ACCOUNTS,
   DEV_WALLET_BUNDLE,
   type Devnet,
   SOLANA_DEV_ACCOUNTS,
+  startBundler,
   startDevnet,
 } from '@portico/devnet'
 import { type Idp, startIdp } from '@portico/idp'
@@ -65,6 +73,10 @@ export interface Stack {
   idp: Idp
   /** The sandbox on-ramp provider page (services/onramp) on its own origin; the API's onramp.pageUrl. */
   onramp: OnrampServer
+  /** The ERC-4337 bundler (alto) on chain A (ports.bundler), when the fixtures (EntryPoint) are deployed. */
+  bundler?: BundlerProcess
+  /** Where the auth frame gives users smart accounts: chains with EntryPoint, factory and a bundler. */
+  smartAccountNetworks: SmartAccountNetwork[]
   demoUrl: string
   vanillaUrl: string
   pluginsUrl: string
@@ -105,6 +117,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let authFrame: AuthFrameServer | undefined
   let idp: Idp | undefined
   let onramp: OnrampServer | undefined
+  let bundler: BundlerProcess | undefined
+  // Smart accounts: alto on chain A over the fixtures' EntryPoint v0.8 and account factory; it loads
+  // for seconds, so it starts now and is awaited before the auth frame.
+  const chainA = devnet.chains.find((chain) => chain.chainId === 31337)
+  const aa = devnet.fixtures?.[31337]?.aa
+  const bundlerStart =
+    chainA && aa
+      ? startBundler({
+          rpcUrl: chainA.rpcUrl,
+          chainId: 31337,
+          entryPoint: aa.entryPoint,
+          port: ports.bundler,
+        })
+      : undefined
+  bundlerStart?.catch(() => {}) // awaited in the try below
   // The provider page's origin and the secret its calls to the API are signed with (one per stack).
   const onrampPage = { pageUrl: `http://127.0.0.1:${ports.onramp}`, secret: randomBytes(32).toString('hex') }
   try {
@@ -131,10 +158,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       redirectUris: [`http://127.0.0.1:${ports.authFrame}/social/callback`],
     })
     log(`idp: ${idp.url} (social login, farcaster relay)`)
+    bundler = await bundlerStart
+    if (bundler) log(`bundler: ${bundler.url} (alto, chain 31337, EntryPoint ${bundler.entryPoint})`)
+    const smartAccountNetworks: SmartAccountNetwork[] =
+      chainA && aa && bundler
+        ? [{ chainId: 31337, rpcUrl: chainA.rpcUrl, bundlerUrl: bundler.url, ...aa }]
+        : []
     authFrame = await startAuthFrame({
       host: '127.0.0.1',
       port: ports.authFrame,
       social: createSocialLogin({ idpUrl: idp.url }),
+      smartAccounts: createSmartAccountProvider({ networks: smartAccountNetworks }),
       projects: { 'portico-dev': { allowedOrigins: [demoOrigin] } },
       chains: devnet.chains.map((chain) => ({
         chainId: chain.chainId,
@@ -254,6 +288,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const liveAuthFrame = authFrame
     const liveIdp = idp
     const liveOnramp = onramp
+    const liveBundler = bundler
     return {
       devnet,
       relay: liveRelay,
@@ -261,6 +296,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       authFrame: liveAuthFrame,
       idp: liveIdp,
       onramp: liveOnramp,
+      ...(bundler ? { bundler } : {}),
+      smartAccountNetworks,
       demoUrl: `${demo.url}/`,
       vanillaUrl: `${demo.url}/vanilla/`,
       pluginsUrl: plugins.url,
@@ -276,6 +313,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           liveAuthFrame.close(),
           liveIdp.close(),
           liveOnramp.close(),
+          liveBundler?.stop(),
         ])
         await stopRelayStore?.()
         await devnet.stop()
@@ -289,6 +327,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       authFrame?.close(),
       idp?.close(),
       onramp?.close(),
+      bundlerStart?.then(
+        (started) => started.stop(),
+        () => {},
+      ),
     ])
     await stopRelayStore?.()
     await devnet.stop()

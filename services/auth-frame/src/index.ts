@@ -13,6 +13,12 @@ export { configFromEnv } from './env.ts'
 export type { MailboxMessage } from './http/mailbox.ts'
 export { FRAME_ALLOWED_METHODS } from './rpc/allow-list.ts'
 export { type AuthFrameServer, startAuthFrame } from './server.ts'
+export {
+  createSmartAccountProvider,
+  SMART_ACCOUNT_ERRORS,
+  type SmartAccountNetwork,
+  type SmartAccountProviderOptions,
+} from './smart-account/index.ts'
 export type { SmartAccountCall, SmartAccountProvider } from './smart-account-seam.ts'
 export { createSocialLogin, type SocialLogin, type SocialLoginOptions } from './social/index.ts'
 export type { SocialContext, SocialIdentity, SocialProvider } from './social-seam.ts'
