@@ -101,6 +101,11 @@ describe('bip122 through the API', () => {
       }),
     ])
     expect((await balanceOf(BITCOIN_DEV_TAPROOT_ACCOUNT.address))[0]?.quantity.numeric).toBe('10')
+    // The kernel's form: the bare address with the network as chainId.
+    const bare = await getJson<BalanceResponse>(
+      `${api.url}/v1/account/${alice.address}/balance?projectId=${PROJECT}&currency=usd&chainId=${BITCOIN_NETWORK_ID}`,
+    )
+    expect(bare.body.balances[0]?.quantity.numeric).toBe('10')
   })
 
   it('gives UTXOs and a fee rate with a floor', async () => {

@@ -14,6 +14,15 @@ const CAIP10_BIP122 = /^bip122:[0-9a-f]{32}:[a-zA-Z0-9]{14,90}$/
 export const isBip122Account = (raw: string): boolean => raw.startsWith('bip122:')
 
 /**
+ * The bip122 CAIP-10 account a balance or history call is about: the path names it (bip122:…:addr),
+ * or a bare address comes with a bip122 `chainId` (as the kernel's balance fetcher asks); else none.
+ */
+export function bip122Account(raw: string, chainId: string | undefined): string | undefined {
+  if (isBip122Account(raw)) return raw
+  return chainId?.startsWith('bip122:') ? `${chainId}:${raw}` : undefined
+}
+
+/**
  * A bip122 CAIP-10 account on the configured node's network, with a valid segwit address of the
  * network's bech32 prefix; anything else is a 400 naming what was expected.
  */

@@ -2,7 +2,7 @@ import type { BalanceResponse, TokenBalance } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { readChainBalances } from '../balances.ts'
-import { isBip122Account } from '../bitcoin/account.ts'
+import { bip122Account } from '../bitcoin/account.ts'
 import { bitcoinBalance } from '../bitcoin/routes.ts'
 import type { ApiContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
@@ -36,7 +36,8 @@ export function balanceRoute(app: FastifyInstance, ctx: ApiContext): void {
     '/v1/account/:address/balance',
     async (req): Promise<BalanceResponse> => {
       const q = parse(Query, req.query, 'query')
-      if (isBip122Account(req.params.address)) return bitcoinBalance(ctx, req.params.address)
+      const bip122 = bip122Account(req.params.address, q.chainId)
+      if (bip122) return bitcoinBalance(ctx, bip122)
       const { address } = parseAccount(req.params.address)
       let chainIds = [...ctx.chains.keys()]
       if (q.chainId !== undefined) {

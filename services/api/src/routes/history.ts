@@ -1,6 +1,6 @@
 import type { HistoryResponse } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
-import { isBip122Account } from '../bitcoin/account.ts'
+import { bip122Account } from '../bitcoin/account.ts'
 import { bitcoinHistory } from '../bitcoin/routes.ts'
 import type { ApiContext } from '../context.ts'
 import { historyPage } from '../history/service.ts'
@@ -36,7 +36,8 @@ export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
     '/v1/account/:account/history',
     async (req): Promise<HistoryResponse> => {
       const q = parse(Query, req.query, 'query')
-      if (isBip122Account(req.params.account) && !q.onramp) return bitcoinHistory(ctx, req.params.account)
+      const bip122 = q.onramp ? undefined : bip122Account(req.params.account, q.chainId)
+      if (bip122) return bitcoinHistory(ctx, bip122)
       const { address } = parseAccount(req.params.account)
       const before = q.cursor !== undefined && q.cursor !== '' ? parseCursor(q.cursor) : undefined
       let chainIds: number[] | undefined
