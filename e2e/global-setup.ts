@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from '@portico/devnet'
-import { SOLANA_NETWORK_NAME, type Stack, startStack } from '../scripts/lib/stack.ts'
+import { BITCOIN_NETWORK_NAME, SOLANA_NETWORK_NAME, type Stack, startStack } from '../scripts/lib/stack.ts'
 import {
   E2E_API_PORT,
   E2E_PORTS,
@@ -58,6 +58,21 @@ export default async function globalSetup(): Promise<void> {
         walletConfig: stack.devWalletConfig(index, { solana: true }),
       })),
     },
+    ...(stack.devnet.bitcoin
+      ? {
+          bitcoin: {
+            networkId: stack.devnet.bitcoin.networkId,
+            name: BITCOIN_NETWORK_NAME,
+            nodeUrl: stack.devnet.bitcoin.url,
+            apiKey: stack.devnet.bitcoin.apiKey,
+            accounts: stack.devnet.bitcoin.accounts.map((account, index) => ({
+              address: account.address,
+              walletConfig: stack.devWalletConfig(index, { bitcoin: true }),
+            })),
+            ordinalsAddress: stack.devnet.bitcoin.taprootAccount.address,
+          },
+        }
+      : {}),
     devWalletBundle: stack.devWalletBundle,
   }
   mkdirSync(TMP_DIR, { recursive: true })

@@ -61,6 +61,20 @@ export interface StackSolana {
   accounts: StackSolanaAccount[]
 }
 
+/** The devnet's Bitcoin regtest node (bcoin), requested by the demo with `?bitcoin=1`. */
+export interface StackBitcoin {
+  /** CAIP-2 network id, `bip122:0f9188f13cb7b2c71f2a335e3a4fc328`. */
+  networkId: `bip122:${string}`
+  name: string
+  /** The node's HTTP API (tests read it directly, basic auth `x:apiKey`). */
+  nodeUrl: string
+  apiKey: string
+  /** BITCOIN_DEV_ACCOUNTS (P2WPKH, 10 BTC each at start) with the dev wallet config that has Bitcoin on. */
+  accounts: { address: string; walletConfig: Record<string, unknown> }[]
+  /** The ordinals (taproot) account every Bitcoin dev wallet config shares. */
+  ordinalsAddress: string
+}
+
 /** What global-setup writes for the tests: every URL of the running stack. */
 export interface StackInfo {
   demoUrl: string
@@ -88,6 +102,7 @@ export interface StackInfo {
   /** `walletConfig` here is the EVM dev wallet only; `solana.accounts[i].walletConfig` adds Solana. */
   accounts: StackAccount[]
   solana: StackSolana
+  bitcoin?: StackBitcoin
   devWalletBundle: string
 }
 

@@ -87,13 +87,17 @@ export interface Stack {
    * The dev wallet configuration for a given dev account index; with `solana: true` it also
    * registers the Solana (Wallet Standard) wallet with SOLANA_DEV_ACCOUNTS[accountIndex] (0–4).
    */
-  devWalletConfig(accountIndex?: number, options?: { solana?: boolean }): Record<string, unknown>
+  devWalletConfig(
+    accountIndex?: number,
+    options?: { solana?: boolean; bitcoin?: boolean },
+  ): Record<string, unknown>
   devWalletBundle: string
   stop(): Promise<void>
 }
 
 const CHAIN_NAMES: Record<number, string> = { 31337: 'Portico Devnet A', 31338: 'Portico Devnet B' }
 export const SOLANA_NETWORK_NAME = 'Portico Solana Devnet'
+export const BITCOIN_NETWORK_NAME = 'Portico Bitcoin Regtest'
 
 const script = (js: string) => `<script>${js.replace(/</g, '\\u003c')}</script>`
 
@@ -108,6 +112,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ],
     fixtures: options.fixtures ?? false,
     solana: { port: ports.solana },
+    // The Bitcoin regtest node (bcoin); a block a second while transactions wait.
+    bitcoin: { port: ports.bitcoin },
   })
   log(`chains: ${devnet.chains.map((chain) => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`)
   const servers: StaticServer[] = []
@@ -140,6 +146,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       chains: devnet.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
       // Sign-in (SIWX) messages may name the local Solana node's network too.
       ...(devnet.solana ? { siwx: { extraChains: [devnet.solana.networkId] } } : {}),
+      ...(devnet.bitcoin
+        ? {
+            bitcoin: {
+              networkId: devnet.bitcoin.networkId,
+              url: devnet.bitcoin.url,
+              apiKey: devnet.bitcoin.apiKey,
+            },
+          }
+        : {}),
       ...(devnet.fixtures ? { fixtures: devnet.fixtures } : {}),
       ...(options.api?.sqliteFile
         ? { database: { kind: 'sqlite' as const, file: options.api.sqliteFile } }
@@ -237,9 +252,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             },
           }
         : {}),
+      // The Bitcoin regtest node: the demo reads balances, history and UTXOs through the API.
+      ...(devnet.bitcoin
+        ? { bitcoin: { networkId: devnet.bitcoin.networkId, name: BITCOIN_NETWORK_NAME } }
+        : {}),
     }
-    const devWalletConfig = (accountIndex = 0, { solana = false }: { solana?: boolean } = {}) => {
+    const devWalletConfig = (
+      accountIndex = 0,
+      { solana = false, bitcoin = false }: { solana?: boolean; bitcoin?: boolean } = {},
+    ) => {
       const solanaAccount = SOLANA_DEV_ACCOUNTS[accountIndex]
+      const bitcoinAccount = devnet.bitcoin?.accounts[accountIndex]
       return {
         privateKey: DEV_ACCOUNTS[accountIndex]?.privateKey,
         chains: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
@@ -253,13 +276,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               },
             }
           : {}),
+        ...(bitcoin && devnet.bitcoin && bitcoinAccount
+          ? {
+              bitcoin: {
+                privateKey: bitcoinAccount.privateKey,
+                // The ordinals (taproot) key is shared by every index: tests read it, never spend it.
+                ordinalsPrivateKey: devnet.bitcoin.taprootAccount.privateKey,
+                networkId: devnet.bitcoin.networkId,
+              },
+            }
+          : {}),
       }
     }
     const head = [
       script(`window.__PORTICO_DEMO__=${JSON.stringify(demoEnvironment)}`),
       ...(options.devWalletOnPage
         ? [
-            script(`window.__PORTICO_DEV_WALLET__=${JSON.stringify(devWalletConfig(0, { solana: true }))}`),
+            script(
+              `window.__PORTICO_DEV_WALLET__=${JSON.stringify(devWalletConfig(0, { solana: true, bitcoin: true }))}`,
+            ),
             '<script src="/dev-wallet.js"></script>',
           ]
         : []),

@@ -10,6 +10,10 @@ if (!container) throw new Error('#root missing')
 const root = createRoot(container)
 // In the default build this branch and the module it imports are removed at build time.
 const overrides: Promise<DemoOverrides> = __PORTICO_DEMO_TEST__
-  ? import('./queryOverrides.ts').then(({ queryOverrides }) => queryOverrides(location.search))
+  ? // The test build leaves the Bitcoin network out unless a spec asks (?bitcoin=1).
+    import('./queryOverrides.ts').then(({ queryOverrides }) => ({
+      bitcoin: false,
+      ...queryOverrides(location.search),
+    }))
   : Promise.resolve({})
 void overrides.then((found) => root.render(<App options={demoOptions(undefined, found)} />))

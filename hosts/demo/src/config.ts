@@ -12,6 +12,8 @@ export interface DemoEnvironment {
   relayUrl?: string
   /** The devnet's Solana node: CAIP-2 network id (`solana:<genesis prefix>`), RPC and display name. */
   solana?: { networkId: string; rpcUrl: string; name: string }
+  /** The devnet's Bitcoin regtest node: CAIP-2 network id (`bip122:<genesis prefix>`) and display name. */
+  bitcoin?: { networkId: string; name: string }
 }
 
 declare global {
@@ -53,6 +55,8 @@ export interface DemoOverrides {
   themePreset?: string
   /** Sign-in required (`siwx.required`). */
   siwxRequired?: boolean
+  /** Request the Bitcoin regtest network (default: when the environment has one). */
+  bitcoin?: boolean
 }
 
 /**
@@ -99,6 +103,20 @@ export function demoOptions(
         name: env.solana.name,
         nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
         rpcUrl: env.solana.rpcUrl,
+        testnet: true,
+      }),
+    )
+  }
+  // The local Bitcoin regtest node, last; its reads go through the API (apiUrl), so no RPC of its own.
+  const bitcoinId = env.bitcoin?.networkId.split(':')[1]
+  if (env.bitcoin && bitcoinId && overrides.bitcoin !== false) {
+    networks.push(
+      defineNetwork({
+        id: bitcoinId,
+        chainNamespace: 'bip122',
+        name: env.bitcoin.name,
+        nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+        rpcUrl: env.apiUrl ?? '',
         testnet: true,
       }),
     )

@@ -6,7 +6,7 @@
  *
  *   ?features=receive:false,history:true   ?plugin.receive=<remoteEntry URL>   ?chains=31337
  *   ?apiUrl=   ?relayUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
- *   ?themePreset=ocean
+ *   ?themePreset=ocean   ?bitcoin=1 (the Bitcoin regtest network; off in the test build unless asked)
  */
 import type { DemoOverrides } from './config.ts'
 
@@ -35,5 +35,6 @@ export function queryOverrides(search: string): DemoOverrides {
   const preset = query.get('themePreset')
   if (preset) overrides.themePreset = preset
   if (query.get('siwxRequired') === '1') overrides.siwxRequired = true
+  if (query.get('bitcoin') === '1') overrides.bitcoin = true
   return overrides
 }
