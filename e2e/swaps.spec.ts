@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { parseEther, parseUnits } from 'viem'
 import {
@@ -178,4 +179,28 @@ test("API down: 'Failed to initialize swap' and back to Account; up again, the S
   } finally {
     await api.dispose()
   }
+})
+
+test('axe-core finds no violations on the Swap and Select Token views', async ({ page, stack }) => {
+  const chain = stack.chains[0]
+  if (!chain) throw new Error('stack.json lacks chains')
+  const visitor = freshAccount()
+  await setEth(chain, visitor.address, parseEther('3'))
+  const demo = await openSwap(page, stack, visitor)
+  const swap = swapDialog(page)
+  await pick(page, /^Choose the token to receive/, 'USDC')
+  await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled()
+  await demo.settle()
+  const violations = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.map((v) => ({
+      rule: v.id,
+      targets: v.nodes.map((node) => node.target.join(' ')),
+    }))
+  expect(await violations()).toEqual([])
+  await swap.getByRole('button', { name: 'Receive USDC, change token' }).click()
+  await expect(
+    page.getByRole('dialog', { name: 'Select Token' }).getByRole('list', { name: 'Popular tokens' }),
+  ).toBeVisible()
+  await demo.settle()
+  expect(await violations()).toEqual([])
 })
