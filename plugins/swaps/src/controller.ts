@@ -14,7 +14,7 @@ import {
 import { balanceUnits, parsePositive } from './math.ts'
 import { canSwap, quotedUnits, quoteView } from './quote.ts'
 import { apiOf, gasPrice, nativeBalance } from './reads.ts'
-import { connected, isSmartAccount, leaveSwap, resetState, type SwapStore } from './state.ts'
+import { clearQuote, connected, isSmartAccount, leaveSwap, resetState, type SwapStore } from './state.ts'
 import {
   balancesByKey,
   isNativeToken,
@@ -53,18 +53,6 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
     ctx.log.warn(message, error)
     ctx.toast.error(message)
     if (goBack) leaveSwap(ctx)
-  }
-
-  const clearQuote = (draft: ReturnType<SwapStore['get']>) => {
-    draft.toTokenAmount = ''
-    draft.incorrectAmount = false
-    delete draft.inputError
-    delete draft.approvalTransaction
-    delete draft.swapTransaction
-    delete draft.gasPriceInUSD
-    delete draft.priceImpact
-    delete draft.maxSlippage
-    delete draft.providerFee
   }
 
   /** SPEC §4 step 1. Failure: 'Failed to initialize swap' and back to the previous view. */
@@ -173,6 +161,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
     clearTimeout(timer)
     const mine = ++quoteSeq
     const evm = await ctx.chains.evm()
+    if (mine !== quoteSeq) return
     const current = ready(evm)
     if (!current) {
       store.update((draft) => {
@@ -365,7 +354,8 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
         }
         clearQuote(draft)
       })
-      scheduleQuote()
+      // A pick is one action, not typing: quote at once (the debounce is for the amount).
+      void requestQuote()
     },
 
     /** SPEC §4: clearing a token clears its amount and price. */

@@ -50,6 +50,19 @@ export const initialSwapState = (): SwapPluginState => ({
 
 export type SwapStore = PluginStore<SwapPluginState>
 
+/** Drops the last quote and everything derived from it. */
+export const clearQuote = (draft: SwapPluginState): void => {
+  draft.toTokenAmount = ''
+  draft.incorrectAmount = false
+  delete draft.inputError
+  delete draft.approvalTransaction
+  delete draft.swapTransaction
+  delete draft.gasPriceInUSD
+  delete draft.priceImpact
+  delete draft.maxSlippage
+  delete draft.providerFee
+}
+
 /** Replaces the whole state with the defaults (SPEC §4: reset restores defaults). */
 export function resetState(store: SwapStore): void {
   store.update((draft) => {

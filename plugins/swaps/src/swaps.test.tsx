@@ -21,7 +21,7 @@ const approveData = `0x095ea7b3${'0'.repeat(24)}${ROUTER.slice(2).toLowerCase()}
 
 afterEach(cleanup)
 
-function setup({ ethWei = 10n * E18, usdc = '500', allowance = '0' } = {}) {
+function setup({ ethWei = 10n * E18, usdc = '500', allowance = '0', debounceMs = 0 } = {}) {
   let currentAllowance = allowance
   const api = {
     whenReady: vi.fn(async () => {}),
@@ -102,7 +102,7 @@ function setup({ ethWei = 10n * E18, usdc = '500', allowance = '0' } = {}) {
     services: { api: api as unknown as BlockchainApiClient },
   })
   ctx.account.provider = vi.fn(() => provider)
-  const session = swapSession(ctx, { debounceMs: 0, receiptIntervalMs: 1 })
+  const session = swapSession(ctx, { debounceMs, receiptIntervalMs: 1 })
   return {
     ctx,
     api,
@@ -361,5 +361,26 @@ describe('swap flow (SPEC §4)', () => {
     expect(kernel.get().router.history).toEqual(history(['Account']))
     leaveSwap(ctx)
     expect(ctx.router.goBack).toHaveBeenCalledTimes(2)
+  })
+
+  it('typing is debounced (SPEC §9 500 ms): one quote for the last amount; a token pick quotes at once', async () => {
+    const t = setup({ debounceMs: 500 })
+    await t.session.controller.initialise()
+    t.session.controller.selectToken('to', USDC)
+    await waitFor(() => expect(t.state().swapTransaction).toBeDefined())
+    expect(t.api.convertQuotes).toHaveBeenCalledTimes(1)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      for (const typed of ['0', '0.', '0.2', '0.25']) t.session.controller.setSourceAmount(typed)
+      await vi.advanceTimersByTimeAsync(499)
+      expect(t.api.convertQuotes).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(1)
+    } finally {
+      vi.useRealTimers()
+    }
+    await waitFor(() => expect(t.api.convertQuotes).toHaveBeenCalledTimes(2))
+    expect(t.api.convertQuotes).toHaveBeenLastCalledWith(
+      expect.objectContaining({ amount: (25n * 10n ** 16n).toString() }),
+    )
   })
 })
