@@ -4,7 +4,12 @@
  */
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import {
+  buildApprovedNamespaces,
+  buildAuthObject,
+  getSdkError,
+  populateAuthPayload,
+} from '@walletconnect/utils'
 import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
@@ -19,12 +24,20 @@ export interface TestWalletOptions {
   approve?: boolean
   /** Called right before the wallet approves a proposal (the bench times from here). */
   onApprove?: () => void
+  /**
+   * Answer one-click sign-in (`wc_sessionAuthenticate`) by signing the CAIP-122 message; off by
+   * default, so such a pairing falls back to its session proposal as with a wallet without it.
+   */
+  authenticate?: boolean
 }
 
 export interface TestWallet {
   address: Hex
   /** personal_sign requests answered so far. */
   signRequests: number
+  /** One-click sign-in requests signed so far, and the last message signed. */
+  authRequests: number
+  lastAuthMessage?: string
   /** Pairs with a `wc:` uri; the proposal is approved (or rejected) as it arrives. */
   pair(uri: string): Promise<void>
   /** Resolves with the session topic once a session was approved. */
@@ -60,6 +73,7 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
   const wallet: TestWallet = {
     address: account.address,
     signRequests: 0,
+    authRequests: 0,
     pair: (uri) => kit.pair({ uri }),
     approved: () => approved,
     activeSessions: () => Object.keys(kit.getActiveSessions()),
@@ -94,6 +108,32 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
     const session = await kit.approveSession({ id: proposal.id, namespaces })
     settle(session.topic)
   })
+
+  if (options.authenticate)
+    kit.on('session_authenticate', async (event: WalletKitTypes.SessionAuthenticate) => {
+      const authPayload = populateAuthPayload({
+        authPayload: event.params.authPayload,
+        chains,
+        methods: [
+          'personal_sign',
+          'eth_sendTransaction',
+          'eth_signTypedData_v4',
+          'wallet_switchEthereumChain',
+        ],
+      })
+      const auths = await Promise.all(
+        chains.map(async (chain) => {
+          const iss = `did:pkh:${chain}:${account.address}`
+          const message = kit.formatAuthMessage({ request: authPayload, iss })
+          wallet.lastAuthMessage = message
+          const signature = await account.signMessage({ message })
+          return buildAuthObject(authPayload, { t: 'eip191', s: signature }, iss)
+        }),
+      )
+      wallet.authRequests++
+      const { session } = await kit.approveSessionAuthenticate({ id: event.id, auths })
+      if (session) settle(session.topic)
+    })
 
   kit.on('session_request', async (event: WalletKitTypes.SessionRequest) => {
     const { topic, id, params } = event

@@ -134,6 +134,8 @@ export interface WalletConnectionState {
   recentWallet?: WalletDirectoryEntry
   wcBasic?: boolean
   wcError?: boolean
+  /** The pairing signs in too (WalletConnect `authenticate`): the view says 'Authenticating...'. */
+  wcAuthenticating?: boolean
   buffering: boolean
   status: WalletConnectionStatus
 }

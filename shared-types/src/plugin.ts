@@ -215,6 +215,39 @@ export interface AfterConnectContribution {
   run(ctx: PluginContext, info: AfterConnectInfo): void | Promise<void>
 }
 
+/** 1.1: the CAIP-122 fields of a WalletConnect one-click sign-in (`authenticate`); the SDK sets iat. */
+export interface WalletConnectAuthParams {
+  domain: string
+  uri: string
+  nonce: string
+  statement?: string
+  /** ISO date-times. */
+  exp?: string
+  nbf?: string
+  requestId?: string
+  resources?: string[]
+}
+
+/** 1.1: what the wallet signed in a one-click sign-in, as the kernel read it from the returned cacao. */
+export interface WalletConnectSignedAuth {
+  /** CAIP-10 account of the cacao's issuer, one of the session's accounts. */
+  caipAddress: string
+  /** The EIP-4361 text the wallet signed (the SDK's formatting of the cacao, ReCaps statement included). */
+  message: string
+  signature: string
+}
+
+/**
+ * 1.1: one-click sign-in on WalletConnect. When every requested network is eip155, the kernel asks
+ * `params` before a pairing; given some, the pairing uses `authenticate` and `verify` gets the signed
+ * message before the connection completes (a throw ends the session and fails the connection).
+ */
+export interface WalletConnectAuthContribution {
+  id: string
+  params(ctx: PluginContext, request: { chains: string[] }): Promise<WalletConnectAuthParams | undefined>
+  verify(ctx: PluginContext, signed: WalletConnectSignedAuth): Promise<void>
+}
+
 export interface PluginContributions {
   connectMethods?: ConnectMethodContribution[]
   accountTabs?: AccountTabContribution[]
@@ -226,6 +259,8 @@ export interface PluginContributions {
   unsafeRequests?: UnsafeRequestsContribution[]
   /** 1.1 */
   afterConnect?: AfterConnectContribution[]
+  /** 1.1 */
+  walletConnectAuth?: WalletConnectAuthContribution[]
 }
 
 export interface PluginDefinition {

@@ -2,6 +2,7 @@ import { definePlugin } from '@portico/shared-types'
 import { flowOf, SIGN_VIEW } from './flow.ts'
 import { en } from './messages.ts'
 import { SignMessageView } from './SignMessageView.tsx'
+import { walletConnectAuth } from './walletConnectAuth.ts'
 
 /**
  * Sign-in (SIWX, SPEC §4): after a connect, SIWXSignMessage asks the account to sign an EIP-4361 message
@@ -17,6 +18,8 @@ export default definePlugin({
   messages: { en },
   contributes: {
     afterConnect: [{ id: 'siwx', run: (ctx) => flowOf(ctx).start() }],
+    // One-click sign-in when WalletConnect pairs on eip155 networks only (SPEC §4).
+    walletConnectAuth: [walletConnectAuth],
   },
   setup(ctx) {
     const flow = flowOf(ctx)

@@ -29,7 +29,7 @@ function isStoredSession(value: unknown): value is StoredSession {
 }
 
 /** `eip155:<chain>:<address>` → `eip155:<address, lower case>`: a session holds across the namespace's chains. */
-const accountKey = (caipAddress: string) => {
+export const accountKey = (caipAddress: string) => {
   const parts = caipAddress.split(':')
   return parts.length === 3 ? `${parts[0]}:${(parts[2] ?? '').toLowerCase()}` : ''
 }

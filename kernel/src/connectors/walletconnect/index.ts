@@ -17,6 +17,7 @@ import { alertOptionsOf, raiseAlert } from '../../alerts/alerts.ts'
 import { en } from '../../i18n/en.ts'
 import type { Kernel } from '../../kernel.ts'
 import { closeSession, currentEip155Chain, eip155Adapter } from './adapter.ts'
+import { authenticateSession, authenticationFor, WalletConnectAuthError } from './authenticate.ts'
 import { desktopPairingAction, mobilePairingAction, pairingExpiry } from './pairing.ts'
 import { type Platform, readPlatform, usesMobilePairingRules } from './platform.ts'
 import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
@@ -203,6 +204,7 @@ function failAttempt(kernel: Kernel, runtime: Runtime, attempt: Attempt, error: 
     draft.connection.wcError = true
     draft.connection.buffering = false
     draft.connection.status = 'disconnected'
+    delete draft.connection.wcAuthenticating
     delete draft.connection.wcUri
     delete draft.connection.wcPairingExpiry
   })
@@ -256,6 +258,7 @@ function finalize(
     draft.connection.status = 'connected'
     draft.connection.buffering = false
     draft.connection.wcError = false
+    delete draft.connection.wcAuthenticating
     delete draft.connection.wcUri
     delete draft.connection.wcPairingExpiry
   })
@@ -291,6 +294,7 @@ function startAttempt(
     connection.status = 'connecting'
     connection.buffering = true
     connection.wcError = false
+    delete connection.wcAuthenticating
     delete connection.wcUri
     delete connection.wcPairingExpiry
     delete connection.wcLinking
@@ -320,9 +324,13 @@ function startAttempt(
       const requested = Object.values(networks.byNamespace).flatMap(
         (slice) => slice?.requestedCaipNetworks ?? [],
       )
-      const session = await provider.connect({
-        optionalNamespaces: proposalNamespaces(requested, options.rpcMap),
-      })
+      const namespaces = proposalNamespaces(requested, options.rpcMap)
+      // SPEC §4: with sign-in on and every network eip155, one request connects and signs in.
+      const auth = await authenticationFor(kernel, requested)
+      if (attempt.settled) return
+      const session = auth
+        ? await authenticateSession(kernel, provider, auth, namespaces, EIP155_METHODS)
+        : await provider.connect({ optionalNamespaces: namespaces })
       if (!session) throw new Error(MESSAGES.walletConnectConnectorNotFound)
       // A superseded pairing the wallet approved anyway still connects (the user did scan it).
       const result = finalize(kernel, provider, session, attempt.wallet)
@@ -333,7 +341,8 @@ function startAttempt(
     } catch (error) {
       if (!attempt.settled) kernel.log.warn('Portico: WalletConnect pairing failed', error)
       // The wallet approved a session the kernel refuses: end it there too.
-      if (error instanceof InvalidSessionError && provider) void closeSession(provider)
+      if ((error instanceof InvalidSessionError || error instanceof WalletConnectAuthError) && provider)
+        void closeSession(provider)
       failAttempt(kernel, runtime, attempt, error)
     } finally {
       clearTimeout(timer)

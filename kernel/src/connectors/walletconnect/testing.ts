@@ -26,11 +26,15 @@ export class FakeProvider {
   session: FakeSession | undefined
   chain: string | undefined
   connectCalls: unknown[] = []
+  authenticateCalls: Record<string, unknown>[] = []
   requests: { method: string; params?: unknown; chain?: string }[] = []
   transportClosed = 0
   disconnected = 0
   /** What the next connect() does once called; default: stays pending until `approve`. */
   private pending: { resolve(session: FakeSession): void; reject(error: unknown): void } | undefined
+  private pendingAuth:
+    | { resolve(result: { session: FakeSession; auths?: unknown[] }): void; reject(error: unknown): void }
+    | undefined
 
   readonly client = {
     core: {
@@ -46,6 +50,9 @@ export class FakeProvider {
         this.session = undefined
       },
     },
+    /** Stands in for the SDK's EIP-4361 formatting of a cacao. */
+    formatAuthMessage: ({ request, iss }: { request: { nonce?: string }; iss: string }) =>
+      `${iss} signs in with nonce ${request.nonce}`,
   }
 
   readonly rpcProviders = {
@@ -69,6 +76,21 @@ export class FakeProvider {
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject }
     })
+  }
+
+  /** One-click sign-in: pending until `approveAuth`. */
+  authenticate(params: Record<string, unknown>): Promise<{ session: FakeSession; auths?: unknown[] }> {
+    this.authenticateCalls.push(params)
+    return new Promise((resolve, reject) => {
+      this.pendingAuth = { resolve, reject }
+    })
+  }
+
+  /** The wallet answered the authenticate request (with cacaos, or a plain session as a fallback). */
+  approveAuth(session: FakeSession, auths?: unknown[]) {
+    this.session = session
+    this.chain = session.namespaces.eip155?.accounts[0]?.split(':').slice(0, 2).join(':')
+    this.pendingAuth?.resolve({ session, ...(auths ? { auths } : {}) })
   }
 
   /** The relay answered: the pairing uri is shown. */

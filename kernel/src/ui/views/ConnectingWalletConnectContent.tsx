@@ -26,6 +26,8 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
   const wallet = asWalletEntry(params.wallet)
   const wcUri = useKernelState((state) => state.connection.wcUri)
   const expiry = useKernelState((state) => state.connection.wcPairingExpiry)
+  // One-click sign-in (SPEC §4): the pairing signs in too.
+  const authenticating = useKernelState((state) => state.connection.wcAuthenticating === true)
   const [error, setError] = useState<{ message: string; relay: boolean } | null>(null)
   const [renewed, setRenewed] = useState(false)
   // Only the latest call's outcome matters; an unmounted view ignores them all.
@@ -93,6 +95,11 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
       <p className="pt-text-title">
         {wallet ? i18n.t('continueIn', { name: wallet.name }) : i18n.t('walletConnect.scan')}
       </p>
+      {authenticating ? (
+        <p className="pt-text-small pt-tone-secondary" role="status">
+          {i18n.t('spec.authenticating')}
+        </p>
+      ) : null}
       {wcUri ? (
         <>
           <QrCode value={wcUri} label={i18n.t('walletConnect.qrLabel')} />
