@@ -2,6 +2,7 @@ import demo, { demoTest } from './hosts/demo/rspack.config.ts'
 import vanilla from './hosts/vanilla/rspack.config.ts'
 import history from './plugins/history/rspack.config.ts'
 import names from './plugins/names/rspack.config.ts'
+import onramp from './plugins/onramp/rspack.config.ts'
 import receive from './plugins/receive/rspack.config.ts'
 import send from './plugins/send/rspack.config.ts'
 import siwx from './plugins/siwx/rspack.config.ts'
@@ -10,4 +11,17 @@ import swaps from './plugins/swaps/rspack.config.ts'
 import devWallet from './services/devnet/rspack.config.ts'
 
 /** Every build of the repository, one compiler each (DESIGN §1). */
-export default [demo, demoTest, vanilla, receive, send, history, names, siwx, smartSessions, swaps, devWallet]
+export default [
+  demo,
+  demoTest,
+  vanilla,
+  receive,
+  send,
+  history,
+  names,
+  siwx,
+  smartSessions,
+  swaps,
+  onramp,
+  devWallet,
+]

@@ -76,7 +76,7 @@ export function demoOptions(
     // Not built yet: their remotes would 404.
     email: false,
     socials: false,
-    onramp: false,
+    onramp: true,
     ...overrides.features,
   }
   const onlyChains = overrides.chains

@@ -1,0 +1,3 @@
+import { pluginRemoteConfig } from '../../build/pluginRemote.ts'
+
+export default pluginRemoteConfig('onramp', import.meta.dirname)

@@ -1,0 +1,243 @@
+import type { PluginViewProps } from '@portico/shared-types'
+import { useEffect, useId } from 'react'
+import {
+  buyWith,
+  loadOptions,
+  loadPurchases,
+  type QuoteRequest,
+  quoteKey,
+  requestQuotes,
+} from './controller.ts'
+import { amountWithin, currenciesOn, feesOf, methodsOf, PROVIDERS } from './onramp.ts'
+import { activeEvm, apiOf, onrampStore } from './state.ts'
+import { fill, strings } from './strings.ts'
+
+/** SPEC §9 default debounce before quoting what was typed. */
+const QUOTE_DEBOUNCE_MS = 500
+
+function Select({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: string
+  options: { value: string; label: string }[]
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  return (
+    <div className="pt-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+export function BuyView({ ctx }: PluginViewProps) {
+  const { Button, EmptyState, ListItem, Spinner, Stack, Text, TextField } = ctx.ui
+  const store = onrampStore(ctx)
+  const state = store.use((s) => s)
+  // Primitive selections: a selector returning a new object each time would re-render forever.
+  const evmAddress = ctx.useStore((k) => activeEvm(k)?.address)
+  const evmChainId = ctx.useStore((k) => activeEvm(k)?.chainId)
+  const networkName = ctx.useStore((k) => activeEvm(k)?.networkName)
+  const evm =
+    evmAddress && evmChainId
+      ? { address: evmAddress, chainId: evmChainId, networkName: networkName ?? '' }
+      : undefined
+  const api = apiOf(ctx)
+  const address = evm?.address
+  const chainId = evm?.chainId
+
+  useEffect(() => {
+    void loadOptions(ctx, store)
+  }, [ctx, store])
+  useEffect(() => {
+    if (address && chainId) void loadPurchases(ctx, store, address, chainId)
+  }, [ctx, store, address, chainId])
+
+  const options = state.options
+  const currencies = options
+    ? options.fallback
+      ? options.purchaseCurrencies
+      : currenciesOn(options, chainId ?? '')
+    : []
+  const currency = currencies.find((c) => c.id === state.currency) ?? currencies[0]
+  const fiats = options?.paymentCurrencies.map((c) => c.id) ?? []
+  const methods = options ? methodsOf(options, state.fiat) : []
+  const method = methods.find((m) => m.id === state.method) ?? methods[0]
+  const valid = method !== undefined && amountWithin(state.amount, method.limits)
+  const request: QuoteRequest | undefined =
+    currency && method && chainId && valid
+      ? { currency: currency.id, fiat: state.fiat, method: method.id, amount: state.amount.trim(), chainId }
+      : undefined
+  const key = request ? quoteKey(request) : undefined
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for request
+  useEffect(() => {
+    if (!request) return
+    const timer = setTimeout(() => void requestQuotes(ctx, store, request), QUOTE_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [ctx, store, key])
+
+  if (!api)
+    return (
+      <EmptyState icon="warning" title={strings.unavailable} description={strings.unavailableDescription} />
+    )
+  if (!evm)
+    return (
+      <EmptyState
+        icon="wallet"
+        title={
+          ctx.getState().networks.activeNamespace === 'eip155' || !ctx.getState().networks.activeNamespace
+            ? strings.notConnected
+            : strings.evmOnly
+        }
+      />
+    )
+  if (!options) return <Spinner label={strings.loadingOptions} />
+  if (!currency || !method)
+    return <EmptyState icon="card" title={fill(strings.notOnNetwork, { network: evm.networkName })} />
+
+  const setField = (field: 'currency' | 'fiat' | 'method' | 'amount', value: string) =>
+    store.update((s) => {
+      s[field] = value
+    })
+  const quotes = state.quotesFor === key ? state.quotes : []
+  const amountError = valid
+    ? undefined
+    : fill(strings.amountRange, { min: method.limits.min, max: method.limits.max, currency: state.fiat })
+
+  return (
+    <Stack gap="m">
+      {options.fallback ? (
+        <p role="status" className="pt-text-small pt-tone-secondary">
+          {strings.sampleOptions}
+        </p>
+      ) : null}
+      <Stack direction="row" gap="s">
+        <Select
+          label={strings.token}
+          value={currency.id}
+          options={currencies.map((c) => ({ value: c.id, label: c.symbol }))}
+          onChange={(value) => setField('currency', value)}
+        />
+        <Select
+          label={strings.currency}
+          value={state.fiat}
+          options={fiats.map((f) => ({ value: f, label: f }))}
+          onChange={(value) => setField('fiat', value)}
+        />
+      </Stack>
+      <Select
+        label={strings.paymentMethod}
+        value={method.id}
+        options={methods.map((m) => ({
+          value: m.id,
+          label: `${strings.methods[m.id] ?? m.id} (${m.limits.min}–${m.limits.max})`,
+        }))}
+        onChange={(value) => setField('method', value)}
+      />
+      <TextField
+        label={`${strings.amount} (${state.fiat})`}
+        value={state.amount}
+        inputMode="decimal"
+        onChange={(value) => setField('amount', value)}
+        {...(amountError ? { error: amountError } : {})}
+      />
+      <section aria-label={strings.quotes}>
+        <Stack gap="xs">
+          <Text variant="small" tone="secondary" as="h3">
+            {strings.quotes}
+          </Text>
+          {request && (state.loadingQuotes || quotes.length === 0) ? (
+            <Spinner label={strings.loadingQuotes} />
+          ) : null}
+          {request
+            ? quotes.map(({ provider, quote }) => {
+                const name = PROVIDERS.find((p) => p.id === provider)?.name ?? provider
+                const description = quote.placeholder
+                  ? strings.placeholderQuote
+                  : `${fill(strings.youGet, { amount: quote.purchaseAmount.amount, symbol: quote.purchaseAmount.currency })} · ${fill(strings.fees, { fees: feesOf(quote), currency: quote.paymentTotal.currency })}`
+                return (
+                  <ListItem
+                    key={provider}
+                    icon="card"
+                    label={fill(strings.buyWith, { provider: name })}
+                    description={description}
+                    disabled={state.opening !== undefined}
+                    onClick={() => void buyWith(ctx, store, provider, { ...request, address: evm.address })}
+                  />
+                )
+              })
+            : null}
+        </Stack>
+      </section>
+      {state.opening ? (
+        <Spinner
+          label={fill(strings.opening, {
+            provider: PROVIDERS.find((p) => p.id === state.opening)?.name ?? '',
+          })}
+        />
+      ) : null}
+      {state.opened && !state.opening ? (
+        <p role="status" className="pt-text-small">
+          {fill(strings.continueIn, {
+            provider: PROVIDERS.find((p) => p.id === state.opened)?.name ?? '',
+            address: ctx.chains.truncateAddress(evm.address),
+          })}
+        </p>
+      ) : null}
+      {state.error ? (
+        <p role="alert" className="pt-text-small pt-tone-error">
+          {state.error}
+        </p>
+      ) : null}
+      <section aria-label={strings.purchases}>
+        <Stack gap="xs">
+          <Stack direction="row" justify="between" align="center">
+            <Text variant="small" tone="secondary" as="h3">
+              {strings.purchases}
+            </Text>
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={state.purchasesStatus === 'loading'}
+              onClick={() => void loadPurchases(ctx, store, evm.address, evm.chainId)}
+            >
+              {strings.refreshPurchases}
+            </Button>
+          </Stack>
+          {state.purchasesStatus === 'failed' ? <Text tone="error">{strings.purchasesFailed}</Text> : null}
+          {state.purchasesStatus === 'loaded' && state.purchases.length === 0 ? (
+            <Text tone="secondary">{strings.noPurchases}</Text>
+          ) : null}
+          {state.purchases.length > 0 ? (
+            <ul className="pt-list" aria-label={strings.purchases}>
+              {state.purchases.map(({ provider, item }) => {
+                const transfer = item.transfers[0]
+                return (
+                  <li key={item.id} className="pt-item">
+                    {fill(strings.bought, {
+                      amount: transfer?.quantity.numeric ?? '',
+                      symbol: transfer?.fungible_info?.symbol ?? '',
+                      provider: PROVIDERS.find((p) => p.id === provider)?.name ?? provider,
+                    })}
+                  </li>
+                )
+              })}
+            </ul>
+          ) : null}
+        </Stack>
+      </section>
+    </Stack>
+  )
+}

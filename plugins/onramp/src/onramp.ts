@@ -1,0 +1,60 @@
+import type { OnrampOptionsResponse, OnrampQuoteResponse } from '@portico/shared-types'
+
+/** The sandbox's two providers (services/api onramp catalogue), in the order quotes are shown. */
+export const PROVIDERS = [
+  { id: 'portico-pay', name: 'Portico Pay' },
+  { id: 'demo-ramp', name: 'Demo Ramp' },
+] as const
+export type ProviderId = (typeof PROVIDERS)[number]['id']
+
+export type Currency = OnrampOptionsResponse['purchaseCurrencies'][number]
+
+/** What can be bought on a chain: currencies with a network of that chain id. */
+export function currenciesOn(options: OnrampOptionsResponse, chainId: string): Currency[] {
+  return options.purchaseCurrencies.filter((c) => c.networks.some((n) => n.chain_id === chainId))
+}
+
+export interface Limits {
+  min: string
+  max: string
+}
+
+/** The payment methods of a fiat currency with their limits. */
+export function methodsOf(options: OnrampOptionsResponse, fiat: string): { id: string; limits: Limits }[] {
+  const currency = options.paymentCurrencies.find((c) => c.id === fiat)
+  return (currency?.payment_method_limits ?? []).map((m) => ({
+    id: m.id,
+    limits: { min: m.min, max: m.max },
+  }))
+}
+
+const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/
+
+/** Whether `text` is an amount with at most 2 decimals within the limits. */
+export function amountWithin(text: string, limits: Limits): boolean {
+  if (!AMOUNT.test(text.trim())) return false
+  const value = Number(text)
+  return value >= Number(limits.min) && value <= Number(limits.max)
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** The URL as a web page address we may open: https anywhere, http on loopback only; else why not. */
+export function checkProviderUrl(text: string): { ok: true; url: string } | { ok: false; reason: string } {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return { ok: false, reason: 'not a URL' }
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname)))
+    return { ok: true, url: url.href }
+  return { ok: false, reason: `${url.protocol} is not allowed` }
+}
+
+export type Quote = OnrampQuoteResponse & { placeholder?: true }
+
+/** Fees of a quote (provider + network), as a 2-decimal string. */
+export function feesOf(quote: Quote): string {
+  return (Number(quote.coinbaseFee.amount) + Number(quote.networkFee.amount)).toFixed(2)
+}

@@ -1,0 +1,71 @@
+import type {
+  BlockchainApiClient,
+  KernelState,
+  OnrampOptionsResponse,
+  PluginContext,
+  PluginStore,
+  TransactionHistoryItem,
+} from '@portico/shared-types'
+import type { ProviderId, Quote } from './onramp.ts'
+
+export interface Purchase {
+  provider: ProviderId
+  item: TransactionHistoryItem
+}
+
+export interface OnrampState {
+  options?: OnrampOptionsResponse & { fallback?: true }
+  loadingOptions: boolean
+  /** Purchase currency id (eth, usdc…); the first offered when unset. */
+  currency?: string
+  fiat: string
+  method: string
+  amount: string
+  quotes: { provider: ProviderId; quote: Quote }[]
+  /** The request the quotes answer (currency, fiat, method, amount, network). */
+  quotesFor?: string
+  loadingQuotes: boolean
+  opening?: ProviderId
+  opened?: ProviderId
+  error?: string
+  purchases: Purchase[]
+  purchasesStatus: 'idle' | 'loading' | 'loaded' | 'failed'
+}
+
+export const initialState = (): OnrampState => ({
+  loadingOptions: false,
+  fiat: 'USD',
+  method: 'card',
+  amount: '100',
+  quotes: [],
+  loadingQuotes: false,
+  purchases: [],
+  purchasesStatus: 'idle',
+})
+
+const stores = new WeakMap<PluginContext, PluginStore<OnrampState>>()
+
+/** The plugin's own store, one per context (so a view remount keeps the form). */
+export function onrampStore(ctx: PluginContext): PluginStore<OnrampState> {
+  let store = stores.get(ctx)
+  if (!store) {
+    store = ctx.createStore(initialState())
+    stores.set(ctx, store)
+  }
+  return store
+}
+
+export function apiOf(ctx: PluginContext): BlockchainApiClient | undefined {
+  return ctx.services.api
+}
+
+/** The connected eip155 account and its network, or undefined. */
+export function activeEvm(
+  state: KernelState,
+): { address: string; chainId: string; networkName: string } | undefined {
+  if (state.networks.activeNamespace !== 'eip155') return undefined
+  const account = state.accounts.eip155
+  const network = state.networks.byNamespace.eip155?.caipNetwork
+  if (account?.status !== 'connected' || !account.address || !network) return undefined
+  return { address: account.address, chainId: String(network.id), networkName: network.name }
+}
