@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { startApi } from '@portico/api'
 import { parseEther, parseUnits } from 'viem'
 import {
   type FreshAccount,
   floor3,
+  freePort,
   freshAccount,
   mintToken,
   ownApi,
@@ -203,4 +208,37 @@ test('axe-core finds no violations on the Swap and Select Token views', async ({
   ).toBeVisible()
   await demo.settle()
   expect(await violations()).toEqual([])
+})
+
+test("a network without swaps: the API says 'Network not supported for Swaps' → 'Failed to initialize swap', back to Account", async ({
+  page,
+  stack,
+}) => {
+  // The stack's chains and tokens, but no DEX configured: the API serves no swaps on any network.
+  const fixtures = Object.fromEntries(
+    Object.entries(stack.fixtures).map(([chainId, { dex: _dex, ...rest }]) => [chainId, rest]),
+  )
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-e2e-swaps-'))
+  const api = await startApi({
+    port: await freePort(),
+    chains: stack.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
+    fixtures,
+    database: { kind: 'sqlite', file: path.join(dir, 'api.sqlite') },
+    logLevel: 'warn',
+  })
+  try {
+    const chain = stack.chains[0]
+    if (!chain) throw new Error('stack.json lacks chains')
+    const refused = page.waitForResponse(
+      (response) => response.url().startsWith(`${api.url}/v1/convert/tokens`) && response.status() === 400,
+    )
+    const demo = await openSwap(page, stack, freshAccount(), `?apiUrl=${encodeURIComponent(api.url)}`)
+    expect(await (await refused).text()).toContain('Network not supported for Swaps')
+    await expect(toast(page)).toContainText('Failed to initialize swap')
+    await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+    await expect(demo.dialog.getByRole('navigation', { name: 'Wallet features' })).toBeVisible()
+  } finally {
+    await api.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
