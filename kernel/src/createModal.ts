@@ -8,6 +8,7 @@ import type {
   ThemeMode,
   ThemeVariables,
 } from '@portico/shared-types'
+import { loadBitcoin } from './account/bitcoinLoader.ts'
 import { trackRecentWallets } from './account/recentWallets.ts'
 import { autoReconnect } from './account/reconnect.ts'
 import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
@@ -208,6 +209,7 @@ export function createModal(options: ModalOptions): ModalHandle {
       const account = selectActiveAccount(store.get())
       const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
       if (account?.namespace === 'solana') return signSolanaMessage(requests, account.address, bytes)
+      if (account?.namespace === 'bip122') return (await loadBitcoin()).signBitcoinMessage(kernel, bytes)
       const hex = `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
       return (await requests.request({ method: 'personal_sign', params: [hex, account?.address] })) as string
     },

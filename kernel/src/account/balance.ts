@@ -2,6 +2,7 @@ import type { ChainNamespace, Network } from '@portico/shared-types'
 import { fetchNativeBalance } from '../chains/eip155.ts'
 import { fetchSolanaBalance } from '../chains/solana.ts'
 import type { Kernel } from '../kernel.ts'
+import { loadBitcoin } from './bitcoinLoader.ts'
 
 /** Native balance readers by namespace; each loads its chain library on first use. */
 const NATIVE_BALANCE: Partial<
@@ -16,7 +17,11 @@ export async function refreshNativeBalance(kernel: Kernel, namespace: ChainNames
   const state = kernel.store.get()
   const account = state.accounts[namespace]
   const network = state.networks.byNamespace[namespace]?.caipNetwork
-  const read = NATIVE_BALANCE[namespace]
+  // bip122: through the blockchain API (the node's address index), in the lazy bitcoin chunk.
+  const read =
+    namespace === 'bip122'
+      ? async (n: Network, a: string) => (await loadBitcoin()).readBitcoinBalance(kernel, n, a)
+      : NATIVE_BALANCE[namespace]
   if (!account?.address || !network || !read || network.rpcUrls.default.http.length === 0) return
   const address = account.address
   kernel.store.update((draft) => {

@@ -1,6 +1,7 @@
 import type { ChainNamespace } from '@portico/shared-types'
 import { parseHexChainId } from '../chains/eip155.ts'
 import type { Kernel } from '../kernel.ts'
+import { loadBitcoin } from './bitcoinLoader.ts'
 import { startEip155Session } from './eip155Session.ts'
 import { loadSolanaSession } from './solanaLoader.ts'
 
@@ -20,6 +21,7 @@ function setStatus(kernel: Kernel, namespace: ChainNamespace, status: 'connectin
 export async function connectExternal(kernel: Kernel, connectorId: string): Promise<ConnectResult> {
   const connector = kernel.store.get().connectors.find((candidate) => candidate.id === connectorId)
   if (connector?.chain === 'solana') return (await loadSolanaSession()).connectSolana(kernel, connector)
+  if (connector?.chain === 'bip122') return (await loadBitcoin()).connectBitcoin(kernel, connector)
   const provider = kernel.providers.get(connectorId)
   if (!connector || !provider) throw new Error(`Wallet "${connectorId}" is not available`)
   const namespace = connector.chain

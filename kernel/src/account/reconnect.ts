@@ -4,6 +4,7 @@ import { waitForConnector } from '../connectors/registry.ts'
 import type { Kernel } from '../kernel.ts'
 import { readStoredConnection, type StoredConnection } from '../storage/connection.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
+import { loadBitcoin } from './bitcoinLoader.ts'
 import { startEip155Session } from './eip155Session.ts'
 import { findRequestedNetwork, setActiveChain } from './network.ts'
 import { resetNamespace } from './reset.ts'
@@ -25,6 +26,7 @@ async function restoreNamespace(
   const restore = restorers[connectorId]
   if (restore) return restore(kernel, namespace)
   if (namespace === 'solana') return (await loadSolanaSession()).restoreSolana(kernel, connectorId)
+  if (namespace === 'bip122') return (await loadBitcoin()).restoreBitcoin(kernel, connectorId)
   if (namespace !== 'eip155') return false
   if (!(await waitForConnector(kernel, connectorId, LATE_ANNOUNCE_WAIT_MS))) return false
   const provider = kernel.providers.get(connectorId)

@@ -10,8 +10,8 @@ import { gatedProvider } from '../requests/pipeline.ts'
 import { createBalanceFetcher } from '../services/balances.ts'
 import { createIdentityLoader } from './identity.ts'
 
-/** SPEC §9: balance chains are eip155 and solana. */
-const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+/** SPEC §9: balance chains are eip155 and solana; bip122 too (the blockchain API reads the node). */
+const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 
 export interface TokenBalances {
   /**

@@ -7,6 +7,7 @@
 import type { Connector } from '@portico/shared-types'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
+import { loadBitcoin } from '../account/bitcoinLoader.ts'
 import { loadSolanaProvider, loadSolanaSession } from '../account/solanaLoader.ts'
 import { caipNetworkIdOfWalletChain, isSolanaChain } from '../chains/solana.ts'
 import type { Kernel } from '../kernel.ts'
@@ -67,8 +68,24 @@ export function solanaConnector(wallet: Wallet): Connector {
  */
 export function startWalletStandardDiscovery(kernel: Kernel, registry?: WalletStandardRegistry): () => void {
   const { options } = kernel.store.get()
-  if (!options.networks.some((network) => network.chainNamespace === 'solana')) return () => {}
-  // getWallets() announces the app (wallet-standard:app-ready): only for apps that want Solana wallets.
+  const wants = (namespace: string) =>
+    options.networks.some((network) => network.chainNamespace === namespace)
+  // Bitcoin wallets: discovery, and all of bip122, in the lazy bitcoin chunk.
+  let stopBitcoin: (() => void) | undefined
+  let stopped = false
+  if (wants('bip122'))
+    void loadBitcoin().then((bitcoin) => {
+      if (stopped) return
+      stopBitcoin = bitcoin.startBitcoinDiscovery(kernel, registry ?? getWallets(), (id) => {
+        if (kernel.store.get().accounts.bip122?.connectorId === id) bitcoin.endBitcoinSession(kernel)
+      })
+    })
+  const stopBoth = () => {
+    stopped = true
+    stopBitcoin?.()
+  }
+  if (!wants('solana')) return stopBoth
+  // getWallets() announces the app (wallet-standard:app-ready): only for apps that want its wallets.
   const wallets = registry ?? getWallets()
   const known = walletsOf(kernel)
 
@@ -105,6 +122,7 @@ export function startWalletStandardDiscovery(kernel: Kernel, registry?: WalletSt
   const offRegister = wallets.on('register', (...registered) => registered.forEach(add))
   const offUnregister = wallets.on('unregister', (...unregistered) => unregistered.forEach(remove))
   return () => {
+    stopBoth()
     offRegister()
     offUnregister()
   }

@@ -57,6 +57,10 @@ export const BITCOIN_AUTHORIZED_KEY = 'portico-dev-wallet:bitcoin:authorized'
 /** Wallet Standard chain of bcoin's regtest (bitcoin:mainnet, bitcoin:testnet, bitcoin:regtest). */
 export const BITCOIN_REGTEST_CHAIN = 'bitcoin:regtest'
 
+/** Bytes from any realm (a page's Uint8Array is not an instance of another frame's). */
+const isBytes = (value: unknown): value is Uint8Array =>
+  ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]'
+
 const ACCOUNT_FEATURES = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as const
 
 interface Key {
@@ -186,8 +190,7 @@ export class BitcoinDevWallet implements Wallet {
   async #signMessages(inputs: readonly { account: WalletAccount; message: Uint8Array }[]) {
     const keys = inputs.map((input) => {
       const key = this.#keyOf(input?.account, 'bitcoin:signMessage')
-      if (!(input.message instanceof Uint8Array))
-        throw invalidParams('bitcoin:signMessage needs a message (Uint8Array)')
+      if (!isBytes(input.message)) throw invalidParams('bitcoin:signMessage needs a message (Uint8Array)')
       if (key.kind !== 'p2wpkh')
         throw invalidParams('The dev wallet signs messages with its payment (P2WPKH) account only')
       return key
@@ -209,8 +212,7 @@ export class BitcoinDevWallet implements Wallet {
     for (const input of inputs) {
       if (input?.chain !== BITCOIN_REGTEST_CHAIN)
         throw invalidParams(`The wallet is on ${BITCOIN_REGTEST_CHAIN}, not ${input?.chain}`)
-      if (!(input.psbt instanceof Uint8Array))
-        throw invalidParams('bitcoin:signTransaction needs a psbt (Uint8Array)')
+      if (!isBytes(input.psbt)) throw invalidParams('bitcoin:signTransaction needs a psbt (Uint8Array)')
       if (!Array.isArray(input.inputsToSign) || input.inputsToSign.length === 0) {
         throw invalidParams('bitcoin:signTransaction needs inputsToSign')
       }

@@ -1,0 +1,90 @@
+/**
+ * Wallet Standard discovery of Bitcoin wallets (lazy bitcoin chunk, loaded only when the app requests
+ * a bip122 network): a wallet with `bitcoin:connect` naming a bitcoin-wallet-standard chain becomes a
+ * connector (type ANNOUNCED, chain 'bip122'), its id `walletStandard:bitcoin:<name>`.
+ */
+import type { CaipNetworkId, Connector } from '@portico/shared-types'
+import type { Wallet } from '@wallet-standard/base'
+import { BITCOIN_WALLET_CHAINS, isBitcoinWalletChain } from '../chains/bitcoin.ts'
+import type { Kernel } from '../kernel.ts'
+import { WALLET_STANDARD_ID_PREFIX, type WalletStandardRegistry } from './walletStandard.ts'
+
+const walletsByKernel = new WeakMap<Kernel, Map<string, Wallet>>()
+
+export const bitcoinConnectorId = (wallet: Pick<Wallet, 'name'>): string =>
+  `${WALLET_STANDARD_ID_PREFIX}bitcoin:${wallet.name}`
+
+/** The Bitcoin wallet behind a connector id. */
+export const bitcoinWallet = (kernel: Kernel, connectorId: string): Wallet | undefined =>
+  walletsByKernel.get(kernel)?.get(connectorId)
+
+export const isBitcoinWallet = (wallet: Wallet): boolean =>
+  typeof wallet?.name === 'string' &&
+  typeof wallet.features === 'object' &&
+  wallet.features !== null &&
+  'bitcoin:connect' in wallet.features &&
+  Array.isArray(wallet.chains) &&
+  wallet.chains.some(isBitcoinWalletChain)
+
+export function bitcoinConnector(wallet: Wallet): Connector {
+  return {
+    id: bitcoinConnectorId(wallet),
+    type: 'ANNOUNCED',
+    name: wallet.name,
+    ...(typeof wallet.icon === 'string' && wallet.icon.startsWith('data:image/')
+      ? { imageUrl: wallet.icon }
+      : {}),
+    chain: 'bip122',
+    chains: wallet.chains.flatMap((chain): CaipNetworkId[] => {
+      const id = BITCOIN_WALLET_CHAINS[chain]
+      return id ? [id] : []
+    }),
+  }
+}
+
+/** Keeps the Bitcoin connectors current as wallets register and unregister; returns the stop function. */
+export function startBitcoinDiscovery(
+  kernel: Kernel,
+  wallets: WalletStandardRegistry,
+  onRemoved: (connectorId: string) => void,
+): () => void {
+  let known = walletsByKernel.get(kernel)
+  if (!known) {
+    known = new Map()
+    walletsByKernel.set(kernel, known)
+  }
+  const map = known
+  const add = (wallet: Wallet) => {
+    if (!isBitcoinWallet(wallet)) return
+    const connector = bitcoinConnector(wallet)
+    // Two wallets of one name: the first keeps the id (it is what a reload restores).
+    if (map.has(connector.id) || kernel.providers.has(connector.id)) return
+    map.set(connector.id, wallet)
+    // Signing goes through the bitcoin session (the Wallet Standard features), not EIP-1193 requests.
+    kernel.providers.set(connector.id, {
+      request: async ({ method }) => {
+        throw new Error(`The Bitcoin wallet does not answer ${String(method)}`)
+      },
+    })
+    kernel.store.update((draft) => {
+      draft.connectors.push(connector)
+    })
+  }
+  const remove = (wallet: Wallet) => {
+    const id = bitcoinConnectorId(wallet)
+    if (map.get(id) !== wallet) return
+    map.delete(id)
+    kernel.providers.delete(id)
+    kernel.store.update((draft) => {
+      draft.connectors = draft.connectors.filter((connector) => connector.id !== id)
+    })
+    onRemoved(id)
+  }
+  for (const wallet of wallets.get()) add(wallet)
+  const offRegister = wallets.on('register', (...registered) => registered.forEach(add))
+  const offUnregister = wallets.on('unregister', (...unregistered) => unregistered.forEach(remove))
+  return () => {
+    offRegister()
+    offUnregister()
+  }
+}
