@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ApiServer, startApi } from '@portico/api'
 import { DEV_ACCOUNTS, type Devnet, startDevnet } from '@portico/devnet'
-import type { Address } from 'viem'
+import { type Address, createPublicClient, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startOnramp } from './server.ts'
 import { DEFAULT_TREASURY_KEY, fundTreasury } from './treasury.ts'
 
@@ -76,3 +77,41 @@ export async function startTestOnramp() {
     throw err
   }
 }
+
+export type TestOnramp = Awaited<ReturnType<typeof startTestOnramp>>
+
+export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
+export const chainClient = (t: TestOnramp) => createPublicClient({ transport: http(t.rpcUrl) })
+
+/** An order as the plugin creates it (POST /v1/generators/onrampurl): its page URL and id. */
+export async function newOrder(
+  t: TestOnramp,
+  buyer: string,
+  asset = 'eth',
+  presetFiatAmount = 100,
+  provider = 'portico-pay',
+) {
+  const res = await fetch(`${t.api.url}/v1/generators/onrampurl?projectId=${PROJECT}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      destinationWallets: [{ address: buyer, blockchains: ['eip155:31337'], assets: [asset] }],
+      defaultNetwork: 'eip155:31337',
+      partnerUserId: 'u1',
+      presetFiatAmount,
+      provider,
+    }),
+  })
+  const { url } = (await res.json()) as { url: string }
+  return { url, id: new URL(url).searchParams.get('order') ?? '' }
+}
+
+/** The page's payment call, as its script makes it (same origin unless told). */
+export const pay = (t: TestOnramp, id: string, card: unknown, origin = t.onramp.url) =>
+  fetch(`${t.onramp.url}/api/orders/${id}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: typeof card === 'string' ? card : JSON.stringify(card),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }))
+
+export const CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }
