@@ -2,7 +2,7 @@ import type { PluginViewProps, SwapTokenInfo } from '@portico/shared-types'
 import { useState } from 'react'
 import type { Side } from './controller.ts'
 import { swapSession } from './session.ts'
-import { strings } from './strings.ts'
+import { useTexts } from './strings.ts'
 import { isNativeToken, searchTokens, tokenKey } from './tokens.ts'
 
 /** SPEC §2 Swap: choose a side's token from the API's list, by search; identity is the CAIP address. */
@@ -10,6 +10,7 @@ export function SelectTokenView({ ctx, params }: PluginViewProps) {
   const { EmptyState, ListItem, Stack, Text, TextField } = ctx.ui
   const side: Side = params.side === 'source' ? 'source' : 'to'
   const { store, controller } = swapSession(ctx)
+  const strings = useTexts(ctx)
   const mine = store.use((s) => s.myTokensWithBalance ?? [])
   const popular = store.use((s) => s.popularTokens ?? [])
   const selected = store.use((s) => (side === 'source' ? s.sourceToken : s.toToken)?.address)

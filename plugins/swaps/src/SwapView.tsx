@@ -2,7 +2,7 @@ import { MESSAGES, type PluginViewProps, type SwapTokenInfo } from '@portico/sha
 import { useEffect, useId } from 'react'
 import { swapSession } from './session.ts'
 import { activeAccount, activeNetwork } from './state.ts'
-import { strings } from './strings.ts'
+import { useTexts } from './strings.ts'
 import { type ButtonModel, buttonModel, formatPercent, formatUsd } from './viewModel.ts'
 
 export function SwapView({ ctx }: PluginViewProps) {
@@ -12,6 +12,7 @@ export function SwapView({ ctx }: PluginViewProps) {
   const account = ctx.useStore(activeAccount)
   const network = ctx.useStore(activeNetwork)
   const receivedId = useId()
+  const strings = useTexts(ctx)
   const address = account?.status === 'connected' ? account.address : undefined
   const caipNetworkId = network?.caipNetworkId
   const hasApi = Boolean(ctx.services.api)
@@ -34,7 +35,7 @@ export function SwapView({ ctx }: PluginViewProps) {
   const balance = (token: SwapTokenInfo) =>
     `${ctx.i18n?.formatBalance(token.quantity.numeric) ?? ctx.chains.formatBalance(token.quantity.numeric)} ${token.symbol}`
   const sourceUsd = sourceToken ? Number(state.sourceTokenAmount) * sourceToken.price : 0
-  const model: ButtonModel = buttonModel(state)
+  const model: ButtonModel = buttonModel(state, strings)
   const onPrimary = () => {
     if (model.action === 'select') ctx.router.push('SwapSelectToken', { side: 'to' })
     else if (model.action === 'approve') void executor.approve()

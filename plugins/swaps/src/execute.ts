@@ -6,7 +6,7 @@
 import { MESSAGES, type PluginContext, type SwapEventProperties } from '@portico/shared-types'
 import type { SwapController } from './controller.ts'
 import { connected, isSmartAccount, type SwapPluginState, type SwapStore } from './state.ts'
-import { strings } from './strings.ts'
+import { texts } from './strings.ts'
 import { walletRequest } from './transactions.ts'
 
 /** A wallet's error message as shown (bounded), else SPEC §8 'Transaction error'. */
@@ -101,7 +101,7 @@ export function createExecutor(
         delete draft.approvalTransaction
         draft.loadingApprovalTransaction = false
       })
-      ctx.toast.success(strings.approved(state.sourceToken?.symbol ?? ''))
+      ctx.toast.success(texts(ctx).approved(state.sourceToken?.symbol ?? ''))
       // SPEC §4 step 4: re-quote and rebuild (now the allowance suffices: the swap transaction).
       await controller.requestQuote()
     } catch (error) {
@@ -130,9 +130,9 @@ export function createExecutor(
     ctx.toast.loading(MESSAGES.confirmTransaction)
     try {
       const hash = await sendTransaction(ctx, walletRequest(state.address, tx))
-      ctx.toast.loading(strings.swapping(from, to))
+      ctx.toast.loading(texts(ctx).swapping(from, to))
       if (!(await wait(hash))) throw new Error(MESSAGES.transactionError)
-      ctx.toast.success(strings.swapped(from, to))
+      ctx.toast.success(texts(ctx).swapped(from, to))
       ctx.events.emit('SWAP_SUCCESS', swapEventProperties(ctx, state))
       controller.reset()
       ctx.router.reset('Account')

@@ -1,8 +1,8 @@
 import { definePlugin } from '@portico/shared-types'
+import { en } from './messages.ts'
 import { SelectTokenView } from './SelectTokenView.tsx'
 import { SwapView } from './SwapView.tsx'
 import { SELECT_TOKEN_VIEW, SWAP_VIEW } from './state.ts'
-import { strings } from './strings.ts'
 
 /**
  * Swaps (SPEC §2 Swap view, §4 swap flow): quotes, approvals and swaps through the blockchain API's
@@ -14,14 +14,15 @@ export default definePlugin({
   // 1.1: ctx.chains.evm() (the kernel's viem helpers) and ctx.i18n formatting.
   api: '^1.1.0',
   views: {
-    [SWAP_VIEW]: { component: SwapView, title: strings.title },
-    [SELECT_TOKEN_VIEW]: { component: SelectTokenView, title: strings.selectTokenTitle },
+    [SWAP_VIEW]: { component: SwapView, title: en.views.Swap },
+    [SELECT_TOKEN_VIEW]: { component: SelectTokenView, title: en.views.SwapSelectToken },
   },
+  messages: { en },
   contributes: {
     walletFeatures: [
       {
         id: 'swaps',
-        label: strings.feature,
+        label: en.features.swaps,
         icon: 'swap',
         view: SWAP_VIEW,
         isAvailable: (state) => state.networks.activeNamespace === 'eip155',

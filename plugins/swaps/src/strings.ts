@@ -1,42 +1,50 @@
-/** Strings of the swaps plugin, English. SPEC §8 messages come from MESSAGES. */
-export const strings = {
-  feature: 'Swap',
-  title: 'Swap',
-  selectTokenTitle: 'Select Token',
-  youPay: 'You pay',
-  youReceive: 'You receive',
-  amount: 'Amount to swap',
-  received: 'Amount to receive',
-  chooseSource: 'Choose the token to swap from',
-  chooseTo: 'Choose the token to receive',
-  sourceToken: (symbol: string) => `Swap from ${symbol}, change token`,
-  toToken: (symbol: string) => `Receive ${symbol}, change token`,
-  selectToken: 'Select token',
-  clearTo: 'Clear the token to receive',
-  switchTokens: 'Switch tokens',
-  balance: (balance: string) => `Balance: ${balance}`,
-  approx: (value: string) => `≈ ${value}`,
-  details: 'Swap details',
-  networkCost: 'Network cost',
-  priceImpact: 'Price impact',
-  maxSlippage: 'Max. slippage',
-  providerFee: 'Provider fee',
-  fetchingQuote: 'Fetching quote',
-  preparing: 'Preparing transaction',
-  loading: 'Loading swap',
-  enterAmount: 'Enter an amount',
-  swap: 'Swap',
-  approve: (symbol: string) => `Approve ${symbol}`,
-  approved: (symbol: string) => `${symbol} approved`,
-  swapping: (from: string, to: string) => `Swapping ${from} to ${to}`,
-  swapped: (from: string, to: string) => `Swapped ${from} to ${to}`,
-  notConnected: 'Connect a wallet to swap tokens.',
-  evmOnly: 'Swaps are available on EVM networks only',
-  noApi: 'Swaps are unavailable: this app has no blockchain API configured.',
-  search: 'Search token',
-  searchPlaceholder: 'Name, symbol or address',
-  yourTokens: 'Your tokens',
-  popularTokens: 'Popular tokens',
-  noResults: 'No token matches the search',
-  lessThanCent: '< $0.01',
-} as const
+/**
+ * The swaps plugin's strings in the modal's language: its catalogue (messages.ts) through ctx.i18n,
+ * English without it. SPEC §8 messages come from MESSAGES.
+ */
+import type { I18nVars, PluginContext } from '@portico/shared-types'
+import { en } from './messages.ts'
+
+function english(key: string): string {
+  let node: unknown = en
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
+  return typeof node === 'string' ? node : key
+}
+
+function translate(ctx: PluginContext, key: string, vars?: I18nVars): string {
+  if (ctx.i18n) return ctx.i18n.t(key, vars)
+  return english(key).replace(/\{(\w+)\}/g, (match, name: string) =>
+    vars && Object.hasOwn(vars, name) ? String(vars[name]) : match,
+  )
+}
+
+type Plain = Exclude<keyof typeof en, 'views' | 'features'>
+
+/** Every string of the plugin for `ctx`'s language; the templated ones as functions. */
+export function texts(ctx: PluginContext) {
+  const t = (key: Plain, vars?: I18nVars) => translate(ctx, key, vars)
+  const plain = Object.fromEntries(
+    (Object.keys(en) as (keyof typeof en)[])
+      .filter((key): key is Plain => typeof en[key] === 'string')
+      .map((key) => [key, t(key)]),
+  ) as Record<Plain, string>
+  return {
+    ...plain,
+    sourceToken: (symbol: string) => t('sourceToken', { symbol }),
+    toToken: (symbol: string) => t('toToken', { symbol }),
+    balance: (balance: string) => t('balance', { balance }),
+    approx: (value: string) => t('approx', { value }),
+    approve: (symbol: string) => t('approve', { symbol }),
+    approved: (symbol: string) => t('approved', { symbol }),
+    swapping: (from: string, to: string) => t('swapping', { from, to }),
+    swapped: (from: string, to: string) => t('swapped', { from, to }),
+  }
+}
+
+export type Texts = ReturnType<typeof texts>
+
+/** React hook: texts() that re-renders the caller when the locale or a catalogue changes. */
+export function useTexts(ctx: PluginContext): Texts {
+  ctx.i18n?.useTranslation()
+  return texts(ctx)
+}

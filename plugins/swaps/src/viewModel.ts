@@ -1,7 +1,7 @@
 /** What the Swap view's primary button does and says, and display formatting: plain functions. */
 import { MESSAGES, type PluginContext } from '@portico/shared-types'
 import type { SwapPluginState } from './state.ts'
-import { strings } from './strings.ts'
+import type { Texts } from './strings.ts'
 
 export interface ButtonModel {
   label: string
@@ -12,7 +12,7 @@ export interface ButtonModel {
 const DECIMAL = /^\s*(\d+\.?\d*|\.\d+)\s*$/
 
 /** The primary button for the state: choose a token, approve, swap, or why it cannot (disabled). */
-export function buttonModel(state: SwapPluginState): ButtonModel {
+export function buttonModel(state: SwapPluginState, strings: Texts): ButtonModel {
   const none = (label: string, loading = false): ButtonModel => ({ label, action: 'none', loading })
   if (!state.toToken || !state.sourceToken)
     return { label: strings.selectToken, action: 'select', loading: false }
