@@ -57,6 +57,8 @@ export interface DemoOverrides {
   siwxRequired?: boolean
   /** Request the Bitcoin regtest network (default: when the environment has one). */
   bitcoin?: boolean
+  /** false: leave out the Solana network (eip155 only, e.g. for WalletConnect one-click sign-in). */
+  solana?: boolean
 }
 
 /**
@@ -95,7 +97,7 @@ export function demoOptions(
   )
   // The local Solana node, after the eip155 chains (the default network stays the first chain).
   const solanaId = env.solana?.networkId.split(':')[1]
-  if (env.solana && solanaId) {
+  if (env.solana && solanaId && overrides.solana !== false) {
     networks.push(
       defineNetwork({
         id: solanaId,

@@ -7,6 +7,7 @@
  *   ?features=receive:false,history:true   ?plugin.receive=<remoteEntry URL>   ?chains=31337
  *   ?apiUrl=   ?relayUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
  *   ?themePreset=ocean   ?bitcoin=1 (the Bitcoin regtest network; off in the test build unless asked)
+ *   ?solana=0 (no Solana network: eip155 only)
  */
 import type { DemoOverrides } from './config.ts'
 
@@ -36,5 +37,6 @@ export function queryOverrides(search: string): DemoOverrides {
   if (preset) overrides.themePreset = preset
   if (query.get('siwxRequired') === '1') overrides.siwxRequired = true
   if (query.get('bitcoin') === '1') overrides.bitcoin = true
+  if (query.get('solana') === '0') overrides.solana = false
   return overrides
 }
