@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { parseEther, parseUnits } from 'viem'
 import { type FreshAccount, freshAccount, readEth, setEth, useDevWallet } from './accountData.ts'
@@ -160,4 +161,22 @@ test('on-ramp service down: the built-in sample options and placeholder quotes (
     }),
   ).toBeVisible()
   await expect(buy.getByRole('button', { name: /^Buy with Demo Ramp\s*Quote unavailable/ })).toBeVisible()
+})
+
+test('axe-core finds no violations on the Buy view and the provider page', async ({ page, stack }) => {
+  const chain = stack.chains[0]
+  if (!chain) throw new Error('stack.json lacks chains')
+  const buyer = freshAccount()
+  await setEth(chain, buyer.address, parseEther('1'))
+  const { demo, buy } = await openBuy(page, stack, buyer)
+  await expect(buy.getByRole('button', { name: /^Buy with Demo Ramp\s*You get/ })).toBeVisible()
+  await demo.settle()
+  const violations = async (target: Page) =>
+    (await new AxeBuilder({ page: target }).analyze()).violations.map((v) => ({
+      rule: v.id,
+      targets: v.nodes.map((node) => node.target.join(' ')),
+    }))
+  expect(await violations(page)).toEqual([])
+  const provider = await choose(page, buy, 'Demo Ramp')
+  expect(await violations(provider)).toEqual([])
 })
