@@ -143,13 +143,22 @@ function SignMessage() {
   )
 }
 
-/** solana:signMessage through the connected Solana wallet (handle.signMessage): a base58 ed25519 signature. */
-function SignSolanaMessage() {
+/**
+ * handle.signMessage through the connected Solana wallet (solana:signMessage: a base58 ed25519
+ * signature) or Bitcoin wallet (bitcoin:signMessage: a base64 signed-message signature).
+ */
+function SignSolanaMessage({
+  chain = 'solana',
+  label = 'Solana',
+}: {
+  chain?: 'solana' | 'bip122'
+  label?: string
+}) {
   const handle = useModalHandle()
   const { isConnected, address, namespace } = useAccount()
   const [result, setResult] = useState<{ signature?: string; error?: string } | null>(null)
   const [busy, setBusy] = useState(false)
-  if (!isConnected || !address || namespace !== 'solana') return null
+  if (!isConnected || !address || namespace !== chain) return null
   const sign = async () => {
     setBusy(true)
     setResult(null)
@@ -162,16 +171,17 @@ function SignSolanaMessage() {
     }
   }
   return (
-    <section aria-labelledby="sign-solana-title">
-      <h2 id="sign-solana-title">Sign a Solana message</h2>
+    <section aria-labelledby={`sign-${chain}-title`}>
+      <h2 id={`sign-${chain}-title`}>Sign a {label} message</h2>
       <p>
         Message: <code>{SIGN_MESSAGE}</code>
       </p>
       <button type="button" className="demo" onClick={sign} disabled={busy}>
-        {busy ? 'Signing…' : 'Sign Solana message'}
+        {busy ? 'Signing…' : `Sign ${label} message`}
       </button>
       <p>
-        Signature: <output aria-label="Solana signature">{result?.signature ?? result?.error ?? '—'}</output>
+        Signature:{' '}
+        <output aria-label={`${label} signature`}>{result?.signature ?? result?.error ?? '—'}</output>
       </p>
     </section>
   )
@@ -191,6 +201,7 @@ export function App({ options }: { options: ModalOptions }) {
         <ConnectionStatus />
         <SignMessage />
         <SignSolanaMessage />
+        <SignSolanaMessage chain="bip122" label="Bitcoin" />
         <RpcPanel />
       </main>
     </PorticoProvider>

@@ -1,0 +1,161 @@
+/**
+ * Bitcoin (bip122) end to end: the Portico Dev Wallet's Bitcoin side (a Wallet Standard wallet in the
+ * page: bitcoin:connect, bitcoin:signMessage) against the devnet's bcoin regtest node, read through
+ * the blockchain API. Balances are read from the node by the test itself; signatures are verified
+ * with bitcoinjs-message.
+ */
+import type { Page } from '@playwright/test'
+import bitcoinMessage from 'bitcoinjs-message'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { setBalance, truncate } from './chain.ts'
+import { DEV_WALLET, DemoPage } from './demo.ts'
+import { expect, test } from './fixtures.ts'
+import type { StackBitcoin } from './stackInfo.ts'
+
+/** BITCOIN_DEV_ACCOUNTS[0] (only this spec uses the Bitcoin dev accounts); the EVM side is a fresh key. */
+const ACCOUNT = 0
+/** hosts/demo's message. */
+const SIGN_MESSAGE = 'Hello from the Portico demo'
+const BITCOIN_CONNECTOR_ID = 'walletStandard:bitcoin:Portico Dev Wallet'
+
+test.use({ wallet: null })
+test.describe.configure({ timeout: 60_000 })
+
+/** The address's BTC (confirmed and unconfirmed coins) from the node's own index, in sats. */
+async function nodeSats(bitcoin: StackBitcoin, address: string): Promise<bigint> {
+  const response = await fetch(`${bitcoin.nodeUrl}/coin/address/${address}`, {
+    headers: { authorization: `Basic ${Buffer.from(`x:${bitcoin.apiKey}`).toString('base64')}` },
+  })
+  const coins = (await response.json()) as { value: number }[]
+  return coins.reduce((sum, coin) => sum + BigInt(coin.value), 0n)
+}
+
+/** SPEC §9: floored to 3 decimals, en-US grouping, then the symbol: 8.49999 → "8.499 BTC". */
+function formatBtc(sats: bigint): string {
+  const unit = 100_000_000n
+  const whole = new Intl.NumberFormat('en-US').format(sats / unit)
+  return `${whole}.${((sats % unit) / 100_000n).toString().padStart(3, '0')} BTC`
+}
+
+const bitcoinRow = (demo: DemoPage) => demo.walletButton(DEV_WALLET).filter({ hasText: 'Bitcoin' })
+const evmRow = (demo: DemoPage) =>
+  demo.walletButton(DEV_WALLET).filter({ hasNotText: 'Bitcoin' }).filter({ hasNotText: 'Solana' })
+const accountButton = (page: Page) => page.getByRole('button', { name: /^Open account / })
+
+async function openNetworks(demo: DemoPage, current: string) {
+  await accountButton(demo.page).click()
+  await expect(demo.page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  await demo.dialog.getByRole('button', { name: `${current} Switch network` }).click()
+  const networks = demo.page.getByRole('dialog', { name: 'Choose Network' })
+  await expect(networks).toBeVisible()
+  return networks
+}
+
+let evmAddress: `0x${string}`
+
+test.beforeEach(async ({ context, stack }) => {
+  const base = stack.bitcoin?.accounts[ACCOUNT]?.walletConfig
+  const chainA = stack.chains[0]
+  if (!base || !chainA) throw new Error('stack.json lacks the Bitcoin dev account or a chain')
+  const privateKey = generatePrivateKey()
+  evmAddress = privateKeyToAccount(privateKey).address
+  await setBalance(chainA.rpcUrl, evmAddress, '42.4242')
+  await context.addInitScript(`window.__PORTICO_DEV_WALLET__=${JSON.stringify({ ...base, privateKey })}`)
+  await context.addInitScript({ path: stack.devWalletBundle })
+})
+
+test('connect the Bitcoin dev wallet: the node’s BTC balance, a verified signature, restored after a reload', async ({
+  page,
+  stack,
+}) => {
+  const bitcoin = stack.bitcoin as StackBitcoin
+  const address = bitcoin.accounts[ACCOUNT]?.address ?? ''
+  const balance = formatBtc(await nodeSats(bitcoin, address))
+  const demo = new DemoPage(page)
+  await demo.goto('?bitcoin=1')
+
+  await test.step('bitcoin:connect: the payment address and the node’s balance', async () => {
+    await demo.openConnect()
+    await expect(bitcoinRow(demo)).toBeVisible()
+    await bitcoinRow(demo).click()
+    await expect(demo.dialog).toBeHidden()
+    await expect(accountButton(page)).toContainText(`${truncate(address)} · ${balance}`)
+    await expect
+      .poll(() => demo.status())
+      .toMatchObject({ Status: 'connected', Address: address, Network: bitcoin.name, Balance: balance })
+    const stored = await demo.porticoStorage()
+    expect(stored).toMatchObject({
+      '@portico/connection_status': 'connected',
+      '@portico/bip122:connected_connector_id': BITCOIN_CONNECTOR_ID,
+      '@portico/active_caip_network_id': bitcoin.networkId,
+    })
+  })
+
+  await test.step('Sign Bitcoin message: bitcoinjs-message verifies it for the address', async () => {
+    await page.getByRole('button', { name: 'Sign Bitcoin message' }).click()
+    const output = page.getByRole('status', { name: 'Bitcoin signature' })
+    await expect(output).toHaveText(/^[A-Za-z0-9+/]{87}=$/)
+    const signature = (await output.textContent()) ?? ''
+    expect(bitcoinMessage.verify(SIGN_MESSAGE, address, signature)).toBe(true)
+    expect(bitcoinMessage.verify(`${SIGN_MESSAGE}!`, address, signature)).toBe(false)
+  })
+
+  await test.step('reload: restored silently from the wallet authorization', async () => {
+    await page.reload()
+    await expect
+      .poll(() => demo.status())
+      .toMatchObject({ Status: 'connected', Address: address, Network: bitcoin.name, Balance: balance })
+    await expect(demo.connectButton).toHaveCount(0)
+  })
+})
+
+test('an eip155 and a Bitcoin account side by side: Networks switches between them', async ({
+  page,
+  stack,
+}) => {
+  const bitcoin = stack.bitcoin as StackBitcoin
+  const address = bitcoin.accounts[ACCOUNT]?.address ?? ''
+  const chainA = stack.chains[0]
+  if (!chainA) throw new Error('stack.json lacks a chain')
+  const demo = new DemoPage(page)
+  await demo.goto('?bitcoin=1')
+
+  await test.step('connect the EVM side first', async () => {
+    await demo.openConnect()
+    await evmRow(demo).click()
+    await expect(demo.dialog).toBeHidden()
+    await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Address: evmAddress })
+  })
+
+  await test.step('Networks → the Bitcoin network asks for a Bitcoin wallet; connect it', async () => {
+    const networks = await openNetworks(demo, chainA.name)
+    const row = networks.getByRole('button', { name: bitcoin.name })
+    await expect(row).toContainText('Connect a wallet for Bitcoin')
+    await row.click()
+    const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect(connect).toBeVisible()
+    const rows = connect.getByRole('list', { name: 'Wallets' }).getByRole('button')
+    await expect(rows).toHaveCount(1)
+    await rows.click()
+    await expect(demo.dialog).toBeHidden()
+    const balance = formatBtc(await nodeSats(bitcoin, address))
+    await expect
+      .poll(() => demo.status())
+      .toMatchObject({ Status: 'connected', Address: address, Network: bitcoin.name, Balance: balance })
+    const stored = await demo.porticoStorage()
+    expect(stored['@portico/connected_namespaces']?.split(',').sort()).toEqual(['bip122', 'eip155'])
+  })
+
+  await test.step('Networks → Portico Devnet A: the EVM account again, no new connection; a reload keeps both', async () => {
+    const networks = await openNetworks(demo, bitcoin.name)
+    await networks.getByRole('button', { name: chainA.name }).click()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => demo.status()).toMatchObject({ Address: evmAddress, Network: chainA.name })
+    await page.reload()
+    await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Address: evmAddress })
+    const again = await openNetworks(demo, chainA.name)
+    await again.getByRole('button', { name: bitcoin.name }).click()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => demo.status()).toMatchObject({ Address: address, Network: bitcoin.name })
+  })
+})
