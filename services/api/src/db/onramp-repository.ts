@@ -43,10 +43,10 @@ export interface OnrampStore {
     at: number,
     txHash?: string,
   ): Promise<boolean>
-  /** Completed purchases of an address from one provider, newest first. */
+  /** Completed purchases of an address from one provider, newest first (by completion, then id), after `before`. */
   onrampPurchases(
     address: string,
     provider: string,
-    opts: { chainIds?: number[]; limit: number },
+    opts: { chainIds?: number[]; before?: { updatedAt: number; id: string }; limit: number },
   ): Promise<OnrampOrder[]>
 }

@@ -95,13 +95,20 @@ export function sqlOnrampMethods(db: SqlDriver): OnrampStore {
       return changed > 0
     },
 
-    async onrampPurchases(address, provider, { chainIds, limit }) {
+    async onrampPurchases(address, provider, { chainIds, before, limit }) {
       if (chainIds && chainIds.length === 0) return []
       const chainFilter = chainIds ? ` AND chain_id IN (${chainIds.map(() => '?').join(', ')})` : ''
+      const after = before ? ' AND (updated_at < ? OR (updated_at = ? AND id < ?))' : ''
       const rows = await db.all<OrderRow>(
-        `SELECT * FROM onramp_orders WHERE address = ? AND provider = ? AND status = 'completed'${chainFilter}
+        `SELECT * FROM onramp_orders WHERE address = ? AND provider = ? AND status = 'completed'${chainFilter}${after}
          ORDER BY updated_at DESC, id DESC LIMIT ?`,
-        [lower(address), provider, ...(chainIds ?? []), limit],
+        [
+          lower(address),
+          provider,
+          ...(chainIds ?? []),
+          ...(before ? [before.updatedAt, before.updatedAt, before.id] : []),
+          limit,
+        ],
       )
       return rows.map(fromRow)
     },

@@ -39,7 +39,7 @@ export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
       const bip122 = q.onramp ? undefined : bip122Account(req.params.account, q.chainId)
       if (bip122) return bitcoinHistory(ctx, bip122)
       const { address } = parseAccount(req.params.account)
-      const before = q.cursor !== undefined && q.cursor !== '' ? parseCursor(q.cursor) : undefined
+      const cursor = q.cursor !== undefined && q.cursor !== '' ? q.cursor : undefined
       let chainIds: number[] | undefined
       if (q.chainId !== undefined) {
         const network = parseNetwork(q.chainId)
@@ -51,7 +51,9 @@ export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
           provider: q.onramp,
           pageSize: ctx.config.historyPageSize,
           ...(chainIds && { chainIds }),
+          ...(cursor && { cursor }),
         })
+      const before = cursor ? parseCursor(cursor) : undefined
       return historyPage(ctx.repo, ctx.chains, {
         account: address,
         pageSize: ctx.config.historyPageSize,
