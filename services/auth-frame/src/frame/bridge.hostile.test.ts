@@ -16,6 +16,7 @@ function setup(call: () => Promise<BackendAnswer> = async () => ({ ok: true, res
       return call()
     },
     session: { get: () => undefined, set: () => {} },
+    device: { get: () => 'D'.repeat(43), set: () => {} },
     reload: () => {},
   })
   return { bridge, parent, posted, calls: () => calls }

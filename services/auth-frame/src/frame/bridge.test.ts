@@ -1,37 +1,54 @@
 import type { FrameRequestType } from '@portico/shared-types'
 import { describe, expect, it } from 'vitest'
-import { type BackendAnswer, createBridge } from './bridge.ts'
+import { type BackendAnswer, createBridge, parseSessionHandle, sessionHandle } from './bridge.ts'
 import { FRAME_REQUEST_TYPES } from './protocol.ts'
 
 const PARENT = 'http://localhost:4173'
 
-function setup(
-  answer: (type: FrameRequestType, payload: unknown) => BackendAnswer | Promise<BackendAnswer> = () => ({
-    ok: true,
-  }),
-) {
+const DEVICE = 'D'.repeat(43)
+const TOKEN = 't'.repeat(43)
+
+type Answer = (
+  type: FrameRequestType,
+  payload: unknown,
+  token?: string,
+  device?: string,
+) => BackendAnswer | Promise<BackendAnswer>
+
+function setup(answer: Answer = () => ({ ok: true })) {
   const posted: { message: Record<string, unknown>; origin: string }[] = []
   const parent = {
     postMessage: (message: unknown, origin: string) =>
       posted.push({ message: message as Record<string, unknown>, origin }),
   }
-  const calls: { type: FrameRequestType; payload: unknown; token: string | undefined }[] = []
+  const calls: { type: FrameRequestType; payload: unknown; token: string | undefined; device: string }[] = []
   let token: string | undefined
+  let device = DEVICE
   let reloads = 0
   const bridge = createBridge({
     parentOrigin: PARENT,
     parent,
-    call: async (type, payload, t) => {
-      calls.push({ type, payload, token: t })
-      return answer(type, payload)
+    call: async (type, payload, t, d) => {
+      calls.push({ type, payload, token: t, device: d })
+      return answer(type, payload, t, d)
     },
     session: { get: () => token, set: (t) => (token = t) },
+    device: { get: () => device, set: (d) => (device = d) },
     reload: () => reloads++,
     version: '4',
   })
   const send = (data: unknown) => bridge.handleMessage({ origin: PARENT, data, source: parent })
   const settle = () => new Promise((r) => setTimeout(r, 0))
-  return { bridge, posted, calls, send, settle, token: () => token, reloads: () => reloads }
+  return {
+    bridge,
+    posted,
+    calls,
+    send,
+    settle,
+    token: () => token,
+    device: () => device,
+    reloads: () => reloads,
+  }
 }
 
 describe('frame bridge', () => {
@@ -74,7 +91,7 @@ describe('frame bridge', () => {
   it('keeps a new session token, sends it with later calls, announces it (SESSION_UPDATE) and drops it on sign-out', async () => {
     const { posted, send, settle, calls, token } = setup((type) =>
       type === 'CONNECT_OTP'
-        ? { ok: true, session: 'tok' }
+        ? { ok: true, session: TOKEN }
         : type === 'SIGN_OUT'
           ? { ok: true, session: null }
           : { ok: true },
@@ -82,13 +99,13 @@ describe('frame bridge', () => {
     send({ id: '1', type: '@portico/app/CONNECT_OTP', payload: { otp: '123456' } })
     await settle()
     expect(posted.map((p) => p.message)).toEqual([
-      { type: '@portico/frame/SESSION_UPDATE', payload: { token: 'tok' } },
+      { type: '@portico/frame/SESSION_UPDATE', payload: { token: sessionHandle(TOKEN, DEVICE) } },
       { id: '1', type: '@portico/frame/CONNECT_OTP_SUCCESS', payload: undefined },
     ])
-    expect(token()).toBe('tok')
+    expect(token()).toBe(TOKEN)
     send({ id: '2', type: '@portico/app/GET_USER', payload: {} })
     await settle()
-    expect(calls[1]).toMatchObject({ type: 'GET_USER', token: 'tok' })
+    expect(calls[1]).toMatchObject({ type: 'GET_USER', token: TOKEN, device: DEVICE })
     send({ id: '3', type: '@portico/app/SIGN_OUT' })
     await settle()
     expect(token()).toBeUndefined()
@@ -112,5 +129,49 @@ describe('frame bridge', () => {
     ])
     expect(bridge.synced()).toMatchObject({ theme: { themeMode: 'light' }, dappData: { projectId: 'p' } })
     expect(reloads()).toBe(1)
+  })
+
+  it('IS_CONNECTED {token} with the app copy of a session resumes it as its device (storage-less browsers)', async () => {
+    const otherDevice = 'E'.repeat(43)
+    const live = sessionHandle(TOKEN, otherDevice)
+    const { send, settle, posted, calls, token, device } = setup((type, _p, t, d) =>
+      type === 'IS_CONNECTED'
+        ? { ok: true, result: { isConnected: t === TOKEN && d === otherDevice } }
+        : { ok: true },
+    )
+    send({
+      id: 'bad',
+      type: '@portico/app/IS_CONNECTED',
+      payload: { token: sessionHandle('u'.repeat(43), otherDevice) },
+    })
+    await settle()
+    expect(token()).toBeUndefined()
+    expect(device()).toBe(DEVICE)
+    send({ id: 'good', type: '@portico/app/IS_CONNECTED', payload: { token: live } })
+    await settle()
+    expect(posted.map((p) => p.message)).toContainEqual({
+      id: 'good',
+      type: '@portico/frame/IS_CONNECTED_SUCCESS',
+      payload: { isConnected: true },
+    })
+    expect(token()).toBe(TOKEN)
+    expect(device()).toBe(otherDevice)
+    send({ id: 'next', type: '@portico/app/GET_USER', payload: {} })
+    await settle()
+    expect(calls.at(-1)).toMatchObject({ type: 'GET_USER', token: TOKEN, device: otherDevice })
+  })
+
+  it('reads a session handle only in its exact form', () => {
+    expect(parseSessionHandle(sessionHandle(TOKEN, DEVICE))).toEqual({ token: TOKEN, device: DEVICE })
+    for (const bad of [
+      TOKEN,
+      `${TOKEN}.`,
+      `${TOKEN}.${DEVICE}.x`,
+      `${TOKEN}.${'!'.repeat(43)}`,
+      5,
+      null,
+      undefined,
+    ])
+      expect(parseSessionHandle(bad), String(bad)).toBeUndefined()
   })
 })

@@ -1,11 +1,11 @@
 /**
  * The frame's message loop: accepts requests only from the exact parent origin (and the parent
  * window), answers each with a `_SUCCESS` or `_ERROR` reply posted to that origin only, forwards
- * backend requests, keeps the session token (SESSION_UPDATE) and answers SYNC_THEME, SYNC_DAPP_DATA
- * and RELOAD itself. Browser-free: main.ts gives it the window's pieces.
+ * backend requests, keeps the session (SESSION_UPDATE) and answers SYNC_THEME, SYNC_DAPP_DATA and
+ * RELOAD itself. Browser-free: main.ts gives it the window's pieces.
  */
 import type { FrameReplyMessage, FrameRequestType } from '@portico/shared-types'
-import { errorReply, LOCAL_REQUEST_TYPES, parseRequest, requestType, successReply } from './protocol.ts'
+import { errorReply, parseRequest, requestType, successReply } from './protocol.ts'
 
 export type BackendAnswer =
   | { ok: true; result?: unknown; session?: string | null }
@@ -15,9 +15,17 @@ export interface BridgeDeps {
   parentOrigin: string
   /** window.parent */
   parent: { postMessage(message: unknown, targetOrigin: string): void }
-  /** Sends a request to the frame's backend (same origin as the frame). */
-  call(type: FrameRequestType, payload: unknown, token: string | undefined): Promise<BackendAnswer>
+  /** Sends a request to the frame's backend (same origin as the frame) as `device`. */
+  call(
+    type: FrameRequestType,
+    payload: unknown,
+    token: string | undefined,
+    device: string,
+  ): Promise<BackendAnswer>
+  /** The session token: in the frame's storage, or only in memory where the browser blocks it. */
   session: { get(): string | undefined; set(token: string | undefined): void }
+  /** The frame's device secret (same storage). */
+  device: { get(): string; set(device: string): void }
   reload(): void
   version?: string
   log?(...args: unknown[]): void
@@ -27,6 +35,23 @@ export interface BridgeDeps {
 export const MAX_IN_FLIGHT = 16
 const DEFAULT_ERROR = 'An error occurred'
 const TOO_MANY = 'Too many requests in flight'
+const SECRET = /^[A-Za-z0-9_-]{43}$/
+
+/**
+ * What SESSION_UPDATE gives the app: `<session token>.<device secret>`. Browsers that block a
+ * cross-site frame's storage forget both on reload; the app hands the value back in IS_CONNECTED
+ * {token} and the frame resumes as that device. (The backend binds a session to its device and the
+ * frame's origin, so a token alone, or one used from another origin, is refused.)
+ */
+export function sessionHandle(token: string, device: string): string {
+  return `${token}.${device}`
+}
+
+export function parseSessionHandle(handle: unknown): { token: string; device: string } | undefined {
+  if (typeof handle !== 'string' || handle.length !== 87) return undefined
+  const [token, device] = handle.split('.')
+  return token && device && SECRET.test(token) && SECRET.test(device) ? { token, device } : undefined
+}
 
 export interface Bridge {
   /** For window 'message' events. */
@@ -44,32 +69,46 @@ export function createBridge(deps: BridgeDeps): Bridge {
     deps.parent.postMessage(message, deps.parentOrigin)
   }
 
-  async function answer(id: string, type: FrameRequestType, payload: unknown): Promise<void> {
-    if (type === 'SYNC_THEME') {
-      synced.theme = payload
-      return post(successReply(id, type, undefined))
+  /** IS_CONNECTED {token} without a session of its own: try the app's copy, and adopt it if live. */
+  async function resume(payload: unknown): Promise<BackendAnswer | undefined> {
+    if (deps.session.get()) return undefined
+    const handle = parseSessionHandle((payload as { token?: unknown } | undefined)?.token)
+    if (!handle) return undefined
+    const reply = await deps.call('IS_CONNECTED', {}, handle.token, handle.device)
+    if (reply.ok && (reply.result as { isConnected?: unknown } | undefined)?.isConnected === true) {
+      deps.device.set(handle.device)
+      deps.session.set(handle.token)
     }
-    if (type === 'SYNC_DAPP_DATA') {
-      synced.dappData = payload
+    return reply
+  }
+
+  async function backend(type: FrameRequestType, payload: unknown): Promise<BackendAnswer> {
+    try {
+      const resumed = type === 'IS_CONNECTED' ? await resume(payload) : undefined
+      return resumed ?? (await deps.call(type, payload ?? {}, deps.session.get(), deps.device.get()))
+    } catch {
+      return { ok: false, error: DEFAULT_ERROR }
+    }
+  }
+
+  async function answer(id: string, type: FrameRequestType, payload: unknown): Promise<void> {
+    if (type === 'SYNC_THEME' || type === 'SYNC_DAPP_DATA') {
+      if (type === 'SYNC_THEME') synced.theme = payload
+      else synced.dappData = payload
       return post(successReply(id, type, undefined))
     }
     if (type === 'RELOAD') {
       post(successReply(id, type, undefined))
       return deps.reload()
     }
-    let reply: BackendAnswer
-    try {
-      reply = await deps.call(type, payload ?? {}, deps.session.get())
-    } catch {
-      reply = { ok: false, error: DEFAULT_ERROR }
-    }
-    if (!reply.ok)
-      return post(
-        errorReply(id, type, typeof reply.error === 'string' && reply.error ? reply.error : DEFAULT_ERROR),
-      )
+    const reply = await backend(type, payload)
+    if (!reply.ok) return post(errorReply(id, type, reply.error || DEFAULT_ERROR))
     if (typeof reply.session === 'string') {
       deps.session.set(reply.session)
-      post({ type: '@portico/frame/SESSION_UPDATE', payload: { token: reply.session } })
+      post({
+        type: '@portico/frame/SESSION_UPDATE',
+        payload: { token: sessionHandle(reply.session, deps.device.get()) },
+      })
     } else if (reply.session === null) deps.session.set(undefined)
     post(successReply(id, type, reply.result))
   }
@@ -83,10 +122,6 @@ export function createBridge(deps: BridgeDeps): Bridge {
       deps.log?.('←', message.type)
       if (inFlight.has(message.id)) return
       if (inFlight.size >= MAX_IN_FLIGHT) return post(errorReply(message.id, type, TOO_MANY))
-      if ((LOCAL_REQUEST_TYPES as readonly string[]).includes(type)) {
-        void answer(message.id, type, message.payload)
-        return
-      }
       inFlight.add(message.id)
       void answer(message.id, type, message.payload).finally(() => inFlight.delete(message.id))
     },

@@ -67,17 +67,18 @@ function start(): void {
     device = randomSecret()
     store.set(DEVICE_KEY, device)
   }
-  const deviceId = device
+  let deviceId = device
   const call = async (
     type: FrameRequestType,
     payload: unknown,
     token: string | undefined,
+    asDevice: string,
   ): Promise<BackendAnswer> => {
     const response = await fetch('/api/frame', {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-portico-device': deviceId,
+        'x-portico-device': asDevice,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify({
@@ -96,6 +97,13 @@ function start(): void {
     parent: window.parent,
     call,
     session: { get: () => store.get(SESSION_KEY), set: (token) => store.set(SESSION_KEY, token) },
+    device: {
+      get: () => deviceId,
+      set: (next) => {
+        deviceId = next
+        store.set(DEVICE_KEY, next)
+      },
+    },
     reload: () => window.location.reload(),
     ...(config.version ? { version: config.version } : {}),
     ...(config.enableLogger

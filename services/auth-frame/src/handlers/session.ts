@@ -8,13 +8,12 @@ const SMART_UNAVAILABLE = 'Smart accounts are not available on this network'
 
 /** Session, user and network requests of SPEC §7. */
 export const sessionHandlers: HandlerMap = {
-  /** Connected if the frame's token (or the app's copy in the payload) is a live session of this device. */
-  async IS_CONNECTED(svc, ctx, payload) {
-    if (await currentSession(svc, ctx)) return { result: { isConnected: true } }
-    const token = typeof payload.token === 'string' ? payload.token : undefined
-    if (token && token !== ctx.token && (await currentSession(svc, { ...ctx, token })))
-      return { result: { isConnected: true }, session: token }
-    return { result: { isConnected: false } }
+  /**
+   * Connected if the request's token is a live session of this device and project. (The app's copy
+   * of the session, IS_CONNECTED {token}, is unpacked by the frame into this token and device.)
+   */
+  async IS_CONNECTED(svc, ctx) {
+    return { result: { isConnected: (await currentSession(svc, ctx)) !== undefined } }
   },
 
   async GET_USER(svc, ctx, payload) {
