@@ -21,7 +21,7 @@ const USER = {
 let frame: FrameClient | undefined
 afterEach(() => frame?.destroy())
 
-function setup(preferred: 'eoa' | 'smartAccount' = 'eoa') {
+function setup(preferred: 'eoa' | 'smartAccount' = 'eoa', token?: string) {
   frame = createFrameClient({ url: FRAME_URL, projectId: 'p' })
   const peer = attachPeer()
   peer.ready()
@@ -32,6 +32,7 @@ function setup(preferred: 'eoa' | 'smartAccount' = 'eoa') {
     approvals,
     chainId: 31337,
     preferredAccountType: () => preferred,
+    sessionToken: () => token,
     onSignOut,
   })
   return { peer, approvals, provider, onSignOut }
@@ -53,6 +54,13 @@ describe('AUTH provider', () => {
     first.peer.handle('IS_CONNECTED', () => ({ ok: true, payload: { isConnected: true } }))
     first.peer.handle('GET_USER', () => ({ ok: true, payload: USER }))
     await expect(first.provider.request({ method: 'eth_accounts' })).resolves.toEqual([EOA])
+  })
+
+  it("IS_CONNECTED carries the app's copy of the frame session", async () => {
+    const { peer, provider } = setup('eoa', 'tok.dev')
+    peer.handle('IS_CONNECTED', () => ({ ok: true, payload: { isConnected: false } }))
+    await provider.request({ method: 'eth_accounts' })
+    expect(peer.posted[0]?.payload).toEqual({ token: 'tok.dev' })
   })
 
   it('a malformed user is an error, not an account', async () => {

@@ -34,6 +34,8 @@ export interface AuthProviderOptions {
   /** The chain the frame starts on (the modal's active eip155 network). */
   chainId: number
   preferredAccountType(): AccountType
+  /** The app's copy of the frame session (SESSION_UPDATE), sent with IS_CONNECTED. */
+  sessionToken?(): string | undefined
   /** Called with every user the frame returns (stored keys, account type). */
   onUser?(user: AuthFrameUser): void
   onSignOut?(): void
@@ -141,7 +143,8 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
           return [current()]
         case 'eth_accounts': {
           if (user) return [current()]
-          const { isConnected } = await frame.request('IS_CONNECTED', {})
+          const token = options.sessionToken?.()
+          const { isConnected } = await frame.request('IS_CONNECTED', token ? { token } : {})
           if (isConnected !== true) return []
           await readUser()
           return [current()]

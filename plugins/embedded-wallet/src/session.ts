@@ -7,7 +7,14 @@ import { type AccountType, type AuthFrameUser, MESSAGES, type PluginContext } fr
 import { type Approvals, createApprovals } from './approvals.ts'
 import type { AuthProvider } from './authProvider.ts'
 import type { FrameClient } from './frameClient.ts'
-import { forgetUser, rememberUser, storedPreferredType, storePreferredType } from './storedKeys.ts'
+import {
+  forgetUser,
+  rememberUser,
+  storedPreferredType,
+  storedSessionToken,
+  storePreferredType,
+  storeSessionToken,
+} from './storedKeys.ts'
 
 /** The frame protocol version sent on load (SPEC §7 "version 4"). */
 export const FRAME_VERSION = '4'
@@ -66,6 +73,10 @@ export function sessionOf(ctx: PluginContext): EmbeddedSession {
       enableLogger: ctx.config.debug !== false,
       onTimeout: () => ctx.alert?.('socialsTimeout'),
     })
+    // SPEC §7 session update: kept by the app and given back with IS_CONNECTED (reconnect on reload).
+    client.on('SESSION_UPDATE', (payload) =>
+      storeSessionToken(ctx, (payload as { token?: unknown } | null)?.token),
+    )
     const dapp = ctx.config.metadata
     // SPEC §8: 'Unable to sync theme to auth connector' is logged only.
     void client
@@ -104,6 +115,7 @@ export function sessionOf(ctx: PluginContext): EmbeddedSession {
           approvals,
           chainId: activeChainId(ctx),
           preferredAccountType: () => preferred,
+          sessionToken: () => storedSessionToken(ctx),
           onUser: (user: AuthFrameUser) => rememberUser(ctx, user),
           onSignOut: () => forgetUser(ctx),
         })
