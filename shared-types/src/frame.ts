@@ -49,6 +49,11 @@ export type FrameReplyMessage =
   | { id: string; type: `@portico/frame/${FrameRequestType}_SUCCESS`; payload: unknown }
   | { id: string; type: `@portico/frame/${FrameRequestType}_ERROR`; payload: { message: string } }
   | { type: '@portico/frame/READY'; payload?: { version?: string } }
+  /**
+   * `token` is opaque to the app (services/auth-frame: `<session token>.<device secret>`). The app keeps
+   * it and gives it back in IS_CONNECTED { token }: browsers that block a cross-site frame's storage make
+   * the frame forget its session on reload, and this is how it resumes. Drop it on SIGN_OUT.
+   */
   | { type: '@portico/frame/SESSION_UPDATE'; payload: { token: string } }
 
 /**
