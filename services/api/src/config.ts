@@ -78,9 +78,10 @@ export interface ApiConfig {
   /**
    * The sandbox on-ramp (/v1/onramp/*, /v1/generators/onrampurl): the provider page orders open on
    * (services/onramp) and the secret its calls to /provider/onramp/* are signed with (HMAC-SHA256).
-   * Without both, quotes still work and generating a URL answers 503.
+   * Without both, quotes still work and generating a URL answers 503. An order is priced when created
+   * and can be paid for `orderTtlSeconds` (default 1800).
    */
-  onramp: { pageUrl: string | null; secret: string | null }
+  onramp: { pageUrl: string | null; secret: string | null; orderTtlSeconds: number }
   /**
    * The Bitcoin node behind bip122 balances, history, UTXOs, fee rate and broadcast (bitcoin/), with
    * the bech32 prefix of its addresses; null serves no Bitcoin network.
@@ -160,7 +161,11 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     logLevel: input.logLevel ?? 'info',
     rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
     siwx: resolveSiwxConfig(input.siwx),
-    onramp: { pageUrl: input.onramp?.pageUrl ?? null, secret: input.onramp?.secret ?? null },
+    onramp: {
+      pageUrl: input.onramp?.pageUrl ?? null,
+      secret: input.onramp?.secret ?? null,
+      orderTtlSeconds: input.onramp?.orderTtlSeconds ?? 1800,
+    },
     // bcoin's regtest writes `rb1…` addresses.
     bitcoin: input.bitcoin ? { ...input.bitcoin, addressPrefix: input.bitcoin.addressPrefix ?? 'rb' } : null,
   }

@@ -120,8 +120,16 @@ describe('configFromEnv', () => {
   it('reads the on-ramp page origin and secret; refuses a non-origin URL or a short secret', () => {
     const secret = 's'.repeat(32)
     const env = { PORTICO_ONRAMP_PAGE_URL: 'http://127.0.0.1:4202', PORTICO_ONRAMP_SECRET: secret }
-    expect(resolveConfig(configFromEnv(env)).onramp).toEqual({ pageUrl: 'http://127.0.0.1:4202', secret })
-    expect(resolveConfig(configFromEnv({})).onramp).toEqual({ pageUrl: null, secret: null })
+    expect(resolveConfig(configFromEnv(env)).onramp).toEqual({
+      pageUrl: 'http://127.0.0.1:4202',
+      secret,
+      orderTtlSeconds: 1800,
+    })
+    expect(resolveConfig(configFromEnv({})).onramp).toEqual({
+      pageUrl: null,
+      secret: null,
+      orderTtlSeconds: 1800,
+    })
     expect(() => configFromEnv({ ...env, PORTICO_ONRAMP_PAGE_URL: 'javascript:alert(1)' })).toThrow(
       /PORTICO_ONRAMP_PAGE_URL/,
     )

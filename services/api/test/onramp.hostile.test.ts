@@ -8,6 +8,7 @@ import { ONRAMP_SECRET, orderIdOf, PAGE_URL, providerCall } from './onramp-helpe
 
 let api: ApiServer
 let unconfigured: ApiServer
+let expiring: ApiServer
 let dir: ReturnType<typeof tempDir>
 const q = `projectId=${PROJECT}`
 const buyer = privateKeyToAccount(generatePrivateKey()).address
@@ -28,11 +29,17 @@ beforeAll(async () => {
     onramp: { pageUrl: PAGE_URL, secret: ONRAMP_SECRET },
   })
   unconfigured = await startApi({ ...common, database: { kind: 'sqlite', file: join(dir.dir, 'b.sqlite') } })
+  expiring = await startApi({
+    ...common,
+    database: { kind: 'sqlite', file: join(dir.dir, 'c.sqlite') },
+    onramp: { pageUrl: PAGE_URL, secret: ONRAMP_SECRET, orderTtlSeconds: 0 },
+  })
 })
 
 afterAll(async () => {
   await api?.close()
   await unconfigured?.close()
+  await expiring?.close()
   dir?.remove()
 })
 
@@ -190,6 +197,16 @@ describe('/provider/onramp/* under attack', () => {
       `${api.url}/v1/account/${buyer}/history?${q}&onramp=portico-pay`,
     )
     expect(history.body.data).toEqual([])
+  })
+
+  it('refuses to take payment for an expired order (its price is stale)', async () => {
+    const id = orderIdOf((await generate(goodUrl, expiring)).body.url)
+    const r = await providerCall(expiring.url, 'POST', `/provider/onramp/orders/${id}/claim`)
+    expect(r.status).toBe(410)
+    expect(r.body.message).toMatch(/expired/)
+    expect((await providerCall(expiring.url, 'GET', `/provider/onramp/orders/${id}`)).body.status).toBe(
+      'pending',
+    )
   })
 
   it('is closed where no secret is configured', async () => {

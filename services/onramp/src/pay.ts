@@ -50,8 +50,9 @@ export function createPayments(api: OrdersApi, treasury: Treasury) {
     try {
       claimed = await api.claim(id)
     } catch (err) {
-      if (err instanceof ApiAnswerError && err.status === 409)
-        return { status: 409, body: { message: err.message } }
+      // Already paid or being paid (409), expired (410): the API's message says which.
+      if (err instanceof ApiAnswerError && (err.status === 409 || err.status === 410))
+        return { status: err.status, body: { message: err.message } }
       throw err
     }
     let txHash: string

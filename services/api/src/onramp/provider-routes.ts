@@ -11,7 +11,7 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/
 
 /**
  * What the provider page's server (services/onramp) calls, signed with onramp.secret (signature.ts):
- * GET /provider/onramp/orders/{id}; POST …/{id}/claim (pending → processing, once);
+ * GET /provider/onramp/orders/{id}; POST …/{id}/claim (pending → processing, once, while not expired: 410);
  * POST …/{id}/release (processing → pending, when delivery failed);
  * POST …/{id}/complete/{txHash} (processing → completed, once the chain shows the delivery).
  */
@@ -44,6 +44,8 @@ export function onrampProviderRoutes(app: FastifyInstance, ctx: ApiContext): voi
     async (req): Promise<OnrampOrderView> => {
       authorised(req)
       const found = await order(req.params.id)
+      if (found.status === 'pending' && now() - found.createdAt >= ctx.config.onramp.orderTtlSeconds)
+        throw new ApiError(410, 'This order has expired: start a new purchase for a fresh price')
       if (!(await ctx.repo.transitionOnrampOrder(found.id, 'pending', 'processing', now())))
         throw new ApiError(
           409,
