@@ -47,13 +47,15 @@ export function framePageRoutes(app: FastifyInstance, config: AuthFrameConfig): 
       )
   })
 
-  app.get('/frame.js', async (_req, reply) => {
+  app.get('/frame.js', async (req, reply) => {
     const bundle = await frameBundle()
+    // The page names the script by its hash: that URL never changes content; any other must revalidate.
+    const versioned = (req.query as Record<string, unknown> | undefined)?.v === bundle.hash
     return reply
       .headers({
         'content-type': 'text/javascript; charset=utf-8',
         'x-content-type-options': 'nosniff',
-        'cache-control': 'public, max-age=31536000, immutable',
+        'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
         'cross-origin-resource-policy': 'same-origin',
       })
       .send(bundle.code)
