@@ -10,6 +10,8 @@ export interface DemoEnvironment {
   /** The wallet directory API; the blockchain API serves it on its own origin. */
   walletDirectoryUrl?: string
   relayUrl?: string
+  /** The auth frame page (services/auth-frame): email and social login. */
+  authFrameUrl?: string
   /** The devnet's Solana node: CAIP-2 network id (`solana:<genesis prefix>`), RPC and display name. */
   solana?: { networkId: string; rpcUrl: string; name: string }
   /** The devnet's Bitcoin regtest node: CAIP-2 network id (`bip122:<genesis prefix>`) and display name. */
@@ -69,15 +71,18 @@ export function demoOptions(
   env: DemoEnvironment = window.__PORTICO_DEMO__ ?? FALLBACK,
   overrides: DemoOverrides = {},
 ): ModalOptions {
-  const features: Record<string, boolean> = {
+  const features: NonNullable<ModalOptions['features']> = {
     receive: true,
     send: true,
     history: true,
     names: true,
     swaps: true,
-    // Not built yet: their remotes would 404.
-    email: false,
-    socials: false,
+    // Email login needs the auth frame.
+    email: Boolean(env.authFrameUrl),
+    // Social login needs the auth frame (and its IdP); farcaster too.
+    socials: env.authFrameUrl
+      ? ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster']
+      : false,
     onramp: true,
     ...overrides.features,
   }
@@ -141,6 +146,7 @@ export function demoOptions(
     pluginBaseUrl: env.pluginBaseUrl,
     ...(apiUrl ? { apiUrl } : {}),
     ...(relayUrl ? { relayUrl } : {}),
+    ...(env.authFrameUrl ? { authFrameUrl: env.authFrameUrl } : {}),
     ...(walletDirectoryUrl ? { walletDirectoryUrl } : {}),
     ...(timeoutMs !== undefined && timeoutMs > 0 ? { walletConnectTimeoutMs: timeoutMs } : {}),
     rpcMap,
