@@ -70,3 +70,29 @@ test('SIWX one-click with a WalletConnect wallet: authenticate connects and sign
     await phone.stop()
   }
 })
+
+test('one-click sign-in with a wallet that signs another nonce: refused (the SDK checks the cacao against the request, the kernel again), the connection fails, no session', async ({
+  page,
+  context,
+  stack,
+}) => {
+  test.setTimeout(60_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const phone = await startTestWallet({ relayUrl: stack.relayUrl, authenticate: 'wrong-nonce' })
+  try {
+    const demo = new WalletConnectPage(page)
+    await demo.goto('?features=siwx:true&solana=0')
+    await demo.chooseWalletConnect()
+    await phone.pair(await demo.copyPairingUri())
+    const view = page.getByRole('dialog', { name: 'WalletConnect' })
+    await expect(view.getByRole('alert')).toContainText(
+      /nonce mismatch|The wallet signed a different sign-in request/,
+    )
+    await expect(view.getByRole('button', { name: 'Try again' })).toBeVisible()
+    await expect.poll(() => demo.status()).toMatchObject({ Status: 'disconnected', 'Sign-in': '—' })
+    expect((await demo.porticoStorage())[SESSION_KEY]).toBeUndefined()
+    expect(phone.authRequests).toBe(1)
+  } finally {
+    await phone.stop()
+  }
+})

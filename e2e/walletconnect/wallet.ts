@@ -27,8 +27,9 @@ export interface TestWalletOptions {
   /**
    * Answer one-click sign-in (`wc_sessionAuthenticate`) by signing the CAIP-122 message; off by
    * default, so such a pairing falls back to its session proposal as with a wallet without it.
+   * 'wrong-nonce': a hostile wallet that signs the message with a nonce of its own.
    */
-  authenticate?: boolean
+  authenticate?: boolean | 'wrong-nonce'
 }
 
 export interface TestWallet {
@@ -111,8 +112,9 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
 
   if (options.authenticate)
     kit.on('session_authenticate', async (event: WalletKitTypes.SessionAuthenticate) => {
+      const asked = event.params.authPayload
       const authPayload = populateAuthPayload({
-        authPayload: event.params.authPayload,
+        authPayload: options.authenticate === 'wrong-nonce' ? { ...asked, nonce: `${asked.nonce}x` } : asked,
         chains,
         methods: [
           'personal_sign',
