@@ -100,16 +100,18 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
     for (const listener of listeners.get(event) ?? []) listener(...args)
   }
   const current = () => (user ? addressOf(user, options.preferredAccountType()) : undefined)
+  /** The account last given to the dapp: a re-read with another account type announces the change. */
+  let announced: string | undefined
 
   async function readUser(): Promise<AuthFrameUser> {
-    const previous = current()
     const next = parseUser(
       await frame.request('GET_USER', { chainId, preferredAccountType: options.preferredAccountType() }),
     )
     user = next
     options.onUser?.(next)
     const address = current()
-    if (previous && address !== previous) emit('accountsChanged', [address])
+    if (announced && address !== announced) emit('accountsChanged', [address])
+    announced = address
     return next
   }
 
@@ -130,6 +132,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
     await frame.request('SIGN_OUT', undefined)
     const hadUser = user !== undefined
     user = undefined
+    announced = undefined
     options.onSignOut?.()
     if (hadUser) emit('accountsChanged', [])
     return null
