@@ -23,7 +23,7 @@ import {
   publicKeyMatches,
   walletChainOf,
 } from '../chains/bitcoin.ts'
-import { bitcoinWallet } from '../connectors/bitcoinDiscovery.ts'
+import { bitcoinWallet } from '../connectors/bitcoinWallets.ts'
 import { waitForConnector } from '../connectors/registry.ts'
 import type { Kernel } from '../kernel.ts'
 import { storeConnected } from '../storage/connection.ts'

@@ -3,7 +3,6 @@ import { isWalletStandardConnectorId } from '../connectors/walletStandard.ts'
 import type { Kernel } from '../kernel.ts'
 import { networkStateFor } from '../state/initialState.ts'
 import { forgetAllConnections } from '../storage/connection.ts'
-import { loadBitcoin } from './bitcoinLoader.ts'
 import { resetNamespace } from './reset.ts'
 import { loadSolanaSession } from './solanaLoader.ts'
 
@@ -13,12 +12,9 @@ export async function disconnectAll(kernel: Kernel): Promise<void> {
     const state = kernel.store.get()
     for (const account of Object.values(state.accounts)) {
       if (!account || account.status === 'disconnected') continue
-      if (account.namespace !== 'eip155' && isWalletStandardConnectorId(account.connectorId)) {
+      if (account.namespace === 'solana' && isWalletStandardConnectorId(account.connectorId)) {
         // Wallet Standard: standard:disconnect makes the wallet forget this site's authorization.
-        const id = account.connectorId as string
-        await (account.namespace === 'bip122'
-          ? (await loadBitcoin()).disconnectBitcoinWallet(kernel, id)
-          : (await loadSolanaSession()).disconnectSolanaWallet(kernel, id))
+        await (await loadSolanaSession()).disconnectSolanaWallet(kernel, account.connectorId as string)
         resetNamespace(kernel, account.namespace)
         continue
       }

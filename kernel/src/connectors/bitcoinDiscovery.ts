@@ -5,18 +5,14 @@
  */
 import type { CaipNetworkId, Connector } from '@portico/shared-types'
 import type { Wallet } from '@wallet-standard/base'
+import { disconnectBitcoinWallet, endBitcoinSession } from '../account/bitcoinSession.ts'
 import { BITCOIN_WALLET_CHAINS, isBitcoinWalletChain } from '../chains/bitcoin.ts'
 import type { Kernel } from '../kernel.ts'
+import { bitcoinWalletsByKernel } from './bitcoinWallets.ts'
 import { WALLET_STANDARD_ID_PREFIX, type WalletStandardRegistry } from './walletStandard.ts'
-
-const walletsByKernel = new WeakMap<Kernel, Map<string, Wallet>>()
 
 export const bitcoinConnectorId = (wallet: Pick<Wallet, 'name'>): string =>
   `${WALLET_STANDARD_ID_PREFIX}bitcoin:${wallet.name}`
-
-/** The Bitcoin wallet behind a connector id. */
-export const bitcoinWallet = (kernel: Kernel, connectorId: string): Wallet | undefined =>
-  walletsByKernel.get(kernel)?.get(connectorId)
 
 export const isBitcoinWallet = (wallet: Wallet): boolean =>
   typeof wallet?.name === 'string' &&
@@ -43,15 +39,11 @@ export function bitcoinConnector(wallet: Wallet): Connector {
 }
 
 /** Keeps the Bitcoin connectors current as wallets register and unregister; returns the stop function. */
-export function startBitcoinDiscovery(
-  kernel: Kernel,
-  wallets: WalletStandardRegistry,
-  onRemoved: (connectorId: string) => void,
-): () => void {
-  let known = walletsByKernel.get(kernel)
+export function startBitcoinDiscovery(kernel: Kernel, wallets: WalletStandardRegistry): () => void {
+  let known = bitcoinWalletsByKernel.get(kernel)
   if (!known) {
     known = new Map()
-    walletsByKernel.set(kernel, known)
+    bitcoinWalletsByKernel.set(kernel, known)
   }
   const map = known
   const add = (wallet: Wallet) => {
@@ -60,9 +52,11 @@ export function startBitcoinDiscovery(
     // Two wallets of one name: the first keeps the id (it is what a reload restores).
     if (map.has(connector.id) || kernel.providers.has(connector.id)) return
     map.set(connector.id, wallet)
-    // Signing goes through the bitcoin session (the Wallet Standard features), not EIP-1193 requests.
+    // Signing goes through the bitcoin session (the Wallet Standard features), not EIP-1193
+    // requests; disconnect's wallet_revokePermissions becomes standard:disconnect.
     kernel.providers.set(connector.id, {
       request: async ({ method }) => {
+        if (method === 'wallet_revokePermissions') return disconnectBitcoinWallet(kernel, connector.id)
         throw new Error(`The Bitcoin wallet does not answer ${String(method)}`)
       },
     })
@@ -78,7 +72,8 @@ export function startBitcoinDiscovery(
     kernel.store.update((draft) => {
       draft.connectors = draft.connectors.filter((connector) => connector.id !== id)
     })
-    onRemoved(id)
+    // The connected wallet went away: its account ends, any other namespace's stays.
+    if (kernel.store.get().accounts.bip122?.connectorId === id) endBitcoinSession(kernel)
   }
   for (const wallet of wallets.get()) add(wallet)
   const offRegister = wallets.on('register', (...registered) => registered.forEach(add))

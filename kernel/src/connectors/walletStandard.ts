@@ -70,21 +70,12 @@ export function startWalletStandardDiscovery(kernel: Kernel, registry?: WalletSt
   const { options } = kernel.store.get()
   const wants = (namespace: string) =>
     options.networks.some((network) => network.chainNamespace === namespace)
-  // Bitcoin wallets: discovery, and all of bip122, in the lazy bitcoin chunk.
-  let stopBitcoin: (() => void) | undefined
-  let stopped = false
+  // Bitcoin wallets: discovery and all of bip122 live in the lazy bitcoin chunk.
   if (wants('bip122'))
-    void loadBitcoin().then((bitcoin) => {
-      if (stopped) return
-      stopBitcoin = bitcoin.startBitcoinDiscovery(kernel, registry ?? getWallets(), (id) => {
-        if (kernel.store.get().accounts.bip122?.connectorId === id) bitcoin.endBitcoinSession(kernel)
-      })
-    })
-  const stopBoth = () => {
-    stopped = true
-    stopBitcoin?.()
-  }
-  if (!wants('solana')) return stopBoth
+    void loadBitcoin().then((bitcoin) =>
+      kernel.cleanups.push(bitcoin.startBitcoinDiscovery(kernel, registry ?? getWallets())),
+    )
+  if (!wants('solana')) return () => {}
   // getWallets() announces the app (wallet-standard:app-ready): only for apps that want its wallets.
   const wallets = registry ?? getWallets()
   const known = walletsOf(kernel)
@@ -122,7 +113,6 @@ export function startWalletStandardDiscovery(kernel: Kernel, registry?: WalletSt
   const offRegister = wallets.on('register', (...registered) => registered.forEach(add))
   const offUnregister = wallets.on('unregister', (...unregistered) => unregistered.forEach(remove))
   return () => {
-    stopBoth()
     offRegister()
     offUnregister()
   }
