@@ -169,6 +169,8 @@ export interface AccountMenuContribution {
   label: string
   icon?: import('./ui.ts').IconName
   view: string
+  /** 1.1: hidden unless this returns true (e.g. only for the plugin's own connector). Shown when absent. */
+  isAvailable?: (state: KernelState) => boolean
 }
 
 /**

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin, type KernelState } from '@portico/shared-types'
 import {
   ApproveTransactionView,
   accountTypeView,
@@ -23,6 +23,9 @@ import {
  * connected as the AUTH connector ID_AUTH. Unsafe requests open ApproveTransaction; the Account menu
  * updates the email and switches the preferred account type. The frame loads on first use only.
  */
+/** Account menu rows for this plugin's own embedded wallet only. */
+const ownConnector = (state: KernelState) => state.accounts.eip155?.connectorId === EMAIL_CONNECTOR_ID
+
 export default definePlugin({
   id: 'email',
   // 1.1: contributes.connectors, sensitive views, ctx.account.connect, ctx.alert.
@@ -47,8 +50,20 @@ export default definePlugin({
     connectMethods: [{ id: 'email', method: 'email', component: EmailConnect }],
     connectors: [authConnector(EMAIL_CONNECTOR_ID, 'Email', VIEWS.approve)],
     accountMenu: [
-      { id: 'update-email', label: strings.updateEmailMenu, icon: 'mail', view: VIEWS.updateEmail },
-      { id: 'account-type', label: embeddedStrings.accountTypeMenu, icon: 'user', view: VIEWS.accountType },
+      {
+        id: 'update-email',
+        label: strings.updateEmailMenu,
+        icon: 'mail',
+        view: VIEWS.updateEmail,
+        isAvailable: ownConnector,
+      },
+      {
+        id: 'account-type',
+        label: embeddedStrings.accountTypeMenu,
+        icon: 'user',
+        view: VIEWS.accountType,
+        isAvailable: ownConnector,
+      },
     ],
   },
   setup: (ctx) => setupEmbeddedWallet(ctx),

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin, type KernelState } from '@portico/shared-types'
 import {
   ApproveTransactionView,
   accountTypeView,
@@ -16,6 +16,9 @@ import { ConnectingFarcasterView, ConnectingSocialView } from './views.tsx'
  * frame (`authFrameUrl`): a provider popup or a Farcaster QR, then the embedded wallet connects as the
  * AUTH connector ID_AUTH_SOCIAL. Unsafe requests open its ApproveTransaction view.
  */
+/** Account menu rows for this plugin's own embedded wallet only. */
+const ownConnector = (state: KernelState) => state.accounts.eip155?.connectorId === SOCIAL_CONNECTOR_ID
+
 export default definePlugin({
   id: 'socials',
   // 1.1: contributes.connectors, sensitive views, ctx.account.connect, ctx.alert.
@@ -40,7 +43,13 @@ export default definePlugin({
     connectMethods: [{ id: 'socials', method: 'social', component: SocialButtons }],
     connectors: [authConnector(SOCIAL_CONNECTOR_ID, 'Social login', VIEWS.approve)],
     accountMenu: [
-      { id: 'account-type', label: embeddedStrings.accountTypeMenu, icon: 'user', view: VIEWS.accountType },
+      {
+        id: 'account-type',
+        label: embeddedStrings.accountTypeMenu,
+        icon: 'user',
+        view: VIEWS.accountType,
+        isAvailable: ownConnector,
+      },
     ],
   },
   setup(ctx) {

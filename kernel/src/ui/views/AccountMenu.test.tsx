@@ -24,7 +24,16 @@ describe('accountMenu contributions', () => {
       api: '^1.0.0',
       views: { Sessions: { component: () => <p>Your sessions</p>, title: 'Sessions' } },
       contributes: {
-        accountMenu: [{ id: 'sessions', label: 'Manage sessions', icon: 'user', view: 'Sessions' }],
+        accountMenu: [
+          { id: 'sessions', label: 'Manage sessions', icon: 'user', view: 'Sessions' },
+          // 1.1 isAvailable: a row for another connector's accounts only is hidden.
+          {
+            id: 'email',
+            label: 'Update email',
+            view: 'Sessions',
+            isAvailable: (state) => state.accounts.eip155?.connectorId === 'ID_AUTH',
+          },
+        ],
       },
     })
     modal = createModal({
@@ -40,6 +49,7 @@ describe('accountMenu contributions', () => {
     await waitFor(() => expect(handle.getState().modal.open).toBe(false))
     act(() => handle.open())
     fireEvent.click(await screen.findByRole('button', { name: 'Manage sessions' }))
+    expect(screen.queryByRole('button', { name: 'Update email' })).toBeNull()
     expect(await screen.findByText('Your sessions')).toBeTruthy()
     expect(handle.getState().router.history.map((entry) => entry.view)).toEqual(['Account', 'Sessions'])
   })
