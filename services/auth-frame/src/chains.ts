@@ -39,3 +39,20 @@ export function defaultNetwork(config: AuthFrameConfig): FrameNetwork {
   if (config.solana) return { namespace: 'solana', caip: config.solana.networkId }
   throw new Error('The auth frame needs at least one chain')
 }
+
+/**
+ * The eip155 network of a session (sessions remember the user's last eip155 chain; Solana requests
+ * name their own network), falling back to the first chain if the stored one is no longer served.
+ */
+export function sessionEvmNetwork(
+  config: AuthFrameConfig,
+  stored: string,
+): FrameNetwork & { namespace: 'eip155' } {
+  try {
+    const network = parseNetwork(config, stored)
+    if (network.namespace === 'eip155') return network
+  } catch {}
+  const first = config.chains[0]
+  if (!first) throw new FrameError(ERRORS.unknownChain)
+  return { namespace: 'eip155', chainId: first.chainId, caip: `eip155:${first.chainId}` }
+}

@@ -33,6 +33,11 @@ export interface AuthFrameServer {
   close(): Promise<void>
 }
 
+/** Expired flows, old email-send records and long-ended sessions are deleted this often. */
+const PRUNE_INTERVAL_MS = 3_600_000
+/** Ended (expired or revoked) sessions are kept this long, then deleted. */
+const SESSION_RETENTION_MS = 30 * 86_400_000
+
 export const HANDLERS: HandlerMap = {
   ...emailLoginHandlers,
   ...emailUpdateHandlers,
@@ -69,6 +74,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
   await frameBundle()
   const store = await openStore(config.database)
   let app: FastifyInstance | undefined
+  let pruneTimer: NodeJS.Timeout | undefined
   try {
     app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 96 * 1024, trustProxy: false })
     app.addContentTypeParser(
@@ -93,6 +99,16 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
     deviceRoutes(app, svc)
     if (config.devMailbox) mailboxRoutes(app, svc)
     await config.social?.registerRoutes?.(app)
+    const prune = () =>
+      store
+        .prune(
+          svc.now(),
+          svc.now() - Math.max(config.emailRateLimit.perEmail.windowMs, config.emailRateLimit.perIp.windowMs),
+          svc.now() - SESSION_RETENTION_MS,
+        )
+        .catch((err: unknown) => app?.log.warn({ err }, 'auth frame prune failed'))
+    pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS)
+    pruneTimer.unref()
     await app.listen({ host: config.host, port: config.port })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
@@ -110,6 +126,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
       services: svc,
       close: () => {
         closing ??= (async () => {
+          clearInterval(pruneTimer)
           await server.close()
           await store.close()
         })()
@@ -117,6 +134,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
       },
     }
   } catch (err) {
+    clearInterval(pruneTimer)
     await app?.close().catch(() => {})
     await store.close().catch(() => {})
     throw err

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AccountType, AuthFrameUser } from '@portico/shared-types'
 import type { Address, LocalAccount } from 'viem'
-import { type FrameNetwork, parseNetwork, publicChainId } from './chains.ts'
+import { type FrameNetwork, publicChainId, sessionEvmNetwork } from './chains.ts'
 import type { RequestContext, Services } from './context.ts'
 import { generateUserKeys, openEvmAccount, openSolanaKeypair } from './crypto/user-keys.ts'
 import { hashSecret, newSecret } from './crypto/vault.ts'
@@ -39,7 +39,9 @@ export async function issueSession(
       user_id: userId,
       device_hash: ctx.deviceHash,
       project_id: ctx.projectId,
-      chain_id: network.caip,
+      // Sessions keep the user's eip155 chain; Solana requests name their own network.
+      chain_id:
+        network.namespace === 'eip155' ? network.caip : sessionEvmNetwork(svc.config, network.caip).caip,
       expires_at: svc.now() + svc.config.sessionTtlMs,
     },
     svc.now(),
@@ -133,8 +135,4 @@ export async function describeUser(
     preferredAccountType: type,
     smartAccountDeployed: deployed,
   }
-}
-
-export function networkOrSession(svc: Services, session: SessionRow, chainId: unknown): FrameNetwork {
-  return parseNetwork(svc.config, chainId ?? session.chain_id)
 }

@@ -69,3 +69,33 @@ describe('the server key', () => {
     expect(() => loadServerKey(undefined, broken)).toThrow('must be 32 bytes')
   })
 })
+
+describe('retention', () => {
+  it('prune deletes expired flows, old email-send records and long-ended sessions, and keeps live ones', async () => {
+    const live = frame.device()
+    await signIn(frame, live, uniqueEmail())
+    const ended = frame.device()
+    await signIn(frame, ended, uniqueEmail())
+    await ended.ok('SIGN_OUT')
+    const pending = frame.device()
+    await pending.ok('CONNECT_EMAIL', { email: uniqueEmail() })
+    const { driver } = frame.server.store
+    const count = async (table: string) =>
+      Number((await driver.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0]?.n)
+    const before = {
+      flows: await count('flows'),
+      sends: await count('email_sends'),
+      sessions: await count('sessions'),
+    }
+    const now = Date.now()
+    await frame.server.store.prune(now, now - 60_000, now + 1)
+    expect(await count('flows')).toBe(before.flows)
+    expect(await count('email_sends')).toBe(before.sends)
+    // The revoked session goes; the live one stays.
+    expect(await count('sessions')).toBe(before.sessions - 1)
+    expect(await live.ok('IS_CONNECTED')).toEqual({ isConnected: true })
+    await frame.server.store.prune(now + 3_600_000, now + 60_000, now)
+    expect(await count('flows')).toBe(0)
+    expect(await count('email_sends')).toBe(0)
+  })
+})

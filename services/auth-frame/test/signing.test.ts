@@ -125,6 +125,8 @@ describe('Solana signing with the user key (Solana devnet)', () => {
     })
     expect(user.chainId).toBe('solana:PorticoDevnet1111111111111111111')
     const pubkey = user.address
+    // The session's eip155 chain is untouched: the app can use both namespaces.
+    expect(await device.ok('RPC_REQUEST', { method: 'eth_chainId' })).toBe('0x7a69')
     expect(bs58.decode(pubkey)).toHaveLength(32)
     const rpc = (method: string, params?: unknown) =>
       device.ok<Record<string, string>>('RPC_REQUEST', { method, params })

@@ -91,6 +91,8 @@ export interface Store {
   mail(to: string | undefined, limit: number): Promise<MailRow[]>
   recordEmailSend(email: string, ip: string, now: number): Promise<void>
   emailSendsSince(column: 'email' | 'ip', value: string, since: number): Promise<number>
+  /** Deletes expired flows, email-send records older than `sendsBefore`, sessions ended before `sessionsBefore`. */
+  prune(now: number, sendsBefore: number, sessionsBefore: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -282,6 +284,14 @@ export function createStore(driver: SqlDriver): Store {
         [value, since],
       )
       return Number(row?.n ?? 0)
+    },
+    async prune(now, sendsBefore, sessionsBefore) {
+      await driver.run('DELETE FROM flows WHERE expires_at <= ?', [now])
+      await driver.run('DELETE FROM email_sends WHERE created_at < ?', [sendsBefore])
+      await driver.run('DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?', [
+        sessionsBefore,
+        sessionsBefore,
+      ])
     },
     close: () => driver.close(),
   }

@@ -1,4 +1,4 @@
-import { defaultNetwork, parseNetwork, publicChainId } from '../chains.ts'
+import { defaultNetwork, parseNetwork, publicChainId, sessionEvmNetwork } from '../chains.ts'
 import { hashSecret } from '../crypto/vault.ts'
 import { FrameError } from '../errors.ts'
 import { currentSession, describeUser, evmOwner, requireSession } from '../users.ts'
@@ -19,7 +19,8 @@ export const sessionHandlers: HandlerMap = {
   async GET_USER(svc, ctx, payload) {
     const { session, user } = await requireSession(svc, ctx)
     const network = parseNetwork(svc.config, payload.chainId ?? session.chain_id)
-    if (network.caip !== session.chain_id) await svc.store.setSessionChain(session.token_hash, network.caip)
+    if (network.namespace === 'eip155' && network.caip !== session.chain_id)
+      await svc.store.setSessionChain(session.token_hash, network.caip)
     const wanted =
       payload.preferredAccountType === 'eoa' || payload.preferredAccountType === 'smartAccount'
         ? payload.preferredAccountType
@@ -35,14 +36,15 @@ export const sessionHandlers: HandlerMap = {
   async SWITCH_NETWORK(svc, ctx, payload) {
     const network = parseNetwork(svc.config, payload.chainId)
     const session = await currentSession(svc, ctx)
-    if (session) await svc.store.setSessionChain(session.token_hash, network.caip)
+    if (session && network.namespace === 'eip155')
+      await svc.store.setSessionChain(session.token_hash, network.caip)
     return { result: { chainId: publicChainId(network) } }
   },
 
   async GET_CHAIN_ID(svc, ctx) {
     const session = await currentSession(svc, ctx)
     const network = session
-      ? parseNetwork(svc.config, session.chain_id)
+      ? sessionEvmNetwork(svc.config, session.chain_id)
       : ctx.chainId !== undefined
         ? parseNetwork(svc.config, ctx.chainId)
         : defaultNetwork(svc.config)
@@ -55,7 +57,7 @@ export const sessionHandlers: HandlerMap = {
 
   async INIT_SMART_ACCOUNT(svc, ctx) {
     const { session, user } = await requireSession(svc, ctx)
-    const network = parseNetwork(svc.config, session.chain_id)
+    const network = sessionEvmNetwork(svc.config, session.chain_id)
     const smart = svc.config.smartAccounts
     if (network.namespace !== 'eip155' || !smart?.enabledNetworks().includes(network.chainId))
       throw new FrameError(SMART_UNAVAILABLE)
@@ -68,7 +70,7 @@ export const sessionHandlers: HandlerMap = {
     const type = payload.type
     if (type !== 'eoa' && type !== 'smartAccount') throw new FrameError('Unknown account type')
     if (type === 'smartAccount') {
-      const network = parseNetwork(svc.config, session.chain_id)
+      const network = sessionEvmNetwork(svc.config, session.chain_id)
       if (
         network.namespace !== 'eip155' ||
         !svc.config.smartAccounts?.enabledNetworks().includes(network.chainId)
