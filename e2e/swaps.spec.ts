@@ -100,6 +100,24 @@ test('swap ETH → USDC: the quote, the wallet signs, Swapped…, Account shows 
   await expect(
     tokens.getByRole('listitem', { name: new RegExp(`^Ether, ${floor3(eth, 18)} ETH`) }),
   ).toBeVisible()
+
+  // A new visit starts afresh (reset after success): amount 1, no destination, the new balances.
+  await demo.dialog
+    .getByRole('navigation', { name: 'Wallet features' })
+    .getByRole('button', { name: 'Swap' })
+    .click()
+  await expect(swap.getByRole('textbox', { name: 'Amount to swap' })).toHaveValue('1')
+  await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toContainText(
+    `Balance: ${floor3(eth, 18)} ETH`,
+  )
+  await expect(swap.getByRole('button', { name: /^Choose the token to receive/ })).toBeVisible()
+  await swap.getByRole('button', { name: 'Swap from ETH, change token' }).click()
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Select Token' })
+      .getByRole('list', { name: 'Your tokens' })
+      .getByRole('button', { name: new RegExp(`^USDC Test USD Coin · ${floor3(usdc, 6)} USDC`) }),
+  ).toBeVisible()
 })
 
 test('swap USDC → PTT: approval first (Approve USDC), re-quote, swap; both balances equal the chain’s', async ({

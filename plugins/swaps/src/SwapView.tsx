@@ -1,7 +1,7 @@
 import { MESSAGES, type PluginViewProps, type SwapTokenInfo } from '@portico/shared-types'
 import { useEffect, useId } from 'react'
 import { swapSession } from './session.ts'
-import { activeAccount, activeNetwork } from './state.ts'
+import { activeAccount, activeNetwork, SELECT_TOKEN_VIEW, SWAP_VIEW } from './state.ts'
 import { useTexts } from './strings.ts'
 import { type ButtonModel, buttonModel, formatPercent, formatUsd } from './viewModel.ts'
 
@@ -24,6 +24,19 @@ export function SwapView({ ctx }: PluginViewProps) {
     if (same && (current.initializing || current.initialized)) return
     void controller.initialise()
   }, [address, caipNetworkId, hasApi, store, controller])
+
+  // Leaving for another view than Select Token ends the session: the next visit re-initialises
+  // (fresh token list, prices and balances, SPEC §4 step 1).
+  useEffect(
+    () => () => {
+      queueMicrotask(() => {
+        const router = ctx.getState().router
+        const top = router?.history.at(-1)?.view
+        if (router && top !== SWAP_VIEW && top !== SELECT_TOKEN_VIEW) controller.reset()
+      })
+    },
+    [ctx, controller],
+  )
 
   if (!address) return <EmptyState icon="wallet" title={strings.notConnected} />
   if (!network) return <EmptyState icon="warning" title={strings.evmOnly} />

@@ -383,4 +383,32 @@ describe('swap flow (SPEC §4)', () => {
       expect.objectContaining({ amount: (25n * 10n ** 16n).toString() }),
     )
   })
+
+  it('leaving Swap for Select Token keeps the session; for another view (or closing) ends it', async () => {
+    const t = setup()
+    t.ctx.getState = () => ({
+      ...connectedState(USER),
+      router: { history: [{ view: 'Account' }, { view: 'Swap' }], direction: 'next' },
+    })
+    await ready(t)
+    const view = render(<SwapView ctx={t.ctx} params={{}} />)
+    t.ctx.getState = () => ({
+      ...connectedState(USER),
+      router: {
+        history: [{ view: 'Account' }, { view: 'Swap' }, { view: 'SwapSelectToken' }],
+        direction: 'next',
+      },
+    })
+    view.unmount()
+    await new Promise((resolve) => queueMicrotask(() => resolve(undefined)))
+    expect(t.state().initialized).toBe(true)
+    const again = render(<SwapView ctx={t.ctx} params={{}} />)
+    t.ctx.getState = () => ({
+      ...connectedState(USER),
+      router: { history: [{ view: 'Account' }], direction: 'prev' },
+    })
+    again.unmount()
+    await waitFor(() => expect(t.state().initialized).toBe(false))
+    expect(t.state().sourceTokenAmount).toBe('')
+  })
 })
