@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react'
 import { swapSession } from './session.ts'
 import { activeAccount, activeNetwork, SELECT_TOKEN_VIEW, SWAP_VIEW } from './state.ts'
 import { useTexts } from './strings.ts'
-import { type ButtonModel, buttonModel, formatPercent, formatUsd } from './viewModel.ts'
+import { amountError, type ButtonModel, buttonModel, formatPercent, formatUsd } from './viewModel.ts'
 
 export function SwapView({ ctx }: PluginViewProps) {
   const { Button, EmptyState, Icon, Spinner, Stack, Text } = ctx.ui
@@ -49,6 +49,7 @@ export function SwapView({ ctx }: PluginViewProps) {
     `${ctx.i18n?.formatBalance(token.quantity.numeric) ?? ctx.chains.formatBalance(token.quantity.numeric)} ${token.symbol}`
   const sourceUsd = sourceToken ? Number(state.sourceTokenAmount) * sourceToken.price : 0
   const model: ButtonModel = buttonModel(state, strings)
+  const fieldError = amountError(state, strings)
   const onPrimary = () => {
     if (model.action === 'select') ctx.router.push('SwapSelectToken', { side: 'to' })
     else if (model.action === 'approve') void executor.approve()
@@ -107,6 +108,7 @@ export function SwapView({ ctx }: PluginViewProps) {
             inputMode="decimal"
             placeholder="0"
             onChange={(value) => controller.setSourceAmount(value)}
+            {...(fieldError ? { error: fieldError } : {})}
           />
           {sourceUsd > 0 ? (
             <Text variant="small" tone="secondary">

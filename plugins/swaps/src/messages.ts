@@ -24,6 +24,7 @@ export const en = {
   preparing: 'Preparing transaction',
   loading: 'Loading swap',
   enterAmount: 'Enter an amount',
+  tooManyDecimals: '{symbol} allows at most {decimals} decimals',
   swap: 'Swap',
   approve: 'Approve {symbol}',
   approved: '{symbol} approved',

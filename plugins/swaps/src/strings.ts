@@ -35,6 +35,7 @@ export function texts(ctx: PluginContext) {
     balance: (balance: string) => t('balance', { balance }),
     approx: (value: string) => t('approx', { value }),
     approve: (symbol: string) => t('approve', { symbol }),
+    tooManyDecimals: (symbol: string, decimals: number) => t('tooManyDecimals', { symbol, decimals }),
     approved: (symbol: string) => t('approved', { symbol }),
     swapping: (from: string, to: string) => t('swapping', { from, to }),
     swapped: (from: string, to: string) => t('swapped', { from, to }),

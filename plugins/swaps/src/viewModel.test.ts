@@ -3,7 +3,7 @@ import type { SwapTokenInfo } from '@portico/shared-types'
 import { describe, expect, it } from 'vitest'
 import { initialSwapState, type SwapPluginState } from './state.ts'
 import { texts } from './strings.ts'
-import { buttonModel, formatPercent } from './viewModel.ts'
+import { amountError, buttonModel, formatPercent } from './viewModel.ts'
 
 const strings = texts(fakeContext(connectedState('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).ctx)
 const token = (symbol: string): SwapTokenInfo => ({
@@ -63,5 +63,14 @@ describe('the Swap button', () => {
   it('price impact with 2 decimals, a gain shown as 0', () => {
     expect(formatPercent(1.29884)).toBe('1.30%')
     expect(formatPercent(-0.5)).toBe('0.00%')
+  })
+
+  it('the amount field says what is wrong with a typed amount; empty is no error yet', () => {
+    const error = (amount: string) => amountError(state({ sourceTokenAmount: amount }), strings)
+    expect(error('')).toBeUndefined()
+    expect(error('12.5')).toBeUndefined()
+    expect(error('1.1234560')).toBeUndefined()
+    for (const bad of ['abc', '0', '-1', '1e3', '1,5']) expect(error(bad)).toBe('Please enter a valid amount')
+    expect(error('1.1234567')).toBe('USDC allows at most 6 decimals')
   })
 })

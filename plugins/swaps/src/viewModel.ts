@@ -32,6 +32,18 @@ export function buttonModel(state: SwapPluginState, strings: Texts): ButtonModel
   return none(strings.swap)
 }
 
+/** The amount field's error: not a plain positive decimal, or finer than the source token allows. */
+export function amountError(state: SwapPluginState, strings: Texts): string | undefined {
+  const amount = state.sourceTokenAmount
+  if (amount.trim() === '') return undefined
+  if (!DECIMAL.test(amount) || Number(amount) <= 0) return MESSAGES.enterValidAmount
+  const decimals = state.sourceToken?.decimals
+  const fraction = amount.trim().split('.')[1]?.replace(/0+$/, '') ?? ''
+  if (decimals !== undefined && fraction.length > decimals)
+    return strings.tooManyDecimals(state.sourceToken?.symbol ?? '', decimals)
+  return undefined
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
 /** SPEC §5 fiat with 2 decimals; a positive amount under a cent shows as "< $0.01". */
