@@ -100,6 +100,25 @@ test('connect the Bitcoin dev wallet: the node’s BTC balance, a verified signa
     expect(bitcoinMessage.verify(`${SIGN_MESSAGE}!`, address, signature)).toBe(false)
   })
 
+  await test.step('Activity lists the funding transfer from the node; Receive shows the address and its QR', async () => {
+    await accountButton(page).click()
+    await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+    await demo.dialog.getByRole('tab', { name: 'Activity' }).click()
+    const activity = demo.dialog.getByRole('tabpanel', { name: 'Activity' })
+    const items = activity.getByRole('list', { name: 'Transactions' }).getByRole('listitem')
+    // The devnet funds every Bitcoin dev account with 10 BTC at start (a confirmed transaction).
+    await expect(items.last()).toHaveAccessibleName(/^Received, \+10\.000 BTC, /)
+    await demo.dialog
+      .getByRole('navigation', { name: 'Wallet features' })
+      .getByRole('button', { name: 'Receive' })
+      .click()
+    const receive = page.getByRole('dialog', { name: 'Receive' })
+    await expect(receive.getByRole('img', { name: 'QR code of your address' })).toBeVisible()
+    await expect(receive.getByText(address, { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(demo.dialog).toBeHidden()
+  })
+
   await test.step('reload: restored silently from the wallet authorization', async () => {
     await page.reload()
     await expect

@@ -11,8 +11,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { relativeTime, transferText, visibleTransactions } from './history.ts'
 import { strings } from './strings.ts'
 
-/** SPEC §9: activity chains are eip155 and solana. */
-const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+/** SPEC §9: activity chains are eip155 and solana; bip122 too (the blockchain API reads the node). */
+const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 /** Pages read in a row while everything on them is hidden (spam, other chains). */
 const MAX_EMPTY_PAGES = 5
 
