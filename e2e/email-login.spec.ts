@@ -53,7 +53,7 @@ async function address(demo: DemoPage): Promise<string> {
   return (await demo.status()).Address ?? ''
 }
 
-test('email login: code from the dev mailbox, reload restores, ApproveTransaction, not allowed, email update, new device', async ({
+test('email login: code from the dev mailbox, reload restores, ApproveTransaction, not allowed, email update, new device, account type', async ({
   page,
   request,
   stack,
@@ -174,5 +174,16 @@ test('email login: code from the dev mailbox, reload restores, ApproveTransactio
     } finally {
       await other.close()
     }
+  })
+
+  await test.step('preferred account type: smart account → EOA in the Account view', async () => {
+    await demo.openAccount()
+    await demo.dialog.getByRole('button', { name: 'Switch account type' }).click()
+    await expect(page.getByRole('dialog', { name: 'Account Type' })).toBeVisible()
+    await expect(demo.dialog.getByText('Smart account')).toBeVisible()
+    await demo.dialog.getByRole('button', { name: 'Switch to EOA (externally owned account)' }).click()
+    await expect(demo.dialog.getByRole('button', { name: 'Switch to Smart account' })).toBeVisible()
+    await expect.poll(async () => (await demo.status()).Address).not.toBe(wallet)
+    expect(await address(demo)).toMatch(/^0x[0-9a-fA-F]{40}$/)
   })
 })
