@@ -66,5 +66,5 @@ export default definePlugin({
       },
     ],
   },
-  setup: (ctx) => setupEmbeddedWallet(ctx),
+  setup: (ctx) => setupEmbeddedWallet(ctx, VIEWS.approve),
 })

@@ -22,12 +22,20 @@ export function authConnector(id: string, name: string, approveView: string): Co
   }
 }
 
-/** Setup shared by the email and socials plugins: closing the modal rejects held requests; a disconnect forgets the user. */
-export function setupEmbeddedWallet(ctx: PluginContext): Disposer {
-  const offClose = ctx.events.on('MODAL_CLOSE', () => sessionOf(ctx).approvals.rejectAll())
+/**
+ * Setup shared by the email and socials plugins: closing the modal, or leaving ApproveTransaction
+ * (`approveView`) with Back, rejects the held requests; a disconnect forgets the user.
+ */
+export function setupEmbeddedWallet(ctx: PluginContext, approveView: string): Disposer {
+  const { approvals } = sessionOf(ctx)
+  const offClose = ctx.events.on('MODAL_CLOSE', () => approvals.rejectAll())
+  const offView = ctx.events.on('VIEW_CHANGED', ({ view }) => {
+    if (view !== approveView && approvals.current()) approvals.rejectAll()
+  })
   const offDisconnect = ctx.events.on('DISCONNECT_SUCCESS', () => forgetUser(ctx))
   return () => {
     offClose()
+    offView()
     offDisconnect()
   }
 }

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApproveTransactionView } from './ApproveTransactionView.tsx'
 import { switchAccountType } from './accountType.ts'
+import { setupEmbeddedWallet } from './connector.ts'
 import { sessionOf } from './session.ts'
 import { attachPeer, FRAME_URL, type Handler } from './testPeer.ts'
 
@@ -47,6 +48,29 @@ describe('ApproveTransaction view', () => {
     expect(await screen.findByText(SMART)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await expect(second).resolves.toBe(false)
+  })
+})
+
+describe('setupEmbeddedWallet', () => {
+  it('leaving ApproveTransaction (Back) or closing the modal rejects held requests; other views do not', async () => {
+    const ctx = setup()
+    const handlers = new Map<string, (payload: unknown) => void>()
+    ctx.events.on = ((type: string, handler: (payload: unknown) => void) => {
+      handlers.set(type, handler)
+      return () => handlers.delete(type)
+    }) as typeof ctx.events.on
+    const dispose = setupEmbeddedWallet(ctx, 'ApproveTransaction')
+    const { approvals } = sessionOf(ctx)
+    const held = approvals.ask('personal_sign', ['0x00'])
+    handlers.get('VIEW_CHANGED')?.({ view: 'ApproveTransaction', direction: 'next' })
+    expect(approvals.current()).toBeDefined()
+    handlers.get('VIEW_CHANGED')?.({ view: 'Account', direction: 'prev' })
+    await expect(held).resolves.toBe(false)
+    const second = approvals.ask('personal_sign', ['0x00'])
+    handlers.get('MODAL_CLOSE')?.({ connected: true })
+    await expect(second).resolves.toBe(false)
+    dispose()
+    expect(handlers.size).toBe(0)
   })
 })
 

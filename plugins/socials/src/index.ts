@@ -53,7 +53,7 @@ export default definePlugin({
     ],
   },
   setup(ctx) {
-    const dispose = setupEmbeddedWallet(ctx)
+    const dispose = setupEmbeddedWallet(ctx, VIEWS.approve)
     const off = ctx.events.on('DISCONNECT_SUCCESS', () => ctx.storage.remove(CONNECTED_SOCIAL_KEY))
     return () => {
       dispose()
