@@ -51,6 +51,8 @@ export interface AuthFrameConfig {
   deviceWaitMs: number
   sessionTtlMs: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Behind a reverse proxy: take the client IP (per-IP email limit) from X-Forwarded-For. */
+  trustProxy: boolean
   /** Seam for helper D (src/smart-account/): ERC-4337 accounts over the user's EOA key. */
   smartAccounts?: SmartAccountProvider
   /** Seam for helper C (src/social/): social and farcaster login. */
@@ -94,6 +96,7 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     deviceWaitMs: input.deviceWaitMs ?? 25_000,
     sessionTtlMs: input.sessionTtlMs ?? 30 * 86_400_000,
     logLevel: input.logLevel ?? 'warn',
+    trustProxy: input.trustProxy ?? false,
     ...(input.smartAccounts !== undefined && { smartAccounts: input.smartAccounts }),
     ...(input.social !== undefined && { social: input.social }),
   }

@@ -17,6 +17,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameCo
   if (env.PORTICO_AUTH_FRAME_KEY_FILE) input.serverKeyFile = env.PORTICO_AUTH_FRAME_KEY_FILE
   if (env.PORTICO_AUTH_FRAME_MAILBOX)
     input.devMailbox = !['0', 'off', 'false', 'no'].includes(env.PORTICO_AUTH_FRAME_MAILBOX)
+  if (env.PORTICO_AUTH_FRAME_TRUST_PROXY)
+    input.trustProxy = !['0', 'off', 'false', 'no'].includes(env.PORTICO_AUTH_FRAME_TRUST_PROXY)
   if (env.PORTICO_AUTH_FRAME_PROJECTS) input.projects = parseProjects(env.PORTICO_AUTH_FRAME_PROJECTS)
   if (env.PORTICO_AUTH_FRAME_CHAINS) input.chains = parseChains(env.PORTICO_AUTH_FRAME_CHAINS)
   if (env.PORTICO_AUTH_FRAME_SOLANA) {

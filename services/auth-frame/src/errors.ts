@@ -21,6 +21,7 @@ export const ERRORS = {
   noPendingLogin: 'No login in progress: enter your email again',
   noPendingUpdate: 'No email update in progress',
   deviceNotApproved: 'The device was not approved in time',
+  tooManyWaits: 'This login is already waiting for the device approval',
   tooManyEmails: 'Too many emails sent, try again later',
   sameEmail: 'The new email is the current one',
   emailTaken: 'This email is already in use',

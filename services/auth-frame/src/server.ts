@@ -76,7 +76,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
   let app: FastifyInstance | undefined
   let pruneTimer: NodeJS.Timeout | undefined
   try {
-    app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 96 * 1024, trustProxy: false })
+    app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 96 * 1024, trustProxy: config.trustProxy })
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deviceWaiters } from '../src/handlers/email-login.ts'
 import { APP_ORIGIN, PROJECT, signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
 
 let frame: TestFrame
@@ -134,7 +135,7 @@ describe('email sends are rate limited (SPEC §5 allowed-to-trigger)', () => {
     expect(await frame.mailbox(email)).toHaveLength(3)
   })
 
-  it('per client IP', async () => {
+  it('per client IP, which a client cannot choose with X-Forwarded-For unless a proxy is trusted', async () => {
     const limited = await startTestFrame({ emailRateLimit: { perIp: { max: 2, windowMs: 60_000 } } })
     try {
       const device = limited.device()
@@ -145,6 +146,22 @@ describe('email sends are rate limited (SPEC §5 allowed-to-trigger)', () => {
         'Too many emails sent, try again later',
       )
       expect(await limited.mailbox(third)).toHaveLength(0)
+      const spoofed = await fetch(`${limited.server.url}/api/frame`, {
+        method: 'POST',
+        headers: {
+          origin: limited.server.url,
+          'content-type': 'application/json',
+          'x-portico-device': 'd'.repeat(43),
+          'x-forwarded-for': '203.0.113.9',
+        },
+        body: JSON.stringify({
+          type: 'CONNECT_EMAIL',
+          payload: { email: third },
+          projectId: PROJECT,
+          parentOrigin: APP_ORIGIN,
+        }),
+      })
+      expect(await spoofed.json()).toEqual({ ok: false, error: 'Too many emails sent, try again later' })
     } finally {
       await limited.close()
     }
@@ -205,6 +222,29 @@ describe('session tokens cannot be forged or moved', () => {
     expect(await other.error('CONNECT_OTP', { otp: '123456' })).toBe(
       'No login in progress: enter your email again',
     )
+  })
+})
+
+describe('device-approval waits are bounded', () => {
+  it('at most 4 CONNECT_DEVICE waits per login at once; the rest are refused at once', async () => {
+    const email = uniqueEmail()
+    await signIn(frame, frame.device(), email)
+    const other = frame.device()
+    expect(await other.ok('CONNECT_EMAIL', { email })).toEqual({ action: 'VERIFY_DEVICE' })
+    const link = new URL((await frame.lastMail(email)).link as string)
+    const waits = Array.from({ length: 4 }, () => other.call('CONNECT_DEVICE'))
+    const flow = link.searchParams.get('flow') ?? ''
+    await expect.poll(() => deviceWaiters(flow)).toBe(4)
+    expect(await other.error('CONNECT_DEVICE')).toBe('This login is already waiting for the device approval')
+    await fetch(`${frame.server.url}/device/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        flow: link.searchParams.get('flow') ?? '',
+        token: link.searchParams.get('token') ?? '',
+      }),
+    })
+    expect(await Promise.all(waits)).toEqual(Array(4).fill({ ok: true }))
   })
 })
 

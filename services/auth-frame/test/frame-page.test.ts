@@ -58,6 +58,7 @@ describe('configuration from the environment', () => {
         PORTICO_AUTH_FRAME_DATABASE_URL: 'postgres://u@h/db',
         PORTICO_AUTH_FRAME_KEY: 'ab'.repeat(32),
         PORTICO_AUTH_FRAME_MAILBOX: 'off',
+        PORTICO_AUTH_FRAME_TRUST_PROXY: '1',
       }),
     ).toEqual({
       port: 4300,
@@ -70,6 +71,7 @@ describe('configuration from the environment', () => {
       database: { kind: 'postgres', url: 'postgres://u@h/db' },
       serverKey: 'ab'.repeat(32),
       devMailbox: false,
+      trustProxy: true,
     })
     expect(() => configFromEnv({ PORTICO_AUTH_FRAME_PORT: '-1' })).toThrow('PORTICO_AUTH_FRAME_PORT')
     expect(() => configFromEnv({ PORTICO_AUTH_FRAME_CHAINS: '31337' })).toThrow('PORTICO_AUTH_FRAME_CHAINS')

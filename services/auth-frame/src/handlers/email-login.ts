@@ -11,6 +11,11 @@ import { createUser, currentSession, issueSession } from '../users.ts'
 import type { HandlerMap } from './types.ts'
 
 const FLOW_TTL_MS = 15 * 60_000
+/** CONNECT_DEVICE requests waiting at once on one login (each holds a connection for up to 25 s). */
+export const MAX_WAITERS_PER_FLOW = 4
+const waiters = new Map<string, number>()
+/** How many CONNECT_DEVICE requests wait on a login right now. */
+export const deviceWaiters = (flowId: string): number => waiters.get(flowId) ?? 0
 
 /** SPEC §4 email login: CONNECT_EMAIL → VERIFY_DEVICE (new device) / VERIFY_OTP / CONNECT. */
 export const emailLoginHandlers: HandlerMap = {
@@ -61,13 +66,22 @@ export const emailLoginHandlers: HandlerMap = {
     const flow = await svc.store.latestFlow(ctx.deviceHash, 'login', svc.now())
     if (!flow) throw new FrameError(ERRORS.noPendingLogin)
     if (flow.step !== 'device') return {}
-    const deadline = svc.now() + svc.config.deviceWaitMs
-    for (;;) {
-      await svc.deviceApproved.wait(flow.id, Math.min(1000, Math.max(0, deadline - svc.now())))
-      const current = await svc.store.flow(flow.id)
-      if (!current) throw new FrameError(ERRORS.noPendingLogin)
-      if (current.step !== 'device') return {}
-      if (svc.now() >= deadline) throw new FrameError(ERRORS.deviceNotApproved)
+    const waiting = waiters.get(flow.id) ?? 0
+    if (waiting >= MAX_WAITERS_PER_FLOW) throw new FrameError(ERRORS.tooManyWaits, 429)
+    waiters.set(flow.id, waiting + 1)
+    try {
+      const deadline = svc.now() + svc.config.deviceWaitMs
+      for (;;) {
+        await svc.deviceApproved.wait(flow.id, Math.min(1000, Math.max(0, deadline - svc.now())))
+        const current = await svc.store.flow(flow.id)
+        if (!current) throw new FrameError(ERRORS.noPendingLogin)
+        if (current.step !== 'device') return {}
+        if (svc.now() >= deadline) throw new FrameError(ERRORS.deviceNotApproved)
+      }
+    } finally {
+      const left = (waiters.get(flow.id) ?? 1) - 1
+      if (left > 0) waiters.set(flow.id, left)
+      else waiters.delete(flow.id)
     }
   },
 
