@@ -20,7 +20,8 @@ button{cursor:pointer;background:#1b1b1f;color:#fff;border:0}button.secondary{ba
 export const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  // No form-action: browsers apply it to the redirects after a post too, and the sign-in form's answer
+  // redirects on to the relying party's callback.
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
 }
