@@ -128,7 +128,7 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
     },
 
     /** What the lazily loaded feature calls (blockchainApiFeatures.ts) build on. */
-    core: { get, post, supported, activeSupported, caches, projectId },
+    core: { get, post, supported, activeSupported, caches, projectId, log: options.log },
   }
 }
 

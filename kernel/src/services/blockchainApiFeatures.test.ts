@@ -261,12 +261,20 @@ describe('hostile or broken answers are errors, never passed on', () => {
     ).rejects.toBeInstanceOf(ResponseShapeError)
   })
 
-  it('refuses swap tokens with more than 255 decimals', async () => {
+  it('drops a swap token with more than 255 decimals and keeps the rest of the list', async () => {
     const token = { name: 'T', symbol: 'T', address: TOKEN, decimals: 1_000_000 }
-    ctx.server.on('GET /v1/convert/tokens', { body: { tokens: [token] } })
-    await expect(setup().api.convertTokens('eip155:1')).rejects.toThrow('at most 255')
-    ctx.server.on('GET /v1/convert/tokens', { body: { tokens: [{ ...token, decimals: 18 }] } })
-    await expect(setup().api.convertTokens('eip155:1')).resolves.toMatchObject({ tokens: [{ decimals: 18 }] })
+    ctx.server.on('GET /v1/convert/tokens', {
+      body: { tokens: [token, { ...token, symbol: 'OK', decimals: 18 }, { symbol: 'broken' }] },
+    })
+    const warnings: unknown[][] = []
+    const { tokens } = await setup({ log: { warn: (...args) => warnings.push(args) } }).api.convertTokens(
+      'eip155:1',
+    )
+    expect(tokens).toEqual([expect.objectContaining({ symbol: 'OK', decimals: 18 })])
+    expect(warnings.map(([label]) => label)).toEqual([
+      'Portico: swap token dropped:',
+      'Portico: swap token dropped:',
+    ])
   })
 
   it.each([

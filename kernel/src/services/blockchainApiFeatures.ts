@@ -28,7 +28,7 @@ import {
   ReverseNamesSchema,
   SwapQuotesSchema,
 } from './schemas.ts'
-import { ApproveTransactionSchema, SwapTokensSchema, SwapTransactionSchema } from './schemas-convert.ts'
+import { ApproveTransactionSchema, SwapTransactionSchema, swapTokensSchema } from './schemas-convert.ts'
 import { OnrampUrlSchema } from './schemas-onramp.ts'
 import { RevokeSessionSchema, SessionsSchema } from './schemas-sessions.ts'
 
@@ -41,7 +41,9 @@ export function createFeatureCalls({
   activeSupported,
   caches,
   projectId,
+  log,
 }: BlockchainApiCore) {
+  const dropToken = (message: string) => log?.warn('Portico: swap token dropped:', message)
   function requireSwapNetwork(caipAddress: string) {
     if (!supported(networkOfCaipAddress(caipAddress))) throw new Error(MESSAGES.networkNotSupportedForSwaps)
   }
@@ -49,7 +51,7 @@ export function createFeatureCalls({
   return {
     async convertTokens(caipNetworkId: CaipNetworkId) {
       if (!supported(caipNetworkId)) throw new Error(MESSAGES.networkNotSupportedForSwaps)
-      return get('/v1/convert/tokens', SwapTokensSchema, { chainId: caipNetworkId })
+      return get('/v1/convert/tokens', swapTokensSchema(dropToken), { chainId: caipNetworkId })
     },
 
     async convertQuotes(params: SwapQuoteParams) {

@@ -34,7 +34,13 @@ function memoryStorage(): StorageLike {
 }
 
 /** eip155:1 and one Solana network are supported; the active network is eip155:1 unless given. */
-export function setupApi(server: TestServer, { active = 'eip155:1' as CaipNetworkId | undefined } = {}) {
+export function setupApi(
+  server: TestServer,
+  {
+    active = 'eip155:1' as CaipNetworkId | undefined,
+    log,
+  }: { active?: CaipNetworkId | undefined; log?: { warn: (...args: unknown[]) => void } } = {},
+) {
   let time = 1_000_000
   const core = createBlockchainApi({
     baseUrl: server.url,
@@ -47,6 +53,7 @@ export function setupApi(server: TestServer, { active = 'eip155:1' as CaipNetwor
     storage: memoryStorage(),
     now: () => time,
     baseDelayMs: 5,
+    ...(log ? { log } : {}),
   })
   return { api: { ...core, ...createFeatureCalls(core.core) }, advance: (ms: number) => (time += ms) }
 }

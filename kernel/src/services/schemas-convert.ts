@@ -3,9 +3,10 @@
  * broken API must not slip through to a wallet request (SPEC §7 convert calls).
  */
 import * as v from 'valibot'
+import { droppingList } from './quantity.ts'
 import {
   ApproveTransactionSchema as ApproveShape,
-  SwapTokensSchema as SwapTokensShape,
+  SwapTokenSchema,
   SwapTransactionSchema as SwapTransactionShape,
 } from './schemas.ts'
 
@@ -19,13 +20,22 @@ export const isTxAddress = (value: string) => HEX_ADDRESS.test(value) || CAIP_EV
 
 const txAddressMessage = (field: string) => `Expected tx.${field} as a 0x or eip155 CAIP-10 address`
 
-export const SwapTokensSchema = v.pipe(
-  SwapTokensShape,
-  v.check(
-    ({ tokens }) => tokens.every((token) => token.decimals <= MAX_TOKEN_DECIMALS),
-    `Expected token decimals of at most ${MAX_TOKEN_DECIMALS}`,
-  ),
-)
+/** One malformed token (say decimals 1e6) is dropped and reported, never the whole list. */
+export const swapTokensSchema = (onDrop?: (message: string) => void) =>
+  v.object({
+    tokens: droppingList(
+      v.pipe(
+        SwapTokenSchema,
+        v.check(
+          (token) => token.decimals <= MAX_TOKEN_DECIMALS,
+          `Expected token decimals of at most ${MAX_TOKEN_DECIMALS}`,
+        ),
+      ),
+      onDrop,
+    ),
+  })
+
+export const SwapTokensSchema = swapTokensSchema()
 
 export const SwapTransactionSchema = v.pipe(
   SwapTransactionShape,
