@@ -77,12 +77,8 @@ export function demoOptions(
     history: true,
     names: true,
     swaps: true,
-    // Email login needs the auth frame.
-    email: Boolean(env.authFrameUrl),
-    // Social login needs the auth frame (and its IdP); farcaster too.
-    socials: env.authFrameUrl
-      ? ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster']
-      : false,
+    // Email and social login (SPEC defaults: on, every provider) need the auth frame.
+    ...(env.authFrameUrl ? {} : { email: false, socials: false }),
     onramp: true,
     ...overrides.features,
   }

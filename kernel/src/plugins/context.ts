@@ -77,8 +77,6 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
     modal: { open: actions.open, close: () => void actions.close() },
     log: createLogger(store.get().options.debug === true, `Portico:${pluginId}`),
     i18n: kernel.i18n.scoped(pluginId),
-    alert: (id) => {
-      if (id === 'socialsTimeout') raiseAlert(id, alertOptionsOf(kernel))
-    },
+    alert: (id) => void (id === 'socialsTimeout' && raiseAlert(id, alertOptionsOf(kernel))),
   }
 }
