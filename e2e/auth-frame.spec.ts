@@ -54,8 +54,11 @@ test('the frame on its own origin: READY, email code from the dev mailbox, GET_U
   })
   expect(await again.call('IS_CONNECTED', { token: kept })).toEqual({ isConnected: true })
   expect(((await again.call('GET_USER', { chainId: 31337 })) as AuthFrameUser).address).toBe(user.address)
-  await again.call('SIGN_OUT', undefined)
-  expect(await again.call('IS_CONNECTED', {})).toEqual({ isConnected: false })
+  // Signing out after another reload (the frame forgot again) ends the app's copy.
+  await page.reload()
+  const third = await openFrameHost(page, info)
+  await third.call('SIGN_OUT', { token: kept })
+  expect(await third.call('IS_CONNECTED', { token: kept })).toEqual({ isConnected: false })
 })
 
 test('a message from a foreign origin is ignored; the frame answers only its parent', async ({ page }) => {

@@ -17,7 +17,8 @@ export interface FrameRequests {
     reply: AuthFrameUser
   }
   GET_SOCIAL_REDIRECT_URI: { payload: { provider: string }; reply: { uri: string } }
-  SIGN_OUT: { payload: undefined; reply: undefined }
+  /** `token`: the app's SESSION_UPDATE copy, so a frame that forgot its session (reload) still ends it. */
+  SIGN_OUT: { payload: { token?: string } | undefined; reply: undefined }
   IS_CONNECTED: { payload: { token?: string }; reply: { isConnected: boolean } }
   GET_CHAIN_ID: { payload: undefined; reply: { chainId: string | number } }
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: { payload: undefined; reply: { smartAccountEnabledNetworks: number[] } }

@@ -181,6 +181,10 @@ describe('session tokens cannot be forged or moved', () => {
 
     const thief = frame.device()
     thief.token = token
+    // Nor can another device end it.
+    await thief.ok('SIGN_OUT')
+    expect(await device.ok('IS_CONNECTED')).toEqual({ isConnected: true })
+    thief.token = token
     expect(await thief.ok('IS_CONNECTED', { token })).toEqual({ isConnected: false })
     expect(await thief.error('GET_USER')).toBe('Not connected: sign in first')
     expect(await thief.error('RPC_REQUEST', { method: 'personal_sign', params: ['0x00'] })).toBe(

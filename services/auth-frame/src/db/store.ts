@@ -72,7 +72,7 @@ export interface Store {
   insertSession(session: SessionRow, now: number): Promise<void>
   session(tokenHash: string): Promise<(SessionRow & { revoked_at: number | null }) | undefined>
   setSessionChain(tokenHash: string, chainId: string): Promise<void>
-  revokeSession(tokenHash: string, now: number): Promise<void>
+  revokeSession(tokenHash: string, deviceHash: string, now: number): Promise<void>
   insertFlow(flow: FlowRow, now: number): Promise<void>
   /** The device's newest flow of a kind that has not expired. */
   latestFlow(deviceHash: string, kind: FlowRow['kind'], now: number): Promise<FlowRow | undefined>
@@ -205,11 +205,11 @@ export function createStore(driver: SqlDriver): Store {
     async setSessionChain(tokenHash, chainId) {
       await driver.run('UPDATE sessions SET chain_id = ? WHERE token_hash = ?', [chainId, tokenHash])
     },
-    async revokeSession(tokenHash, now) {
-      await driver.run('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL', [
-        now,
-        tokenHash,
-      ])
+    async revokeSession(tokenHash, deviceHash, now) {
+      await driver.run(
+        'UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND device_hash = ? AND revoked_at IS NULL',
+        [now, tokenHash, deviceHash],
+      )
     },
     async insertFlow(f, now) {
       await driver.run(

@@ -174,4 +174,15 @@ describe('frame bridge', () => {
     ])
       expect(parseSessionHandle(bad), String(bad)).toBeUndefined()
   })
+
+  it('SIGN_OUT {token} ends the app copy when the frame has no session of its own', async () => {
+    const otherDevice = 'E'.repeat(43)
+    const { send, settle, calls, posted } = setup(() => ({ ok: true, session: null }))
+    send({ id: 'o', type: '@portico/app/SIGN_OUT', payload: { token: sessionHandle(TOKEN, otherDevice) } })
+    await settle()
+    expect(calls).toEqual([{ type: 'SIGN_OUT', payload: {}, token: TOKEN, device: otherDevice }])
+    expect(posted.map((p) => p.message)).toEqual([
+      { id: 'o', type: '@portico/frame/SIGN_OUT_SUCCESS', payload: undefined },
+    ])
+  })
 })

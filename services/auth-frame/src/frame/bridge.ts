@@ -69,6 +69,13 @@ export function createBridge(deps: BridgeDeps): Bridge {
     deps.parent.postMessage(message, deps.parentOrigin)
   }
 
+  /** SIGN_OUT {token} without a session of its own (reloaded): end the app's copy. */
+  async function signOutCopy(payload: unknown): Promise<BackendAnswer | undefined> {
+    if (deps.session.get()) return undefined
+    const handle = parseSessionHandle((payload as { token?: unknown } | undefined)?.token)
+    return handle ? deps.call('SIGN_OUT', {}, handle.token, handle.device) : undefined
+  }
+
   /** IS_CONNECTED {token} without a session of its own: try the app's copy, and adopt it if live. */
   async function resume(payload: unknown): Promise<BackendAnswer | undefined> {
     if (deps.session.get()) return undefined
@@ -84,7 +91,12 @@ export function createBridge(deps: BridgeDeps): Bridge {
 
   async function backend(type: FrameRequestType, payload: unknown): Promise<BackendAnswer> {
     try {
-      const resumed = type === 'IS_CONNECTED' ? await resume(payload) : undefined
+      const resumed =
+        type === 'IS_CONNECTED'
+          ? await resume(payload)
+          : type === 'SIGN_OUT'
+            ? await signOutCopy(payload)
+            : undefined
       return resumed ?? (await deps.call(type, payload ?? {}, deps.session.get(), deps.device.get()))
     } catch {
       return { ok: false, error: DEFAULT_ERROR }

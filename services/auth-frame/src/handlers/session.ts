@@ -28,8 +28,9 @@ export const sessionHandlers: HandlerMap = {
     return { result: await describeUser(svc, user, network, wanted) }
   },
 
+  /** Ends the request's session (only this device's: a token sent from elsewhere revokes nothing). */
   async SIGN_OUT(svc, ctx) {
-    if (ctx.token) await svc.store.revokeSession(hashSecret(ctx.token), svc.now())
+    if (ctx.token) await svc.store.revokeSession(hashSecret(ctx.token), ctx.deviceHash, svc.now())
     return { session: null }
   },
 
