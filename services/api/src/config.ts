@@ -70,6 +70,12 @@ export interface ApiConfig {
   extraSupportedChains: string[]
   indexer: { enabled: boolean; pollMs: number; batchSize: number; startBlock: number }
   historyPageSize: number
+  /**
+   * Balance and history answers kept per account (cache/): dropped when the indexer sees the account
+   * in a new block, a balance also when the chain has a block the indexer has not seen; at most
+   * `maxEntries` each, a balance at most `balanceTtlMs` old, a history page `historyTtlMs`. 0 turns one off.
+   */
+  cache: { balanceTtlMs: number; historyTtlMs: number; maxEntries: number }
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Milliseconds a chain RPC call may take. */
   rpcTimeoutMs: number
@@ -98,6 +104,7 @@ type Nested =
   | 'siwx'
   | 'onramp'
   | 'bitcoin'
+  | 'cache'
 export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   indexer?: Partial<ApiConfig['indexer']>
   rateLimit?: Partial<ApiConfig['rateLimit']>
@@ -108,6 +115,7 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   siwx?: SiwxConfigInput
   onramp?: Partial<ApiConfig['onramp']>
   bitcoin?: BitcoinNodeConfig & { addressPrefix?: string }
+  cache?: Partial<ApiConfig['cache']>
 }
 
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -158,6 +166,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     extraSupportedChains: input.extraSupportedChains ?? SPEC_SUPPORTED_CHAINS,
     indexer: { enabled: true, pollMs: 500, batchSize: 200, startBlock: 0, ...input.indexer },
     historyPageSize: input.historyPageSize ?? 20,
+    cache: { balanceTtlMs: 15_000, historyTtlMs: 60_000, maxEntries: 10_000, ...input.cache },
     logLevel: input.logLevel ?? 'info',
     rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
     siwx: resolveSiwxConfig(input.siwx),

@@ -1,3 +1,4 @@
+import type { ApiCaches } from './cache/caches.ts'
 import type { ChainHandle } from './chain/clients.ts'
 import type { ApiConfig } from './config.ts'
 import type { Repository } from './db/repository.ts'
@@ -9,4 +10,6 @@ export interface ApiContext {
   repo: Repository
   chains: Map<number, ChainHandle>
   indexerStatus(): ChainIndexStatus[]
+  /** Balance and history answers kept per account, invalidated by the indexer. */
+  caches: ApiCaches
 }

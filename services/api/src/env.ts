@@ -76,6 +76,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (Object.keys(indexer).length > 0) input.indexer = indexer
   if (env.PORTICO_HISTORY_PAGE_SIZE)
     input.historyPageSize = int(env.PORTICO_HISTORY_PAGE_SIZE, 'PORTICO_HISTORY_PAGE_SIZE', 1)
+  const cache: ApiConfigInput['cache'] = {}
+  if (env.PORTICO_BALANCE_CACHE_MS)
+    cache.balanceTtlMs = int(env.PORTICO_BALANCE_CACHE_MS, 'PORTICO_BALANCE_CACHE_MS', 0)
+  if (env.PORTICO_HISTORY_CACHE_MS)
+    cache.historyTtlMs = int(env.PORTICO_HISTORY_CACHE_MS, 'PORTICO_HISTORY_CACHE_MS', 0)
+  if (env.PORTICO_API_CACHE_ENTRIES)
+    cache.maxEntries = int(env.PORTICO_API_CACHE_ENTRIES, 'PORTICO_API_CACHE_ENTRIES', 0)
+  if (Object.keys(cache).length > 0) input.cache = cache
   if (env.PORTICO_API_LOG_LEVEL) input.logLevel = parseLogLevel(env.PORTICO_API_LOG_LEVEL)
   if (env.PORTICO_RPC_TIMEOUT_MS)
     input.rpcTimeoutMs = int(env.PORTICO_RPC_TIMEOUT_MS, 'PORTICO_RPC_TIMEOUT_MS', 1)

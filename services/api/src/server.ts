@@ -7,6 +7,7 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { bitcoinRoutes } from './bitcoin/routes.ts'
+import { createApiCaches } from './cache/caches.ts'
 import { createChainHandles } from './chain/clients.ts'
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config.ts'
 import type { ApiContext } from './context.ts'
@@ -85,16 +86,30 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     await syncTokenRegistry(repo, chains, config.tokens, (chainId, err) =>
       log.warn({ chainId, err: String(err).split('\n')[0] }, 'token metadata not read yet (chain down?)'),
     )
+    const caches = createApiCaches(config.cache)
     if (config.indexer.enabled) {
-      const start = () =>
-        startIndexer({
+      const start = (): Indexer => {
+        // A new term: answers kept while another node indexed (or none did) are not trusted.
+        caches.clear()
+        caches.indexing = true
+        const running = startIndexer({
           repo,
           chains: [...chains.values()],
           pollMs: config.indexer.pollMs,
           batchSize: config.indexer.batchSize,
           startBlock: config.indexer.startBlock,
           log,
+          onIndexed: (_chainId, accounts) => caches.onIndexed(accounts),
+          onRewind: () => caches.clear(),
         })
+        return {
+          status: () => running.status(),
+          stop: () => {
+            caches.indexing = false
+            return running.stop()
+          },
+        }
+      }
       // On PostgreSQL several API nodes may share the database: one of them indexes (leader.ts).
       const db = config.database
       indexer =
@@ -116,7 +131,13 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
       intervalMs,
       log,
     )
-    const ctx: ApiContext = { config, repo, chains, indexerStatus: () => indexer?.status() ?? [] }
+    const ctx: ApiContext = {
+      config,
+      repo,
+      chains,
+      indexerStatus: () => indexer?.status() ?? [],
+      caches,
+    }
     await buildApp(app, ctx)
     await app.listen({ host: config.host, port: config.port })
     const address = app.server.address()

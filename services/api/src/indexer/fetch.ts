@@ -1,4 +1,5 @@
 import { numberToHex, type PublicClient } from 'viem'
+import { touchedAccounts } from '../cache/caches.ts'
 import type { IndexedBlock, TransferKind } from '../db/repository.ts'
 import { type BlockInput, blockTransfers, INDEXED_TOPICS, parseTokenLog, type RawLog } from './extract.ts'
 
@@ -6,6 +7,8 @@ export interface FetchedRange {
   blocks: IndexedBlock[]
   /** Token contracts seen in the range, with the kind their logs show. */
   contracts: Map<string, Exclude<TransferKind, 'native'>>
+  /** Accounts whose balance or history the range may change: senders, recipients, transfer parties. */
+  touched: Set<string>
 }
 
 /**
@@ -72,5 +75,9 @@ export async function fetchRange(
   })
   if (logsByBlock.size > 0)
     throw new Error(`logs of blocks not in ${from}..${to}: the chain changed while reading`)
-  return { blocks, contracts }
+  const touched = touchedAccounts(
+    rawBlocks.flatMap((b) => b.transactions),
+    blocks.flatMap((b) => b.transfers),
+  )
+  return { blocks, contracts, touched }
 }

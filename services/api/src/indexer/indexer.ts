@@ -21,6 +21,10 @@ export interface IndexerOptions {
   log: Log
   /** Longest wait between retries while a chain is failing. */
   maxBackoffMs?: number
+  /** After blocks are stored, before they are reported indexed: the accounts they touched. */
+  onIndexed?: (chainId: number, accounts: Set<string>) => void
+  /** After the index of a chain was rewound (reorganisation or reset). */
+  onRewind?: (chainId: number) => void
 }
 
 export interface Indexer {
@@ -104,6 +108,7 @@ async function followChain(
             : 'chain was reset: re-indexing from scratch',
         )
         await opts.repo.rewind(chainId, target)
+        opts.onRewind?.(chainId)
         adopted = genesis
         known.clear()
         status.indexedBlock = target?.blockNumber ?? null
@@ -129,6 +134,7 @@ async function followChain(
     try {
       await opts.repo.recordBlocks(chainId, genesis, range.blocks)
       adopted = genesis
+      opts.onIndexed?.(chainId, range.touched)
     } catch (err) {
       if (!(err instanceof ChainContinuityError)) throw err
       log.info({ chainId, reason: err.message }, 'chain moved while indexing; checking again')

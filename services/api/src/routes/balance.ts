@@ -1,9 +1,9 @@
 import type { BalanceResponse, TokenBalance } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
-import { readChainBalances } from '../balances.ts'
 import { bip122Account } from '../bitcoin/account.ts'
 import { bitcoinBalance } from '../bitcoin/routes.ts'
+import { cachedChainBalances } from '../cache/cached-reads.ts'
 import type { ApiContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import {
@@ -53,7 +53,7 @@ export function balanceRoute(app: FastifyInstance, ctx: ApiContext): void {
           const handle = ctx.chains.get(id)
           if (!handle) return Promise.resolve([])
           const forced: Address[] = force.filter((f) => f.chainId === id).map((f) => f.address)
-          return readChainBalances(ctx.repo, handle, { address, currency: q.currency, force: forced })
+          return cachedChainBalances(ctx, handle, { address, currency: q.currency, force: forced })
         }),
       )
       const balances: TokenBalance[] = []

@@ -2,8 +2,8 @@ import type { HistoryResponse } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import { bip122Account } from '../bitcoin/account.ts'
 import { bitcoinHistory } from '../bitcoin/routes.ts'
+import { cachedHistoryPage } from '../cache/cached-reads.ts'
 import type { ApiContext } from '../context.ts'
-import { historyPage } from '../history/service.ts'
 import {
   currency,
   parse,
@@ -54,7 +54,7 @@ export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
           ...(cursor && { cursor }),
         })
       const before = cursor ? parseCursor(cursor) : undefined
-      return historyPage(ctx.repo, ctx.chains, {
+      return cachedHistoryPage(ctx, {
         account: address,
         pageSize: ctx.config.historyPageSize,
         currency: q.currency,

@@ -1,0 +1,70 @@
+/**
+ * The API's answer caches (balances per chain, history pages) and how the indexer keeps them true:
+ * after storing blocks it drops the answers of every account those blocks touched (sender, recipient,
+ * transfer parties); a reorg or a new indexing term drops everything.
+ */
+import type { HistoryResponse, TokenBalance } from '@portico/shared-types'
+import type { ApiConfig } from '../config.ts'
+import { type AccountCache, createAccountCache } from './account-cache.ts'
+
+/** One chain's balances of an account, read when the chain's head was `block` (or later). */
+export interface BalanceEntry {
+  block: number
+  balances: TokenBalance[]
+}
+
+export interface ApiCaches {
+  /** null when turned off (ttl 0 or no entries). */
+  balances: AccountCache<BalanceEntry> | null
+  history: AccountCache<HistoryResponse> | null
+  /**
+   * Whether this node's indexer is the one writing, so its invalidations cover every block it
+   * reports indexed. A standby node (another node indexes) answers history uncached and keeps a
+   * balance only while the chain's head does not move.
+   */
+  indexing: boolean
+  /** The indexer stored blocks touching these accounts (lower-case 0x addresses). */
+  onIndexed(accounts: Iterable<string>): void
+  /** The index changed in a way invalidation by account does not describe (reorg, new term). */
+  clear(): void
+}
+
+export function createApiCaches(config: ApiConfig['cache'], now: () => number = Date.now): ApiCaches {
+  const make = <T>(ttlMs: number) =>
+    ttlMs > 0 && config.maxEntries > 0
+      ? createAccountCache<T>({ ttlMs, maxEntries: config.maxEntries }, now)
+      : null
+  const balances = make<BalanceEntry>(config.balanceTtlMs)
+  const history = make<HistoryResponse>(config.historyTtlMs)
+  return {
+    balances,
+    history,
+    indexing: false,
+    onIndexed(accounts) {
+      const list = [...accounts]
+      balances?.invalidate(list)
+      history?.invalidate(list)
+    },
+    clear() {
+      balances?.clear()
+      history?.clear()
+    },
+  }
+}
+
+/** Every account a stored block range touched: each transaction's sender and recipient, each transfer's parties. */
+export function touchedAccounts(
+  transactions: Iterable<{ from: string; to: string | null }>,
+  transfers: Iterable<{ from: string; to: string }>,
+): Set<string> {
+  const out = new Set<string>()
+  for (const tx of transactions) {
+    out.add(tx.from.toLowerCase())
+    if (tx.to) out.add(tx.to.toLowerCase())
+  }
+  for (const t of transfers) {
+    out.add(t.from.toLowerCase())
+    out.add(t.to.toLowerCase())
+  }
+  return out
+}
