@@ -56,11 +56,14 @@ describe('AUTH provider', () => {
     await expect(first.provider.request({ method: 'eth_accounts' })).resolves.toEqual([EOA])
   })
 
-  it("IS_CONNECTED carries the app's copy of the frame session", async () => {
+  it("IS_CONNECTED and SIGN_OUT carry the app's copy of the frame session", async () => {
     const { peer, provider } = setup('eoa', 'tok.dev')
     peer.handle('IS_CONNECTED', () => ({ ok: true, payload: { isConnected: false } }))
     await provider.request({ method: 'eth_accounts' })
     expect(peer.posted[0]?.payload).toEqual({ token: 'tok.dev' })
+    peer.handle('SIGN_OUT', () => ({ ok: true }))
+    await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    expect(peer.posted.at(-1)).toMatchObject({ type: '@portico/app/SIGN_OUT', payload: { token: 'tok.dev' } })
   })
 
   it('a malformed user is an error, not an account', async () => {

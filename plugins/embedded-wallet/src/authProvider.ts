@@ -129,7 +129,9 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
 
   async function signOut() {
     approvals.rejectAll()
-    await frame.request('SIGN_OUT', undefined)
+    // The app's copy of the session goes too (a reloaded frame may have only that one).
+    const token = options.sessionToken?.()
+    await frame.request('SIGN_OUT', token ? { token } : undefined)
     const hadUser = user !== undefined
     user = undefined
     announced = undefined
