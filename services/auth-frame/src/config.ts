@@ -40,7 +40,10 @@ export interface AuthFrameConfig {
   serverKey?: string
   /** Where the dev key is read from or generated (mode 0600) when `serverKey` is not set. */
   serverKeyFile: string
-  /** Serves GET /dev/mailbox (JSON) and /dev/mailbox.html and stores sent mail in the database. */
+  /**
+   * Serves GET /dev/mailbox (JSON) and /dev/mailbox.html and stores sent mail in the database (default
+   * off: it shows everyone's codes; the dev stack turns it on).
+   */
   devMailbox: boolean
   /** Sends mail when the dev mailbox is off. */
   mailer?: Mailer
@@ -85,7 +88,8 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     database: input.database ?? { kind: 'sqlite', file: defaultSqliteFile(port) },
     ...(input.serverKey !== undefined && { serverKey: input.serverKey }),
     serverKeyFile: input.serverKeyFile ?? join(PACKAGE_DIR, '.data', 'server-key'),
-    devMailbox: input.devMailbox ?? true,
+    // Off unless asked for: the dev mailbox shows everyone's codes.
+    devMailbox: input.devMailbox ?? false,
     ...(input.mailer !== undefined && { mailer: input.mailer }),
     otp: { ttlMs: 10 * 60_000, maxAttempts: 5, ...input.otp },
     emailRateLimit: {

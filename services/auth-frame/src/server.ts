@@ -69,7 +69,9 @@ function deviceSignals(): Services['deviceApproved'] {
 export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<AuthFrameServer> {
   const config = resolveConfig(input)
   if (!config.devMailbox && !config.mailer)
-    throw new Error('The auth frame needs a mailer when the dev mailbox is off')
+    throw new Error(
+      'The auth frame needs a mailer (startAuthFrame({ mailer })), or the dev mailbox for local use (devMailbox: true, PORTICO_AUTH_FRAME_MAILBOX=1)',
+    )
   const vault = createVault(loadServerKey(config.serverKey, config.serverKeyFile))
   await frameBundle()
   const store = await openStore(config.database)

@@ -81,3 +81,25 @@ describe('configuration from the environment', () => {
     expect(() => configFromEnv({ PORTICO_AUTH_FRAME_SOLANA: 'x' })).toThrow('PORTICO_AUTH_FRAME_SOLANA')
   })
 })
+
+describe('the dev mailbox', () => {
+  it('is off unless asked for, and then the service needs a real mailer', async () => {
+    const { startAuthFrame } = await import('../src/index.ts')
+    await expect(startAuthFrame({ port: 0, serverKey: 'ab'.repeat(32), logLevel: 'silent' })).rejects.toThrow(
+      'The auth frame needs a mailer',
+    )
+    const sent: string[] = []
+    const quiet = await startTestFrame({
+      devMailbox: false,
+      mailer: { send: async (mail) => void sent.push(mail.to) },
+    })
+    try {
+      expect(quiet.server.mailboxUrl).toBeUndefined()
+      expect((await fetch(`${quiet.server.url}/dev/mailbox`)).status).toBe(404)
+      await quiet.device().ok('CONNECT_EMAIL', { email: 'quiet@example.com' })
+      expect(sent).toEqual(['quiet@example.com'])
+    } finally {
+      await quiet.close()
+    }
+  })
+})

@@ -40,6 +40,7 @@ export async function startTestFrame(input: AuthFrameConfigInput = {}): Promise<
     serverKeyFile: join(dir, 'server-key'),
     projects: { [PROJECT]: { allowedOrigins: [APP_ORIGIN] } },
     logLevel: 'silent',
+    devMailbox: true,
     ...input,
   })
   const mailbox = async (to: string) =>
