@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
-import { type Configuration, SubresourceIntegrityPlugin } from '@rspack/core'
+import { type Configuration, NormalModuleReplacementPlugin, SubresourceIntegrityPlugin } from '@rspack/core'
 import { PorticoManifestPlugin } from './pluginManifest.ts'
 import { baseConfig, DIST } from './rspack.shared.ts'
 
@@ -70,6 +70,10 @@ export function pluginRemoteConfig(
           optimization: { disableSnapshot: true, target: 'web', disableRemote: true },
         },
       }),
+      new NormalModuleReplacementPlugin(
+        /@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/](index|bundler)\.c?js$/,
+        path.join(import.meta.dirname, 'hostFederationRuntime.ts'),
+      ),
       new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false, enabled: true }),
       new PorticoManifestPlugin({ id, api, version, entry: 'remoteEntry.js' }),
     ],

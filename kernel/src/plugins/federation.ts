@@ -4,6 +4,7 @@ import * as JsxRuntime from 'react/jsx-runtime'
 import * as ReactDOM from 'react-dom'
 
 type Runtime = typeof import('@module-federation/runtime')
+type BundlerRuntime = typeof import('@module-federation/webpack-bundler-runtime')
 type Federation = ReturnType<Runtime['createInstance']>
 type RuntimePlugin = import('@module-federation/runtime').ModuleFederationRuntimePlugin
 
@@ -45,11 +46,13 @@ const singleton = (lib: object) => ({
 
 /** The federation runtime loads only when the first remote is needed. */
 function getFederation() {
+  // The bundler runtime (which remotes use too) re-exports the runtime: one chunk, one copy.
   federation ??= Promise.all([
-    import('@module-federation/runtime'),
+    import('@module-federation/webpack-bundler-runtime'),
     import('@module-federation/runtime-core'),
-  ]).then(([{ createInstance, satisfy }, runtimeCore]) => {
-    provideRuntimeToRemotes(runtimeCore)
+  ]).then(([bundlerRuntime, runtimeCore]) => {
+    const { createInstance, satisfy } = bundlerRuntime.runtime
+    provideRuntimeToRemotes(runtimeCore, bundlerRuntime)
     return {
       instance: createInstance({
         name: 'portico_host',
@@ -67,14 +70,27 @@ function getFederation() {
   return federation
 }
 
+/** Where remotes built by build/pluginRemote.ts read the host's bundler runtime (build/hostFederationRuntime.ts). */
+export const HOST_BUNDLER_RUNTIME_KEY = '_PORTICO_FEDERATION_BUNDLER_RUNTIME'
+
 /**
- * Remotes are built with `experiments.externalRuntime`: instead of each embedding ~33 KB of federation
- * runtime they use this one, published where the build plugin's provider would put it.
+ * Remotes are built with `experiments.externalRuntime` and with the bundler runtime swapped for a
+ * reader of this one: instead of each embedding ~33 KB gzip (or ~10 KB with runtime-core external)
+ * of federation runtime, their remoteEntry.js is ~3.5 KB of glue and they use the kernel's copy.
  */
-function provideRuntimeToRemotes(runtimeCore: typeof import('@module-federation/runtime-core')) {
+function provideRuntimeToRemotes(
+  runtimeCore: typeof import('@module-federation/runtime-core'),
+  bundlerRuntime: BundlerRuntime,
+) {
   const global = runtimeCore.Global as Record<string, unknown>
   global._FEDERATION_RUNTIME_CORE ??= runtimeCore
   global._FEDERATION_RUNTIME_CORE_FROM ??= { name: 'portico_host', version: RUNTIME_VERSION }
+  global[HOST_BUNDLER_RUNTIME_KEY] ??= Object.freeze({
+    version: RUNTIME_VERSION,
+    runtime: bundlerRuntime.runtime,
+    bundlerRuntime: Object.freeze({ ...bundlerRuntime.bundlerRuntime }),
+    attachShareScopeMap: bundlerRuntime.attachShareScopeMap,
+  })
 }
 
 /** A remote built for plugin `id` must use the container name `portico_<id>` and expose `./plugin`. */
