@@ -106,6 +106,34 @@ describe('browser entry', () => {
     })
   })
 
+  it('evaluates the Bitcoin wallet (bitcoinjs-lib, secp256k1) only for a config with bitcoin', async () => {
+    const evaluated = vi.fn()
+    vi.doMock('./bitcoin/wallet.ts', async (importOriginal) => {
+      evaluated()
+      return importOriginal()
+    })
+    try {
+      ;(window as TestWindow).__PORTICO_DEV_WALLET__ = { ...config }
+      expect(await loadEntry()).toHaveLength(1)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      expect(evaluated).not.toHaveBeenCalled()
+
+      const bitcoin = { privateKey: '22'.repeat(32), networkId: `bip122:${'0'.repeat(32)}` }
+      ;(window as TestWindow).__PORTICO_DEV_WALLET__ = { ...config, bitcoin }
+      const registered: Wallet[] = []
+      const onRegister = (e: Event) =>
+        (e as CustomEvent).detail({ register: (w: Wallet) => registered.push(w) })
+      window.addEventListener('wallet-standard:register-wallet', onRegister)
+      await loadEntry()
+      await vi.waitFor(() => expect(registered).toHaveLength(1))
+      window.removeEventListener('wallet-standard:register-wallet', onRegister)
+      expect(evaluated).toHaveBeenCalledTimes(1)
+      expect(registered[0]?.chains).toEqual(['bitcoin:regtest'])
+    } finally {
+      vi.doUnmock('./bitcoin/wallet.ts')
+    }
+  })
+
   it('stays off without a config', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const seen = await loadEntry()

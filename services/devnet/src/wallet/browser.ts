@@ -1,7 +1,6 @@
 import { registerWallet } from '@wallet-standard/wallet'
 import { privateKeyToAccount } from 'viem/accounts'
 import { announceProvider } from './announce.ts'
-import { createBitcoinDevWallet } from './bitcoin/wallet.ts'
 import { CONFIG_GLOBAL, type DevWalletConfig, parseDevWalletConfig } from './config.ts'
 import { createDevWalletProvider } from './provider.ts'
 import { rejectionPolicy } from './rejection.ts'
@@ -49,7 +48,15 @@ function install(): void {
     )
   }
   if (config.bitcoin) {
-    registerWallet(createBitcoinDevWallet({ ...config.bitcoin, storage, shouldReject }))
+    // bitcoinjs-lib and secp256k1 run only for a config that asks for Bitcoin (~1 MiB of heap otherwise
+    // held by every page the wallet is injected into). The bundle has no async chunks: the import runs
+    // from the same file, before any page script (a microtask after this init script).
+    const bitcoin = config.bitcoin
+    import('./bitcoin/wallet.ts').then(
+      ({ createBitcoinDevWallet }) =>
+        registerWallet(createBitcoinDevWallet({ ...bitcoin, storage, shouldReject })),
+      (error: unknown) => console.error('[portico dev wallet] Bitcoin wallet failed to start', error),
+    )
   }
   announceProvider(win, provider)
   if (config.legacyInjected) {
