@@ -1,0 +1,105 @@
+import { type Address, parseAbi, parseEther } from 'viem'
+import { freshAccount, publicClient, readEth, setEth } from './accountData.ts'
+import { mailboxCode } from './authFrame.ts'
+import { DemoPage } from './demo.ts'
+import { expect, test } from './fixtures.ts'
+
+// Accounts: none of the dev accounts. The embedded wallet's key is made by the auth frame for a fresh
+// email; its smart account is funded with anvil_setBalance; the receiver is a fresh address.
+
+const entryPointAbi = parseAbi(['function getNonce(address sender, uint192 key) view returns (uint256)'])
+
+test('smart account: email login gives the smart account, it sends ETH through the bundler, then switches to EOA', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000)
+  const chain = stack.chains.find((c) => c.chainId === 31337)
+  const aa = stack.fixtures[31337]?.aa
+  if (!chain || !aa) throw new Error('stack.json lacks chain 31337 or its ERC-4337 fixtures')
+  const client = publicClient(chain)
+  const demo = new DemoPage(page)
+  const email = `smart-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@portico.test`
+  const address = async () => {
+    await expect.poll(async () => (await demo.status()).Address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    return (await demo.status()).Address as Address
+  }
+  await demo.goto()
+
+  let smart: Address
+  await test.step('email login: the account is the (not yet deployed) smart account', async () => {
+    await demo.openConnect()
+    const since = Date.now()
+    await demo.dialog.getByLabel('Email').fill(email)
+    await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'Confirm Email' })).toBeVisible()
+    await demo.dialog.getByLabel('Verification code').fill(await mailboxCode(stack, email, since))
+    await expect(demo.dialog).toBeHidden()
+    smart = await address()
+    expect(await client.getCode({ address: smart })).toBeUndefined()
+    await demo.openAccount()
+    await demo.dialog.getByRole('button', { name: 'Switch account type' }).click()
+    await expect(
+      page.getByRole('dialog', { name: 'Account Type' }).getByText('Current: Smart account'),
+    ).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(demo.dialog).toBeHidden()
+  })
+
+  const receiver = freshAccount().address
+  await test.step('Send → Approve: a user operation through the bundler deploys the account and moves the ETH', async () => {
+    await setEth(chain, smart, parseEther('1'))
+    // The balance read at login (0) is cached by the API for up to 15 s: reload (the frame restores
+    // the session) and open Send until it reads the new balance.
+    const send = page.getByRole('dialog', { name: 'Send' })
+    await expect(async () => {
+      await page.reload()
+      await expect(demo.accountButton).toBeVisible()
+      await demo.openAccount()
+      await demo.dialog
+        .getByRole('navigation', { name: 'Wallet features' })
+        .getByRole('button', { name: 'Send' })
+        .click()
+      await expect(send.getByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeVisible({
+        timeout: 2_000,
+      })
+    }).toPass({ timeout: 45_000, intervals: [3_000] })
+    expect(await address()).toBe(smart)
+    await send.getByRole('textbox', { name: 'Amount' }).fill('0.25')
+    await send.getByRole('textbox', { name: 'Receiver address' }).fill(receiver)
+    await send.getByRole('button', { name: 'Preview send' }).click()
+    await page
+      .getByRole('dialog', { name: 'Review Send' })
+      .getByRole('button', { name: 'Send', exact: true })
+      .click()
+    const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
+    await expect(approve.getByText('eth_sendTransaction')).toBeVisible()
+    await approve.getByRole('button', { name: 'Approve' }).click()
+    await expect.poll(() => readEth(chain, receiver)).toBe(parseEther('0.25'))
+    // Sent by the bundler through EntryPoint: the account now has code and has used one user-op nonce.
+    expect(await client.getCode({ address: smart })).toMatch(/^0x[0-9a-f]+$/)
+    expect(
+      await client.readContract({
+        address: aa.entryPoint,
+        abi: entryPointAbi,
+        functionName: 'getNonce',
+        args: [smart, 0n],
+      }),
+    ).toBe(1n)
+    const left = await readEth(chain, smart)
+    expect(left).toBeLessThan(parseEther('0.75'))
+    expect(left).toBeGreaterThan(parseEther('0.7'))
+  })
+
+  await test.step('switch to EOA: the app reconnects with the owner key’s own address', async () => {
+    if (await page.getByRole('dialog', { name: 'Account' }).isHidden()) await demo.openAccount()
+    await demo.dialog.getByRole('button', { name: 'Switch account type' }).click()
+    const view = page.getByRole('dialog', { name: 'Account Type' })
+    await view.getByRole('button', { name: 'Switch to EOA (externally owned account)' }).click()
+    await expect(view.getByText('Current: EOA (externally owned account)')).toBeVisible()
+    await expect.poll(async () => (await demo.status()).Address).not.toBe(smart)
+    const eoa = await address()
+    expect(await client.getCode({ address: eoa })).toBeUndefined()
+    await expect(view.getByRole('button', { name: 'Switch to Smart account' })).toBeVisible()
+  })
+})
