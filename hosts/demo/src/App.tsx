@@ -39,7 +39,9 @@ function AccountButton() {
         type="button"
         className="demo"
         onClick={() => open()}
+        // Loads the kernel body (if the idle preload has not yet) and the plugins before the click.
         onPointerEnter={() => void preload()}
+        onFocus={() => void preload()}
         disabled={status === 'reconnecting'}
       >
         {status === 'reconnecting' ? 'Reconnecting…' : 'Connect Wallet'}

@@ -1,10 +1,10 @@
 'use client'
 import type { I18nApi } from '@portico/shared-types'
-import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useSyncExternalStore } from 'react'
 import { truncateAddress } from '../chains/format.ts'
 import { en } from '../i18n/en.ts'
 import { useAccount, useModal } from './hooks.ts'
-import { useModalHandle } from './PorticoProvider.tsx'
+import { usePorticoClient } from './PorticoProvider.tsx'
 
 export type ConnectButtonStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 
@@ -52,13 +52,17 @@ const ENGLISH: ButtonStrings = {
 const noSubscription = () => () => {}
 
 /**
- * The modal's translator once it exists in the browser (after mount, so server and hydration render
- * English alike); re-renders when the locale or its catalogue changes.
+ * The modal's translator once it exists in the browser (server and hydration render English alike);
+ * re-renders when the locale or its catalogue changes.
  */
 function useButtonI18n(): { strings: ButtonStrings; i18n?: I18nApi } {
-  const handle = useModalHandle()
-  const [i18n, setI18n] = useState<I18nApi>()
-  useEffect(() => setI18n(handle.getI18n()), [handle])
+  const client = usePorticoClient()
+  // The translator comes with the kernel body: English until it has loaded (and on a server).
+  const i18n = useSyncExternalStore(
+    client.subscribe,
+    () => client.current()?.getI18n(),
+    () => undefined,
+  )
   const snapshot = useSyncExternalStore(
     i18n?.subscribe ?? noSubscription,
     () => (i18n ? BUTTON_KEYS.map((key) => i18n.t(key)).join('\n') : ''),

@@ -42,8 +42,8 @@ describe('PorticoProvider', () => {
         </PorticoProvider>
       </StrictMode>,
     )
-    await act(async () => {})
-    expect(containers()).toBe(1)
+    // The kernel body loads when the browser is idle after load; then the one modal exists.
+    await waitFor(() => expect(containers()).toBe(1))
     fireEvent.click(screen.getByRole('button', { name: 'Open Portico' }))
     expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
     expect(screen.getByRole('status', { name: 'state' }).textContent).toBe('open disconnected -')
@@ -85,14 +85,75 @@ describe('PorticoProvider', () => {
         </PorticoProvider>
       </StrictMode>,
     )
-    await act(async () => {})
-    expect(containers()).toBe(1)
+    await waitFor(() => expect(containers()).toBe(1))
     expect(new Set(seen).size).toBe(1)
     act(() => seen[0]?.open())
     expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
     view.unmount()
     await act(async () => {})
     expect(containers()).toBe(0)
+  })
+
+  it('loads the kernel body after mount, not during it; an open before it arrives is queued and runs', async () => {
+    render(
+      <PorticoProvider options={OPTIONS}>
+        <Probe />
+      </PorticoProvider>,
+    )
+    // Mounted and its effects run: no modal yet for a fresh visitor (it comes when the browser is idle).
+    expect(containers()).toBe(0)
+    expect(screen.getByRole('status', { name: 'state' }).textContent).toBe('closed disconnected -')
+    fireEvent.click(screen.getByRole('button', { name: 'Open Portico' }))
+    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+    expect(containers()).toBe(1)
+  })
+
+  it('restores a stored connection on mount without a click', async () => {
+    const wallet = announceTestWallet()
+    const first = render(
+      <PorticoProvider options={OPTIONS}>
+        <Probe />
+      </PorticoProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Open Portico' }))
+    fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'state' }).textContent).toBe(
+        `closed connected ${TEST_ADDRESS}`,
+      ),
+    )
+    first.unmount()
+    await act(async () => {})
+    render(
+      <PorticoProvider options={OPTIONS}>
+        <Probe />
+      </PorticoProvider>,
+    )
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'state' }).textContent).toBe(
+        `closed connected ${TEST_ADDRESS}`,
+      ),
+    )
+    wallet.stop()
+  })
+
+  it('a handle method that needs the loaded modal explains itself before the body arrives', async () => {
+    let handle: ReturnType<typeof useModalHandle> | undefined
+    function HandleUser() {
+      handle = useModalHandle()
+      return null
+    }
+    render(
+      <PorticoProvider options={OPTIONS}>
+        <HandleUser />
+      </PorticoProvider>,
+    )
+    expect(handle?.getState().modal.open).toBe(false)
+    expect(() => handle?.getProvider()).toThrow(
+      "getProvider() needs the loaded modal; await the handle's `ready`",
+    )
+    await handle?.ready
+    expect(typeof handle?.getProvider().request).toBe('function')
   })
 
   it('leaves a modal given by the app alive when it unmounts', async () => {

@@ -18,18 +18,22 @@ export function useModal() {
   const client = usePorticoClient()
   const isOpen = usePortico((state) => state.modal.open)
   const themeMode = usePortico((state) => state.theme.themeMode)
-  // Actions reach the modal when called (in the browser), so rendering on a server never needs it.
-  const actions = useMemo(
-    () => ({
-      open: (view?: string) => client.handle().open(view),
-      close: () => client.handle().close(),
-      setThemeMode: (mode: ThemeMode) => client.handle().setThemeMode(mode),
-      disconnect: () => client.handle().disconnect(),
-      /** Checks and preloads the plugin remotes (no plugin code runs): call on hover or focus of a connect button. */
-      preload: () => client.handle().preloadPlugins(),
-    }),
-    [client],
-  )
+  // Actions reach the modal when called (in the browser), so rendering on a server never needs it; before
+  // the kernel body has loaded they load it and run once it is there.
+  const actions = useMemo(() => {
+    const handle = client.lazyHandle
+    return {
+      open: (view?: string) => handle.open(view),
+      close: () => handle.close(),
+      setThemeMode: (mode: ThemeMode) => handle.setThemeMode(mode),
+      disconnect: () => handle.disconnect(),
+      /**
+       * Loads the kernel body and checks and preloads the plugin remotes (no plugin code runs): call on
+       * hover or focus of a connect button, so the first click waits on no network.
+       */
+      preload: () => handle.preloadPlugins(),
+    }
+  }, [client])
   return { ...actions, isOpen, themeMode }
 }
 
@@ -49,7 +53,7 @@ export function useAccount() {
 export function useNetwork() {
   const client = usePorticoClient()
   const network = usePortico(selectActiveNetwork)
-  const switchNetwork = useCallback((next: Network) => client.handle().switchNetwork(next), [client])
+  const switchNetwork = useCallback((next: Network) => client.lazyHandle.switchNetwork(next), [client])
   return {
     network,
     caipNetworkId: network?.caipNetworkId,
