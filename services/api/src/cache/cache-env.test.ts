@@ -3,9 +3,9 @@ import { resolveConfig } from '../config.ts'
 import { configFromEnv } from '../env.ts'
 
 describe('answer cache configuration', () => {
-  it('defaults: balances 15 s, history pages 60 s, 10 000 entries each', () => {
+  it('defaults: balances 5 s, history pages 60 s, 10 000 entries each', () => {
     expect(resolveConfig(configFromEnv({})).cache).toEqual({
-      balanceTtlMs: 15_000,
+      balanceTtlMs: 5_000,
       historyTtlMs: 60_000,
       maxEntries: 10_000,
     })
