@@ -128,6 +128,93 @@ test('connect the Bitcoin dev wallet: the node’s BTC balance, a verified signa
   })
 })
 
+/** Every toast shown from now on, in order (one replaces the other after 150 ms, SPEC §4). */
+async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __toasts: string[] }).__toasts = seen
+    const region = document.querySelector('[role="status"][aria-label="Notifications"]')
+    if (!region) throw new Error('no toast region')
+    new MutationObserver(() => {
+      const text = region.textContent ?? ''
+      if (text && seen.at(-1) !== text) seen.push(text)
+    }).observe(region, { childList: true, subtree: true, characterData: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)
+}
+
+test('send BTC: a PSBT the wallet signs, checked and broadcast; both balances follow the next block; Activity lists it', async ({
+  page,
+  stack,
+}) => {
+  const bitcoin = stack.bitcoin as StackBitcoin
+  const from = bitcoin.accounts[ACCOUNT]?.address ?? ''
+  const to = bitcoin.accounts[1]?.address ?? ''
+  const [fromBefore, toBefore] = [await nodeSats(bitcoin, from), await nodeSats(bitcoin, to)]
+  const demo = new DemoPage(page)
+  await demo.goto('?bitcoin=1')
+  await demo.openConnect()
+  await bitcoinRow(demo).click()
+  await expect(accountButton(page)).toContainText(formatBtc(fromBefore))
+  await accountButton(page).click()
+  await demo.dialog
+    .getByRole('navigation', { name: 'Wallet features' })
+    .getByRole('button', { name: 'Send' })
+    .click()
+  const send = page.getByRole('dialog', { name: 'Send' })
+  const amount = send.getByRole('textbox', { name: 'Amount' })
+  const receiver = send.getByRole('textbox', { name: 'Receiver address' })
+  const preview = send.getByRole('button', { name: 'Preview send' })
+
+  await test.step('SPEC validation: a receiver of another kind, more than the balance', async () => {
+    await amount.fill('1.5')
+    await receiver.fill('0x0000000000000000000000000000000000000001')
+    await preview.click()
+    await expect(
+      send.getByRole('alert').filter({ hasText: 'Enter a valid Bitcoin address of this network' }),
+    ).toBeVisible()
+    await expect(
+      send.getByRole('alert').filter({ hasText: 'Please enter a valid amount and receiver address' }),
+    ).toBeVisible()
+    await receiver.fill(to)
+    await amount.fill('11')
+    await expect(send.getByRole('alert').filter({ hasText: 'Insufficient balance' })).toBeVisible()
+  })
+
+  await test.step('Preview: amount, receiver, network and the fee of the planned PSBT', async () => {
+    await amount.fill('1.5')
+    await preview.click()
+    const review = page.getByRole('dialog', { name: 'Review Send' })
+    await expect(review.getByRole('definition')).toContainText([
+      '1.5 BTC',
+      to,
+      bitcoin.name,
+      /^0\.00000\d+ BTC$/,
+    ])
+    const toasts = await recordToasts(page)
+    await review.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect.poll(toasts).toContain('Transaction started')
+    await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  })
+
+  await test.step('the node has it; after the next block both balances follow in the modal too', async () => {
+    await expect.poll(() => nodeSats(bitcoin, to)).toBe(toBefore + 150_000_000n)
+    const fromAfter = await nodeSats(bitcoin, from)
+    const fee = fromBefore - 150_000_000n - fromAfter
+    expect(fee).toBeGreaterThan(0n)
+    expect(fee).toBeLessThan(10_000n)
+    await expect(demo.dialog.getByRole('paragraph')).toContainText([formatBtc(fromAfter)], {
+      timeout: 20_000,
+    })
+    await demo.dialog.getByRole('tab', { name: 'Activity' }).click()
+    const items = demo.dialog
+      .getByRole('tabpanel', { name: 'Activity' })
+      .getByRole('list', { name: 'Transactions' })
+      .getByRole('listitem')
+    await expect(items.first()).toHaveAccessibleName(/1\.500 BTC/)
+  })
+})
+
 test('an eip155 and a Bitcoin account side by side: Networks switches between them', async ({
   page,
   stack,

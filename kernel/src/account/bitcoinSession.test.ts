@@ -3,12 +3,16 @@
  * in process) registered through the real wallet-standard protocol; signatures checked with
  * bitcoinjs-message. Hostile wallets: bogus addresses, public keys that do not match, floods.
  */
+
+import ecc from '@bitcoinerlab/secp256k1'
 import { createBitcoinDevWallet, memoryStorage, type WalletStorage } from '@portico/devnet/wallet'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import { Psbt, payments } from 'bitcoinjs-lib'
 import bitcoinMessage from 'bitcoinjs-message'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
+  BCOIN_REGTEST,
   BITCOIN_DEV_ACCOUNTS,
   BITCOIN_DEV_TAPROOT_ACCOUNT,
   BITCOIN_NETWORK_ID,
@@ -17,7 +21,7 @@ import { decodeSegwitAddress } from '../chains/bitcoin.ts'
 import { bitcoinConnectorId } from '../connectors/bitcoinDiscovery.ts'
 import { startConnectorDiscovery } from '../connectors/registry.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
-import { checkBitcoinAccounts, signBitcoinMessage } from './bitcoinSession.ts'
+import { checkBitcoinAccounts, signBitcoinMessage, signBitcoinPsbt } from './bitcoinSession.ts'
 import { connectExternal } from './connect.ts'
 import { disconnectAll } from './disconnect.ts'
 import { autoReconnect } from './reconnect.ts'
@@ -225,5 +229,40 @@ describe('bip122 session with the Bitcoin dev wallet', () => {
     expect(wallet.accounts).toEqual([])
     const again = modal(backend)
     expect(await autoReconnect(again)).toBe(false)
+  })
+
+  it('bitcoin_signPsbt through the connector: the wallet signs its own input; strangers and junk are refused', async () => {
+    const wallet = register(devWallet())
+    const kernel = modal()
+    await connectorOf(kernel, bitcoinConnectorId(wallet))
+    await connectExternal(kernel, bitcoinConnectorId(wallet))
+    const psbt = new Psbt({ network: BCOIN_REGTEST })
+    const script = payments.p2wpkh({ address: payment.address, network: BCOIN_REGTEST }).output as Uint8Array
+    psbt.addInput({ hash: '22'.repeat(32), index: 0, witnessUtxo: { script, value: 50_000n } })
+    psbt.addOutput({ address: other.address, value: 40_000n })
+    const base64 = Buffer.from(psbt.toBuffer()).toString('base64')
+    const provider = kernel.providers.get(bitcoinConnectorId(wallet))
+    const signed = (await provider?.request({
+      method: 'bitcoin_signPsbt',
+      params: { psbt: base64, signInputs: [{ address: payment.address, signingIndexes: [0] }] },
+    })) as { psbt: string }
+    const back = Psbt.fromBase64(signed.psbt, { network: BCOIN_REGTEST })
+    expect(back.validateSignaturesOfInput(0, (key, hash, sig) => ecc.verify(hash, key, sig))).toBe(true)
+    const id = bitcoinConnectorId(wallet)
+    await expect(
+      signBitcoinPsbt(kernel, id, {
+        psbt: base64,
+        signInputs: [{ address: other.address, signingIndexes: [0] }],
+      }),
+    ).rejects.toThrow('names no authorized account')
+    await expect(signBitcoinPsbt(kernel, id, { psbt: 42, signInputs: [] })).rejects.toThrow(
+      'bitcoin_signPsbt needs',
+    )
+    await expect(
+      signBitcoinPsbt(kernel, id, {
+        psbt: base64,
+        signInputs: [{ address: payment.address, signingIndexes: [-1] }],
+      }),
+    ).rejects.toThrow('names no authorized account')
   })
 })

@@ -264,7 +264,11 @@ export async function readBitcoinBalance(kernel: Kernel, network: Network, addre
   return btc.quantity.numeric
 }
 
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+const toBase64 = (bytes: Uint8Array) => {
+  let text = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(text)
+}
 
 /** Signs `message` with the connected payment account (`bitcoin:signMessage`); the signature in base64. */
 export async function signBitcoinMessage(kernel: Kernel, message: Uint8Array): Promise<string> {
@@ -278,4 +282,54 @@ export async function signBitcoinMessage(kernel: Kernel, message: Uint8Array): P
     throw new Error('The wallet returned a malformed signature')
   }
   return toBase64(output.signature)
+}
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+
+/**
+ * `bitcoin_signPsbt` { psbt: base64, signInputs: [{ address, signingIndexes }] } → { psbt: base64 }:
+ * the connected wallet's `bitcoin:signTransaction` on the active network's chain, only for accounts
+ * it authorized. The caller checks the signed PSBT before it broadcasts anything.
+ */
+export async function signBitcoinPsbt(
+  kernel: Kernel,
+  connectorId: string,
+  params: unknown,
+): Promise<{ psbt: string }> {
+  const wallet = bitcoinWallet(kernel, connectorId)
+  const sign = wallet
+    ? (
+        wallet.features as Record<
+          string,
+          { signTransaction?: (...inputs: unknown[]) => Promise<readonly { signedPsbt: unknown }[]> }
+        >
+      )['bitcoin:signTransaction']?.signTransaction
+    : undefined
+  const network = kernel.store.get().networks.byNamespace[NAMESPACE]?.caipNetwork
+  const chain = wallet && network ? walletChainOf(network, wallet.chains) : undefined
+  if (!wallet || !sign || !chain) throw new Error('No Bitcoin wallet is connected')
+  const { psbt, signInputs } = (params ?? {}) as { psbt?: unknown; signInputs?: unknown }
+  if (
+    typeof psbt !== 'string' ||
+    psbt.length > 2_000_000 ||
+    !Array.isArray(signInputs) ||
+    signInputs.length > 20
+  ) {
+    throw new Error('bitcoin_signPsbt needs { psbt: base64, signInputs: [{ address, signingIndexes }] }')
+  }
+  const inputsToSign = signInputs.map((entry: { address?: unknown; signingIndexes?: unknown }) => {
+    const account = wallet.accounts.find((candidate) => candidate.address === entry?.address)
+    const indexes = entry?.signingIndexes
+    if (!account || !Array.isArray(indexes) || indexes.some((i) => !Number.isInteger(i) || i < 0)) {
+      throw new Error('bitcoin_signPsbt: an input names no authorized account')
+    }
+    return { account, signingIndexes: indexes as number[] }
+  })
+  const [output] = await sign.call(wallet.features['bitcoin:signTransaction'], {
+    psbt: fromBase64(psbt),
+    chain,
+    inputsToSign,
+  })
+  if (!isBytes(output?.signedPsbt)) throw new Error('The wallet returned a malformed PSBT')
+  return { psbt: toBase64(output.signedPsbt) }
 }

@@ -5,7 +5,7 @@
  */
 import type { CaipNetworkId, Connector } from '@portico/shared-types'
 import type { Wallet } from '@wallet-standard/base'
-import { disconnectBitcoinWallet, endBitcoinSession } from '../account/bitcoinSession.ts'
+import { disconnectBitcoinWallet, endBitcoinSession, signBitcoinPsbt } from '../account/bitcoinSession.ts'
 import { BITCOIN_WALLET_CHAINS, isBitcoinWalletChain } from '../chains/bitcoin.ts'
 import type { Kernel } from '../kernel.ts'
 import { bitcoinWalletsByKernel } from './bitcoinWallets.ts'
@@ -55,8 +55,9 @@ export function startBitcoinDiscovery(kernel: Kernel, wallets: WalletStandardReg
     // Signing goes through the bitcoin session (the Wallet Standard features), not EIP-1193
     // requests; disconnect's wallet_revokePermissions becomes standard:disconnect.
     kernel.providers.set(connector.id, {
-      request: async ({ method }) => {
+      request: async ({ method, params }) => {
         if (method === 'wallet_revokePermissions') return disconnectBitcoinWallet(kernel, connector.id)
+        if (method === 'bitcoin_signPsbt') return signBitcoinPsbt(kernel, connector.id, params)
         throw new Error(`The Bitcoin wallet does not answer ${String(method)}`)
       },
     })

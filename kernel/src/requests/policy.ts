@@ -78,6 +78,8 @@ export const EXTERNAL_WALLET_METHODS: readonly string[] = [
   'wallet_getPermissions',
   'wallet_sendTransaction',
   'eth_sendUserOperation',
+  // The Bitcoin Wallet Standard bridge (lazy bitcoin chunk): bitcoin:signTransaction of a PSBT.
+  'bitcoin_signPsbt',
 ]
 
 /**

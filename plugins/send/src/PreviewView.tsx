@@ -1,4 +1,5 @@
 import { MESSAGES, type PluginViewProps, type SolanaHelpers } from '@portico/shared-types'
+import { confirmBitcoinSend } from './bitcoin/send.ts'
 import { useChainHelpers } from './helpers.ts'
 import { buildTransaction, destinationOf, unitsOf, waitForReceipt, waitForSignature } from './send.ts'
 import { activeAccount, activeNetwork, formatUsd, resetSend, sendStore } from './state.ts'
@@ -60,20 +61,30 @@ export function PreviewView({ ctx }: PluginViewProps) {
     try {
       if (!provider) throw new Error('No wallet is connected')
       if (!destination) throw new Error('The receiver name is not resolved')
-      const hash = solanaHelpers
-        ? await sendSolana(solanaHelpers, provider)
-        : evm
-          ? ((await provider.request({
-              method: 'eth_sendTransaction',
-              params: [buildTransaction(evm, address, token, state.sendTokenAmount, destination)],
-            })) as string)
+      const bitcoin =
+        network.chainNamespace === 'bip122'
+          ? await confirmBitcoinSend(ctx, store, provider, network)
           : undefined
+      const hash = bitcoin
+        ? bitcoin.txid
+        : solanaHelpers
+          ? await sendSolana(solanaHelpers, provider)
+          : evm
+            ? ((await provider.request({
+                method: 'eth_sendTransaction',
+                params: [buildTransaction(evm, address, token, state.sendTokenAmount, destination)],
+              })) as string)
+            : undefined
       if (!hash) throw new Error(`No chain helpers for ${network.chainNamespace}`)
       ctx.toast.success(MESSAGES.transactionStarted)
       resetSend(store)
       // SPEC §2: after a send starts, the view returns to Account; balances follow once it is mined.
       ctx.router.reset('Account')
-      const landed = solanaHelpers ? waitForSignature(solanaHelpers, rpcUrl, hash) : waitForReceipt(ctx, hash)
+      const landed = bitcoin
+        ? bitcoin.landed
+        : solanaHelpers
+          ? waitForSignature(solanaHelpers, rpcUrl, hash)
+          : waitForReceipt(ctx, hash)
       void landed.then(() => ctx.account.refreshBalance())
     } catch (error) {
       ctx.log.warn('the send failed', error)

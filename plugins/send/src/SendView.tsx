@@ -1,4 +1,6 @@
 import { MESSAGES, type PluginViewProps } from '@portico/shared-types'
+import { bitcoinFormError } from './bitcoin/messages.ts'
+import { checkBitcoinFee } from './bitcoin/send.ts'
 import { useChainHelpers } from './helpers.ts'
 import { looksLikeName, ReceiverNameError, resolveReceiverName } from './receiverName.ts'
 import {
@@ -21,7 +23,7 @@ export function SendView({ ctx }: PluginViewProps) {
   const state = store.use((s) => s)
   const account = ctx.useStore(activeAccount)
   const network = ctx.useStore(activeNetwork)
-  const { helpers, evm, solana, error: helpersError } = useChainHelpers(ctx, network?.chainNamespace)
+  const { helpers, evm, solana, bitcoin, error: helpersError } = useChainHelpers(ctx, network?.chainNamespace)
   const address = account?.status === 'connected' ? account.address : undefined
   if (!account || !address || !network) return <EmptyState icon="wallet" title={strings.notConnected} />
   const namespace = network.chainNamespace
@@ -46,7 +48,7 @@ export function SendView({ ctx }: PluginViewProps) {
   // SPEC §5: the form-level message is Solana's own; the eip155 form shows its field errors only.
   const formError =
     state.error ??
-    (namespace === 'solana' && state.submitted && invalid ? MESSAGES.solanaInvalidSend : undefined)
+    (namespace !== 'eip155' && state.submitted && invalid ? MESSAGES.solanaInvalidSend : undefined)
 
   const submit = async () => {
     store.update((draft) => {
@@ -68,23 +70,32 @@ export function SendView({ ctx }: PluginViewProps) {
       }
       const receiver = destinationOf(store.get(), namespace)
       if (!receiver) throw new ReceiverNameError(MESSAGES.errorResolvingName)
-      const check = solana
-        ? await checkSolanaFee(
-            solana,
-            account,
+      const check = bitcoin
+        ? await checkBitcoinFee(
+            ctx,
+            store,
             network,
-            unitsOf(solana, state.sendTokenAmount, Number(token.quantity.decimals)),
+            address,
+            receiver,
+            unitsOf(bitcoin, state.sendTokenAmount, 8),
           )
-        : evm
-          ? await checkGas(
-              ctx,
-              evm,
+        : solana
+          ? await checkSolanaFee(
+              solana,
               account,
               network,
-              tokens,
-              buildTransaction(evm, address, token, state.sendTokenAmount, receiver),
+              unitsOf(solana, state.sendTokenAmount, Number(token.quantity.decimals)),
             )
-          : undefined
+          : evm
+            ? await checkGas(
+                ctx,
+                evm,
+                account,
+                network,
+                tokens,
+                buildTransaction(evm, address, token, state.sendTokenAmount, receiver),
+              )
+            : undefined
       if (!check) throw new Error(`No chain helpers for ${namespace}`)
       store.update((draft) => {
         draft.loading = false
@@ -99,7 +110,10 @@ export function SendView({ ctx }: PluginViewProps) {
       ctx.log.warn('could not prepare the transaction', error)
       store.update((draft) => {
         draft.loading = false
-        draft.error = error instanceof ReceiverNameError ? error.message : MESSAGES.somethingWentWrong
+        draft.error =
+          error instanceof ReceiverNameError
+            ? error.message
+            : (bitcoinFormError(error) ?? MESSAGES.somethingWentWrong)
       })
     }
   }
@@ -155,7 +169,11 @@ export function SendView({ ctx }: PluginViewProps) {
           label={namespace === 'eip155' ? strings.receiverOrName : strings.receiver}
           value={state.receiverAddress}
           placeholder={
-            namespace === 'solana' ? strings.solanaReceiverPlaceholder : strings.receiverPlaceholder
+            namespace === 'solana'
+              ? strings.solanaReceiverPlaceholder
+              : namespace === 'bip122'
+                ? strings.bitcoinReceiverPlaceholder
+                : strings.receiverPlaceholder
           }
           onChange={(value) =>
             store.update((draft) => {

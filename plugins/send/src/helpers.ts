@@ -1,14 +1,17 @@
 /** The kernel's chain helpers for the active namespace (ctx.chains.evm / solana), loaded once. */
 import type { EvmHelpers, PluginContext, SolanaHelpers } from '@portico/shared-types'
 import { useEffect, useState } from 'react'
+import type { BitcoinHelpers } from './bitcoin/flow.ts'
 
-export type ChainHelpers = EvmHelpers | SolanaHelpers
+export type ChainHelpers = EvmHelpers | SolanaHelpers | BitcoinHelpers
 
 export interface HelpersState {
   /** The set of the namespace: `evm` or `solana` below, whichever it is. */
   helpers?: ChainHelpers
   evm?: EvmHelpers
   solana?: SolanaHelpers
+  /** bip122: bitcoinjs-lib and the send flow, a chunk of this plugin loaded on first use. */
+  bitcoin?: BitcoinHelpers
   error?: unknown
 }
 
@@ -18,10 +21,16 @@ export function useChainHelpers(ctx: PluginContext, namespace: string | undefine
   useEffect(() => {
     if (!namespace) return
     let live = true
+    const network = ctx.chains.activeNetwork(namespace as never)
     const loaded =
       namespace === 'solana'
         ? ctx.chains.solana().then((solana) => ({ helpers: solana, solana }))
-        : ctx.chains.evm().then((evm) => ({ helpers: evm, evm }))
+        : namespace === 'bip122' && network
+          ? import('./bitcoin/flow.ts').then(({ bitcoinHelpers }) => {
+              const bitcoin = bitcoinHelpers(network)
+              return { helpers: bitcoin, bitcoin }
+            })
+          : ctx.chains.evm().then((evm) => ({ helpers: evm, evm }))
     loaded.then(
       (helpers) => live && setState({ namespace, ...helpers }),
       (error: unknown) => {

@@ -233,20 +233,20 @@ describe('Send and Review Send views', () => {
     const account = base.accounts.eip155
     if (!eip155 || !account) throw new Error('connectedState changed shape')
     const network = {
-      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
       rpcUrls: { default: { http: [] } },
-      id: '000000000019d6689c085ae165831e93',
-      caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' as const,
-      name: 'Bitcoin',
-      chainNamespace: 'bip122' as const,
+      id: '91b171bb158e2d3848fa23a9f1c25182',
+      caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182' as const,
+      name: 'Polkadot',
+      chainNamespace: 'polkadot' as const,
     }
     const state = {
       ...base,
       networks: {
-        activeNamespace: 'bip122' as const,
-        byNamespace: { bip122: { ...eip155, caipNetwork: network, requestedCaipNetworks: [network] } },
+        activeNamespace: 'polkadot' as const,
+        byNamespace: { polkadot: { ...eip155, caipNetwork: network, requestedCaipNetworks: [network] } },
       },
-      accounts: { bip122: { ...account, namespace: 'bip122' as const } },
+      accounts: { polkadot: { ...account, namespace: 'polkadot' as const } },
     }
     const { ctx } = fakeContext(state)
     render(<SendView ctx={ctx} params={{}} />)

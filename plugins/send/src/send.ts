@@ -16,8 +16,8 @@ import type { ChainHelpers } from './helpers.ts'
 import { isReceiverName, looksLikeName, normaliseName, type ResolvedReceiver } from './receiverName.ts'
 import { strings } from './strings.ts'
 
-/** Namespaces the send plugin can send on: eip155 (native and ERC-20) and solana (native SOL). */
-export const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana']
+/** Namespaces the send plugin can send on: eip155 (native and ERC-20), solana (SOL) and bip122 (BTC). */
+export const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana', 'bip122']
 
 /** SPEC §3 send state, the amount kept as typed (a string) so no precision is lost. */
 export interface SendState {
@@ -128,11 +128,13 @@ export function validate(
     if (!isReceiverName(receiver)) errors.receiver = strings.invalidReceiverOrName
   } else if (!helpers.isAddress(receiver))
     errors.receiver =
-      namespace === 'solana'
-        ? strings.invalidSolanaReceiver
-        : HEX_ADDRESS.test(receiver.trim())
-          ? strings.badChecksum
-          : strings.invalidReceiver
+      namespace === 'bip122'
+        ? strings.invalidBitcoinReceiver
+        : namespace === 'solana'
+          ? strings.invalidSolanaReceiver
+          : HEX_ADDRESS.test(receiver.trim())
+            ? strings.badChecksum
+            : strings.invalidReceiver
   return errors
 }
 

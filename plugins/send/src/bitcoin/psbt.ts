@@ -28,9 +28,10 @@ export interface SendPlan {
 export const DUST_SATS = 294n
 /** Most coins one send spends (a standard transaction stays far below 100 kvB). */
 export const MAX_INPUTS = 200
-export const INSUFFICIENT = 'Insufficient balance'
-export const INVALID_SEND = 'Please enter a valid amount and receiver address'
-export const SIGNED_MISMATCH = 'The signed transaction differs from what you confirmed: it was not sent'
+
+import { INSUFFICIENT, INVALID_SEND, SIGNED_MISMATCH } from './messages.ts'
+
+export { INSUFFICIENT, INVALID_SEND, SIGNED_MISMATCH }
 
 /** Virtual size of a P2WPKH spend: 10.5 vB overhead, 68 vB per input, 31 vB per output (rounded up). */
 export const p2wpkhVbytes = (inputs: number, outputs: number) => Math.ceil(10.5 + 68 * inputs + 31 * outputs)
