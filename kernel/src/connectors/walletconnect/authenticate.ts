@@ -50,6 +50,30 @@ export function cleanParams(raw: unknown): WalletConnectAuthParams | undefined {
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/**
+ * With sign-in on (features.siwx) a pairing waits for plugins still loading, up to PLUGIN_WAIT_MS;
+ * with it off only the plugins already loaded count, so the plain QR code waits for none.
+ */
+const signInPlugins = (kernel: Kernel): Promise<unknown> =>
+  kernel.store.get().options.features.siwx
+    ? Promise.race([kernel.plugins.ensureLoaded(), delay(PLUGIN_WAIT_MS)])
+    : Promise.resolve()
+
+/**
+ * Whether a pairing would sign in (every requested network eip155 and a plugin contributing
+ * walletConnectAuth, waiting for plugins still loading as authenticationFor does), without asking the
+ * plugin for its parameters (a nonce). Never throws.
+ */
+export async function offersAuthentication(kernel: Kernel, requested: readonly Network[]): Promise<boolean> {
+  if (requested.length === 0 || requested.some((network) => network.chainNamespace !== 'eip155')) return false
+  try {
+    await signInPlugins(kernel)
+    return kernel.plugins.contributions('walletConnectAuth').length > 0
+  } catch {
+    return false
+  }
+}
+
 /** The one-click plan for this pairing, or undefined to pair without sign-in. Never throws. */
 export async function authenticationFor(
   kernel: Kernel,
@@ -57,7 +81,7 @@ export async function authenticationFor(
 ): Promise<AuthPlan | undefined> {
   if (requested.length === 0 || requested.some((network) => network.chainNamespace !== 'eip155')) return
   try {
-    await Promise.race([kernel.plugins.ensureLoaded(), delay(PLUGIN_WAIT_MS)])
+    await signInPlugins(kernel)
     const hook = kernel.plugins.contributions('walletConnectAuth')[0]
     const ctx = hook && kernel.plugins.contextOf(hook.pluginId)
     if (!hook || !ctx || typeof hook.params !== 'function' || typeof hook.verify !== 'function') return

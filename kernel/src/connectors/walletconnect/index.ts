@@ -17,9 +17,15 @@ import { alertOptionsOf, raiseAlert } from '../../alerts/alerts.ts'
 import { en } from '../../i18n/en.ts'
 import type { Kernel } from '../../kernel.ts'
 import { closeSession, currentEip155Chain, eip155Adapter } from './adapter.ts'
-import { authenticateSession, authenticationFor, WalletConnectAuthError } from './authenticate.ts'
+import {
+  authenticateSession,
+  authenticationFor,
+  offersAuthentication,
+  WalletConnectAuthError,
+} from './authenticate.ts'
 import { desktopPairingAction, mobilePairingAction, pairingExpiry } from './pairing.ts'
 import { type Platform, readPlatform, usesMobilePairingRules } from './platform.ts'
+import { type PreparedHolder, preparePairing, takePrepared } from './prepare.ts'
 import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
 import { storeDeepLinkChoice, storeRecentWallet } from './recent.ts'
 import {
@@ -75,7 +81,7 @@ export interface WalletConnectDependencies {
   platform?: () => Platform
 }
 
-interface Runtime {
+interface Runtime extends PreparedHolder {
   createProvider: (config: ProviderConfig) => Promise<WalletConnectProvider>
   platform: () => Platform
   provider?: Promise<WalletConnectProvider>
@@ -137,7 +143,7 @@ function providerConfig(kernel: Kernel): ProviderConfig {
   }
 }
 
-function getProvider(kernel: Kernel, runtime: Runtime): Promise<WalletConnectProvider> {
+function getProvider(kernel: Kernel, runtime: Runtime, quiet = false): Promise<WalletConnectProvider> {
   if (runtime.provider) return runtime.provider
   const pending: Promise<WalletConnectProvider> = runtime.createProvider(providerConfig(kernel)).then(
     (provider) => {
@@ -152,8 +158,9 @@ function getProvider(kernel: Kernel, runtime: Runtime): Promise<WalletConnectPro
     },
     (error: unknown) => {
       if (runtime.provider === pending) runtime.provider = undefined
-      // SPEC §8: the universal-provider alert, once per page.
-      raiseAlert('universalProvider', alertOptionsOf(kernel))
+      // SPEC §8: the universal-provider alert, once per page (not for a pairing prepared in advance:
+      // the attempt that follows, if the user chooses WalletConnect, raises it).
+      if (!quiet) raiseAlert('universalProvider', alertOptionsOf(kernel))
       throw error
     },
   )
@@ -188,6 +195,16 @@ export function proposalNamespaces(networks: readonly Network[], rpcMap: Record<
     },
   }
 }
+
+const requestedNetworks = (kernel: Kernel) =>
+  Object.values(kernel.store.get().networks.byNamespace).flatMap(
+    (slice) => slice?.requestedCaipNetworks ?? [],
+  )
+
+/** A pairing now would sign in (authenticate.ts): every network eip155 and a plugin contributing it. */
+const mightSignIn = (kernel: Kernel) =>
+  requestedNetworks(kernel).every((network) => network.chainNamespace === 'eip155') &&
+  kernel.plugins.contributions('walletConnectAuth').length > 0
 
 function settle(attempt: Attempt) {
   const first = !attempt.settled
@@ -274,6 +291,7 @@ function startAttempt(
   kernel: Kernel,
   runtime: Runtime,
   wallet?: WalletDirectoryEntry,
+  fresh = false,
 ): Promise<ConnectResult> {
   let resolve!: (result: ConnectResult) => void
   let reject!: (error: unknown) => void
@@ -302,35 +320,43 @@ function startAttempt(
     else delete connection.recentWallet
   })
 
-  const { options, networks } = kernel.store.get()
+  const { options } = kernel.store.get()
   const timeoutMs = options.walletConnectTimeoutMs ?? DEFAULT_WALLETCONNECT_TIMEOUT_MS
   // Until the relay hands out a pairing uri: our own deadline (the SDK alone waits ~75 s).
   const timer = setTimeout(() => failAttempt(kernel, runtime, attempt, relayError()), timeoutMs)
   void (async () => {
     let provider: WalletConnectProvider | undefined
-    const onUri = (uri: string) => {
+    const onUri = (uri: string, expiry = pairingExpiry()) => {
       clearTimeout(timer)
       if (runtime.attempt !== attempt || attempt.settled) return
       kernel.store.update((draft) => {
         draft.connection.wcUri = uri
-        draft.connection.wcPairingExpiry = pairingExpiry()
+        draft.connection.wcPairingExpiry = expiry
         draft.connection.buffering = false
       })
     }
     try {
-      provider = await getProvider(kernel, runtime)
+      // The pairing prepared when the Connect view opened, if it is still good: its uri is shown at once.
+      const prepared = fresh ? undefined : await takePrepared(runtime, () => !mightSignIn(kernel))
       if (attempt.settled) return
-      provider.on('display_uri', onUri)
-      const requested = Object.values(networks.byNamespace).flatMap(
-        (slice) => slice?.requestedCaipNetworks ?? [],
-      )
-      const namespaces = proposalNamespaces(requested, options.rpcMap)
-      // SPEC §4: with sign-in on and every network eip155, one request connects and signs in.
-      const auth = await authenticationFor(kernel, requested)
-      if (attempt.settled) return
-      const session = auth
-        ? await authenticateSession(kernel, provider, auth, namespaces, EIP155_METHODS)
-        : await provider.connect({ optionalNamespaces: namespaces })
+      let session: Session | undefined
+      if (prepared) {
+        provider = prepared.provider
+        onUri(prepared.uri, prepared.expiry)
+        session = await prepared.session
+      } else {
+        provider = await getProvider(kernel, runtime)
+        if (attempt.settled) return
+        provider.on('display_uri', onUri)
+        const requested = requestedNetworks(kernel)
+        const namespaces = proposalNamespaces(requested, options.rpcMap)
+        // SPEC §4: with sign-in on and every network eip155, one request connects and signs in.
+        const auth = await authenticationFor(kernel, requested)
+        if (attempt.settled) return
+        session = auth
+          ? await authenticateSession(kernel, provider, auth, namespaces, EIP155_METHODS)
+          : await provider.connect({ optionalNamespaces: namespaces })
+      }
       if (!session) throw new Error(MESSAGES.walletConnectConnectorNotFound)
       // A superseded pairing the wallet approved anyway still connects (the user did scan it).
       const result = finalize(kernel, provider, session, attempt.wallet)
@@ -386,7 +412,31 @@ export function connectWalletConnect(
     }
     return runtime.attempt.promise
   }
-  return startAttempt(kernel, runtime, options.wallet)
+  return startAttempt(kernel, runtime, options.wallet, options.fresh === true)
+}
+
+/**
+ * The Connect view shows WalletConnect: load the SDK, open the relay socket and create the pairing
+ * now, so choosing WalletConnect only draws its QR code. Nothing when WalletConnect is not offered,
+ * a pairing is in flight, or one is prepared and still good. Failures stay quiet here: the attempt
+ * that follows, if any, starts afresh and reports its own.
+ */
+export function prepareWalletConnect(kernel: Kernel): void {
+  const runtime = runtimeOf(kernel)
+  if (!runtime || (runtime.attempt && !runtime.attempt.settled)) return
+  if (kernel.store.get().connection.status !== 'disconnected') return
+  // The QR library is needed as soon as the uri is shown.
+  void import('qrcode-generator').catch(() => undefined)
+  preparePairing(runtime, {
+    provider: () => getProvider(kernel, runtime, true),
+    plan: async (provider) => {
+      const requested = requestedNetworks(kernel)
+      // One-click sign-in pairs when chosen (its request is made for that attempt): nothing prepared.
+      if (await offersAuthentication(kernel, requested)) return undefined
+      const { rpcMap } = kernel.store.get().options
+      return () => provider.connect({ optionalNamespaces: proposalNamespaces(requested, rpcMap) })
+    },
+  })
 }
 
 /** The user opened `wallet` through one of its links: remembered as wcLinking and recent wallet. */

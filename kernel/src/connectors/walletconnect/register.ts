@@ -40,6 +40,13 @@ export function offerWalletConnect(kernel: Kernel): boolean {
 
 export const loadWalletConnect = () => import(/* webpackChunkName: "walletconnect-connector" */ './index.ts')
 
+/** The Connect view lists WalletConnect: load it and prepare a pairing (index.ts prepareWalletConnect). */
+export const prepareWalletConnect = (kernel: Kernel) =>
+  void loadWalletConnect().then(
+    (m) => m.prepareWalletConnect(kernel),
+    (error: unknown) => kernel.log.warn('Portico: WalletConnect not prepared', error),
+  )
+
 export async function connectWalletConnect(
   kernel: Kernel,
   options?: WalletConnectOptions,

@@ -1,6 +1,7 @@
 import type { ChainNamespace, ConnectMethod, Connector } from '@portico/shared-types'
-import { Fragment, useMemo, useState } from 'react'
+import { Fragment, useEffect, useMemo, useState } from 'react'
 import { recentWallets } from '../../account/recentWallets.ts'
+import { prepareWalletConnect } from '../../connectors/walletconnect/register.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { directoryOf } from '../../services/directoryController.ts'
@@ -67,6 +68,10 @@ function WalletList() {
     [connectors, wallets, options, recent],
   )
   const walletConnect = connectors.find((connector) => connector.type === 'WALLET_CONNECT')
+  // Listed: its SDK loads and a pairing is prepared now, so choosing it only draws the QR code.
+  useEffect(() => {
+    if (walletConnect) prepareWalletConnect(kernel)
+  }, [walletConnect, kernel])
   const directory = directoryOf(kernel)
   const showAllWallets = directory !== undefined && options.features.allWallets
   const count = walletCountLabel({ wallets })
