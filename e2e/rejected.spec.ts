@@ -8,8 +8,14 @@ test('a declined connection shows "Connection declined" and "Try again", and sto
 }) => {
   const demo = new DemoPage(page)
   await demo.goto()
-  const before = await demo.porticoStorage()
   await demo.openConnect()
+  // The first open loads the plugins, which record their connectors and hooks (plugin registries, not
+  // the attempt's): the snapshot is taken once they are in, shown by the email plugin's field.
+  await expect(demo.dialog.getByRole('textbox', { name: /email/i })).toBeVisible()
+  await expect
+    .poll(async () => Object.keys(await demo.porticoStorage()))
+    .toContain('@portico/plugin_connectors')
+  const before = await demo.porticoStorage()
   await demo.walletButton().click()
 
   await expect(demo.dialog.getByText('Connection declined', { exact: true })).toBeVisible()
