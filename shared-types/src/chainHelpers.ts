@@ -1,6 +1,6 @@
 /**
- * Chain helpers a plugin gets from the kernel (ctx.chains.evm() / ctx.chains.solana()), so no remote
- * bundles viem or @solana/kit of its own. Each set loads once, on first use, as a kernel chunk; the
+ * Chain helpers a plugin gets from the kernel (ctx.chains.evm() / solana() / bitcoin?()), so no remote
+ * bundles viem, @solana/kit or bitcoinjs-lib of its own. Each set loads once, on first use, as a kernel chunk; the
  * functions of a loaded set are synchronous.
  */
 
@@ -79,8 +79,66 @@ export interface SolanaHelpers extends UnitHelpers {
   signatureStatus(rpcUrl: string, signature: string): Promise<'pending' | 'succeeded' | 'failed'>
 }
 
-/** The loaders ctx.chains offers; each resolves to the same object every time. */
+/** A coin of the sender's (a P2WPKH output the blockchain API lists). */
+export interface BitcoinUtxo {
+  txid: string
+  vout: number
+  /** Sats. */
+  value: number
+  /** The output script, hex. */
+  script: string
+}
+
+/** What the visitor confirms: receiver and amount, with the fee and change the plan implies (sats). */
+export interface BitcoinSendPlan {
+  from: string
+  to: string
+  amount: bigint
+  fee: bigint
+  change: bigint
+  inputs: { txid: string; vout: number }[]
+}
+
+/**
+ * What the bitcoin PSBT helpers throw: `code` says why, so a plugin can word it (match on `name` and
+ * `code`). invalidSend: bad receiver or an amount below dust; insufficient: the coins do not cover
+ * amount and fee; signedMismatch: the signed PSBT spends or pays anything but the plan; unsigned: an
+ * input the wallet left unsigned; badPsbt: not a PSBT; badInput: a bad fee rate, network or coin.
+ */
+export interface BitcoinPsbtError extends Error {
+  name: 'BitcoinPsbtError'
+  code: 'invalidSend' | 'insufficient' | 'signedMismatch' | 'unsigned' | 'badPsbt' | 'badInput'
+}
+
+/** bip122 helpers (backed by bitcoinjs-lib); `network` is a CAIP-2 id (mainnet, testnet, regtest). */
+export interface BitcoinHelpers extends UnitHelpers {
+  /** A segwit address of the network (its bech32 prefix), or a base58 P2PKH/P2SH one of it. */
+  isAddress(value: string, network: string): boolean
+  /** Largest coins first until amount + fee is covered; change below dust (294 sats) goes to the fee. */
+  planSend(
+    utxos: readonly BitcoinUtxo[],
+    send: { from: string; to: string; amount: bigint; feeRate: number },
+    network: string,
+  ): BitcoinSendPlan
+  /** The plan's unsigned PSBT (base64, witnessUtxo on every input) and the input indexes to sign. */
+  buildPsbt(
+    plan: BitcoinSendPlan,
+    utxos: readonly BitcoinUtxo[],
+    network: string,
+  ): { psbt: string; signingIndexes: number[] }
+  /**
+   * The raw transaction hex of the wallet's signed PSBT (base64), only when it spends exactly the
+   * planned coins, pays exactly the planned outputs and fee, and every input is signed.
+   */
+  checkedTransaction(signedPsbt: string, plan: BitcoinSendPlan, network: string): string
+}
+
+/**
+ * The loaders ctx.chains offers; each resolves to the same object every time. `bitcoin` is missing
+ * on kernels older than it: call it as `ctx.chains.bitcoin?.()`.
+ */
 export interface ChainHelperLoaders {
   evm(): Promise<EvmHelpers>
   solana(): Promise<SolanaHelpers>
+  bitcoin?(): Promise<BitcoinHelpers>
 }

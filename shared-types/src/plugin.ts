@@ -15,6 +15,10 @@ import type { UiKit } from './ui.ts'
 export const PLUGIN_API_VERSION = '1.1.0'
 
 export type {
+  BitcoinHelpers,
+  BitcoinPsbtError,
+  BitcoinSendPlan,
+  BitcoinUtxo,
   ChainHelperLoaders,
   EvmHelpers,
   FunctionCall,

@@ -16,6 +16,7 @@ import {
 } from '@portico/shared-types'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import {
+  BECH32_PREFIXES,
   BITCOIN_WALLET_CHAINS,
   decodeSegwitAddress,
   isBytes,
@@ -73,14 +74,6 @@ export function checkBitcoinAccounts(accounts: unknown, prefix: string | undefin
     if (!publicKeyMatches(address, account.publicKey)) return []
     return [{ account, type: address.version === 0 ? ('payment' as const) : ('ordinal' as const) }]
   })
-}
-
-/** The bech32 prefix of a network, from the addresses its wallets use; unknown networks take any. */
-const PREFIXES: Readonly<Record<string, string>> = {
-  [BITCOIN_WALLET_CHAINS['bitcoin:mainnet'] as string]: 'bc',
-  [BITCOIN_WALLET_CHAINS['bitcoin:testnet'] as string]: 'tb',
-  // bcoin's regtest (the devnet) writes rb1…; Bitcoin Core's writes bcrt1…
-  [BITCOIN_WALLET_CHAINS['bitcoin:regtest'] as string]: 'rb',
 }
 
 const connectorOf = (kernel: Kernel, connectorId: string) =>
@@ -169,7 +162,7 @@ function startBitcoinSession(
     supported = false
   }
   const prefixOf = () =>
-    PREFIXES[kernel.store.get().networks.byNamespace[NAMESPACE]?.caipNetwork?.caipNetworkId ?? '']
+    BECH32_PREFIXES[kernel.store.get().networks.byNamespace[NAMESPACE]?.caipNetwork?.caipNetworkId ?? '']
   const checked = checkBitcoinAccounts(accounts, prefixOf())
   if (checked.length === 0) throw new Error('The wallet returned no valid Bitcoin account')
   setAccounts(kernel, connector, checked)

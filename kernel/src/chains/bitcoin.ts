@@ -13,6 +13,14 @@ export const BITCOIN_WALLET_CHAINS: Readonly<Record<string, CaipNetworkId>> = {
   'bitcoin:regtest': 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
 }
 
+/** The bech32 prefix of a network, from the addresses its wallets use; unknown networks take any. */
+export const BECH32_PREFIXES: Readonly<Record<string, string>> = {
+  [BITCOIN_WALLET_CHAINS['bitcoin:mainnet'] as string]: 'bc',
+  [BITCOIN_WALLET_CHAINS['bitcoin:testnet'] as string]: 'tb',
+  // bcoin's regtest (the devnet) writes rb1…; Bitcoin Core's writes bcrt1…
+  [BITCOIN_WALLET_CHAINS['bitcoin:regtest'] as string]: 'rb',
+}
+
 export const isBitcoinWalletChain = (chain: unknown): boolean =>
   typeof chain === 'string' && chain in BITCOIN_WALLET_CHAINS
 

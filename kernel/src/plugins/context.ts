@@ -53,6 +53,7 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
       // 1.1: viem / @solana/kit helpers, each a chunk loaded on first use.
       evm: chainHelperLoaders.evm,
       solana: chainHelperLoaders.solana,
+      bitcoin: chainHelperLoaders.bitcoin,
     },
     account: {
       get: (namespace) => (namespace ? store.get().accounts[namespace] : selectActiveAccount(store.get())),

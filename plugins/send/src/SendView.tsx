@@ -29,7 +29,8 @@ export function SendView({ ctx }: PluginViewProps) {
   const namespace = network.chainNamespace
   if (!SEND_NAMESPACES.includes(namespace))
     return <EmptyState icon="warning" title={MESSAGES.unsupportedChain} />
-  if (helpersError) return <EmptyState icon="warning" title={MESSAGES.somethingWentWrong} />
+  if (helpersError)
+    return <EmptyState icon="warning" title={bitcoinFormError(helpersError) ?? MESSAGES.somethingWentWrong} />
   if (!helpers) return <Spinner label={strings.loading} />
   const tokens = sendableTokens(account, network)
   const chosen = state.token ? tokenKey(state.token) : undefined

@@ -1,17 +1,17 @@
-/** The kernel's chain helpers for the active namespace (ctx.chains.evm / solana), loaded once. */
+/** The kernel's chain helpers for the active namespace (ctx.chains.evm / solana / bitcoin), loaded once. */
 import type { EvmHelpers, PluginContext, SolanaHelpers } from '@portico/shared-types'
 import { useEffect, useState } from 'react'
-import type { BitcoinHelpers } from './bitcoin/flow.ts'
+import type { FormBitcoinHelpers } from './bitcoin/flow.ts'
 
-export type ChainHelpers = EvmHelpers | SolanaHelpers | BitcoinHelpers
+export type ChainHelpers = EvmHelpers | SolanaHelpers | FormBitcoinHelpers
 
 export interface HelpersState {
   /** The set of the namespace: `evm` or `solana` below, whichever it is. */
   helpers?: ChainHelpers
   evm?: EvmHelpers
   solana?: SolanaHelpers
-  /** bip122: bitcoinjs-lib and the send flow, a chunk of this plugin loaded on first use. */
-  bitcoin?: BitcoinHelpers
+  /** bip122: the kernel's bitcoin helpers (ctx.chains.bitcoin) bound to the network, for the form. */
+  bitcoin?: FormBitcoinHelpers
   error?: unknown
 }
 
@@ -26,8 +26,8 @@ export function useChainHelpers(ctx: PluginContext, namespace: string | undefine
       namespace === 'solana'
         ? ctx.chains.solana().then((solana) => ({ helpers: solana, solana }))
         : namespace === 'bip122' && network
-          ? import('./bitcoin/flow.ts').then(({ bitcoinHelpers }) => {
-              const bitcoin = bitcoinHelpers(network)
+          ? import('./bitcoin/flow.ts').then(async ({ formHelpers, loadBitcoinHelpers }) => {
+              const bitcoin = formHelpers(await loadBitcoinHelpers(ctx), network)
               return { helpers: bitcoin, bitcoin }
             })
           : ctx.chains.evm().then((evm) => ({ helpers: evm, evm }))

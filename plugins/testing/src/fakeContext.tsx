@@ -92,6 +92,7 @@ export function fakeContext(state: KernelState, overrides: Partial<PluginContext
       truncateAddress: (address) => address,
       evm: chainHelperLoaders.evm,
       solana: chainHelperLoaders.solana,
+      bitcoin: chainHelperLoaders.bitcoin,
     },
     account: { get: vi.fn(), provider: vi.fn(), refreshBalance: vi.fn(async () => {}) },
     storage: { get: vi.fn(), set: vi.fn(), remove: vi.fn() },

@@ -11,14 +11,24 @@ describe('chain helper loaders', () => {
     const solana = await chainHelperLoaders.solana()
     expect(await chainHelperLoaders.solana()).toBe(solana)
     expect(solana.isAddress('11111111111111111111111111111111')).toBe(true)
+    const bitcoin = await chainHelperLoaders.bitcoin?.()
+    expect(await chainHelperLoaders.bitcoin?.()).toBe(bitcoin)
+    expect(
+      bitcoin?.isAddress(
+        'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        'bip122:000000000019d6689c085ae165831e93',
+      ),
+    ).toBe(true)
   })
 })
 
 describe('chain helper chunks', () => {
-  it('keep viem and @solana/kit helpers off the eager kernel: only the loaders are there', () => {
+  it('keep viem, @solana/kit and bitcoinjs-lib helpers off the eager kernel: only the loaders are there', () => {
     const eager = eagerKernelModules()
     expect(eager).toContain('plugins/context.ts')
     expect(eager).toContain('chains/helpers/index.ts')
-    expect(eager.filter((file) => /^chains\/helpers\/(evm|solana|units)\.ts$/.test(file))).toEqual([])
+    expect(eager.filter((file) => /^chains\/helpers\/(evm|solana|units|bitcoin\w*)\.ts$/.test(file))).toEqual(
+      [],
+    )
   })
 })

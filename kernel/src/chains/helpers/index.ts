@@ -1,11 +1,12 @@
 /**
- * ctx.chains.evm() / ctx.chains.solana(): each helper set is its own chunk, loaded on first use and
+ * ctx.chains.evm() / solana() / bitcoin(): each helper set is its own chunk, loaded on first use and
  * kept, so nothing here adds to the kernel's JS before the first open.
  */
-import type { ChainHelperLoaders, EvmHelpers, SolanaHelpers } from '@portico/shared-types'
+import type { BitcoinHelpers, ChainHelperLoaders, EvmHelpers, SolanaHelpers } from '@portico/shared-types'
 
 let evm: Promise<EvmHelpers> | undefined
 let solana: Promise<SolanaHelpers> | undefined
+let bitcoin: Promise<BitcoinHelpers> | undefined
 
 /** A failed chunk load (network) is not remembered: the next call tries again. */
 function once<T>(load: () => Promise<T>, reset: () => void): Promise<T> {
@@ -33,5 +34,15 @@ export const chainHelperLoaders: ChainHelperLoaders = {
       },
     )
     return solana
+  },
+  bitcoin() {
+    bitcoin ??= once(
+      () =>
+        import(/* webpackChunkName: "chain-helpers-bitcoin" */ './bitcoin.ts').then((m) => m.bitcoinHelpers),
+      () => {
+        bitcoin = undefined
+      },
+    )
+    return bitcoin
   },
 }

@@ -1,6 +1,7 @@
 /**
  * The send views' bip122 steps: the plan on Continue (its fee shown as the network fee) and the
- * signed, checked broadcast on Confirm. bitcoinjs-lib loads with ./flow.ts, on the first BTC send.
+ * signed, checked broadcast on Confirm. ./flow.ts loads on the first BTC send; its PSBT work is the
+ * kernel's (ctx.chains.bitcoin), so this remote bundles no bitcoinjs-lib.
  */
 import type { Eip1193Provider, Network, PluginContext } from '@portico/shared-types'
 import type { GasCheck, SendStore } from '../send.ts'

@@ -1,0 +1,13 @@
+/** bip122 chain helpers for plugins, backed by bitcoinjs-lib (a lazy kernel chunk). */
+import type { BitcoinHelpers } from '@portico/shared-types'
+import { isAddress } from './bitcoinAddress.ts'
+import { buildPsbt, checkedTransaction, planSend } from './bitcoinPsbt.ts'
+import { unitHelpers } from './units.ts'
+
+export const bitcoinHelpers: BitcoinHelpers = {
+  ...unitHelpers,
+  isAddress,
+  planSend,
+  buildPsbt,
+  checkedTransaction,
+}
