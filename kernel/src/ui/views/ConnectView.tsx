@@ -68,10 +68,14 @@ function WalletList() {
     [connectors, wallets, options, recent],
   )
   const walletConnect = connectors.find((connector) => connector.type === 'WALLET_CONNECT')
-  // Listed: its SDK loads and a pairing is prepared now, so choosing it only draws the QR code.
+  // With no browser wallet WalletConnect is the likely choice: its SDK loads and a pairing is prepared
+  // now, so choosing it only draws the QR code. With one, pointing at WalletConnect does the same; other
+  // visitors keep the relay socket and the SDK's ~2 MiB of heap out of the page.
+  const prepare = () => prepareWalletConnect(kernel)
+  const likely = walletConnect !== undefined && lists.installed.length === 0
   useEffect(() => {
-    if (walletConnect) prepareWalletConnect(kernel)
-  }, [walletConnect, kernel])
+    if (likely) prepareWalletConnect(kernel)
+  }, [likely, kernel])
   const directory = directoryOf(kernel)
   const showAllWallets = directory !== undefined && options.features.allWallets
   const count = walletCountLabel({ wallets })
@@ -98,7 +102,7 @@ function WalletList() {
         <WalletRow key={choice.key} choice={choice} tag={i18n.t('installed')} />
       ))}
       {walletConnect ? (
-        <li key={walletConnect.id}>
+        <li key={walletConnect.id} onPointerEnter={prepare} onFocus={prepare}>
           <ListItem
             label={walletConnect.name}
             icon="qrCode"
