@@ -1,25 +1,47 @@
-import { createFocusTrap } from 'focus-trap'
+import type { FocusTrap } from 'focus-trap'
 import { type RefObject, useEffect } from 'react'
 
-/** Traps Tab inside the dialog while open and returns focus to the opener on close. */
+/** The trap library is a chunk of its own, fetched on the first open: no kernel byte before it. */
+const loadFocusTrap = () => import(/* webpackChunkName: "focus-trap" */ 'focus-trap')
+
+const firstControl = (element: HTMLElement) =>
+  element.querySelector<HTMLElement>('.pt-body button, .pt-body a, .pt-body input') ?? element
+
+/**
+ * Traps Tab inside the dialog while open and returns focus to the opener on close. Focus moves into the
+ * dialog at once; the trap takes over Tab when its chunk has arrived (a few ms after the first open).
+ */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean): void {
   useEffect(() => {
     const element = ref.current
     if (!active || !element) return
-    const trap = createFocusTrap(element, {
-      // Escape is handled by the modal so the SPEC's close rules apply.
-      escapeDeactivates: false,
-      clickOutsideDeactivates: false,
-      allowOutsideClick: true,
-      returnFocusOnDeactivate: true,
-      fallbackFocus: element,
-      initialFocus: () =>
-        element.querySelector<HTMLElement>('.pt-body button, .pt-body a, .pt-body input') ?? element,
-      tabbableOptions: { displayCheck: 'none' },
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined
+    firstControl(element).focus()
+    let trap: FocusTrap | undefined
+    let closed = false
+    void loadFocusTrap().then(({ createFocusTrap }) => {
+      if (closed) return
+      trap = createFocusTrap(element, {
+        // Escape is handled by the modal so the SPEC's close rules apply.
+        escapeDeactivates: false,
+        clickOutsideDeactivates: false,
+        allowOutsideClick: true,
+        returnFocusOnDeactivate: true,
+        setReturnFocus: () => opener ?? false,
+        fallbackFocus: element,
+        // Keep where the visitor already is inside the dialog.
+        initialFocus: () =>
+          document.activeElement instanceof HTMLElement && element.contains(document.activeElement)
+            ? document.activeElement
+            : firstControl(element),
+        tabbableOptions: { displayCheck: 'none' },
+      })
+      trap.activate()
     })
-    trap.activate()
     return () => {
-      trap.deactivate()
+      closed = true
+      if (trap) trap.deactivate()
+      else opener?.focus()
     }
   }, [ref, active])
 }

@@ -1,0 +1,35 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createModal, type ModalHandle } from '../../createModal.ts'
+import { localNetwork, NO_PLUGINS } from '../../testing.ts'
+
+let modal: ModalHandle | undefined
+afterEach(() => {
+  modal?.destroy()
+  document.body.replaceChildren()
+  localStorage.clear()
+})
+
+describe('focus trap (its library a chunk of its own)', { timeout: 20_000 }, () => {
+  it('moves focus into the dialog on open, keeps Tab inside once loaded, and returns it to the opener', async () => {
+    const opener = document.createElement('button')
+    opener.textContent = 'Open'
+    document.body.append(opener)
+    opener.focus()
+    modal = createModal({ projectId: 'p', networks: [localNetwork()], features: NO_PLUGINS })
+    const handle = modal
+    act(() => handle.open())
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    // Shift+Tab on the dialog's first control wraps to its last once the trap is active.
+    const controls = [...dialog.querySelectorAll<HTMLElement>('button, a[href], input')]
+    const [first, last] = [controls[0], controls.at(-1)]
+    await waitFor(() => {
+      act(() => first?.focus())
+      fireEvent.keyDown(first as HTMLElement, { key: 'Tab', shiftKey: true })
+      expect(document.activeElement).toBe(last)
+    })
+    act(() => handle.close())
+    await waitFor(() => expect(document.activeElement).toBe(opener))
+  })
+})
