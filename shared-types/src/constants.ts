@@ -63,6 +63,51 @@ export const SUPPORTED_EIP155_CHAIN_IDS = [
   324, 280, 100, 8453, 84531, 84532, 7777777, 999,
 ] as const
 
+/**
+ * SPEC §5 "eth_* reads" and the SPEC §6 account, block, balance, call, gas, logs, receipt, filter and
+ * user-operation queries: the kernel's request pipeline and the wallet frame both allow these.
+ */
+export const ETH_READ_METHODS = [
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getBlockReceipts',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getProof',
+  'eth_getTransactionByHash',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_createAccessList',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_blobBaseFee',
+  'eth_getLogs',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  'eth_syncing',
+  // SPEC §6 user-operation queries
+  'eth_getUserOperationByHash',
+  'eth_getUserOperationReceipt',
+  'eth_estimateUserOperationGas',
+  'eth_supportedEntryPoints',
+] as const
+
 /** RPC methods that run without approval and those that need ApproveTransaction (SPEC §6). */
 export const UNSAFE_RPC_METHODS = [
   'personal_sign',

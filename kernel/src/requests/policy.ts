@@ -2,49 +2,7 @@
  * SPEC §5 (the wallet frame's RPC allow-list) and SPEC §6 (safe and unsafe methods) as data.
  * The request pipeline (./pipeline.ts) applies them; tests import them.
  */
-import { type Connector, UNSAFE_RPC_METHODS } from '@portico/shared-types'
-
-/** SPEC §5 "eth_* reads" and the SPEC §6 account, block, balance, call, gas, logs, receipt, filter queries. */
-export const ETH_READ_METHODS = [
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_chainId',
-  'eth_blockNumber',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getBlockReceipts',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getProof',
-  'eth_getTransactionByHash',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_call',
-  'eth_estimateGas',
-  'eth_createAccessList',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_feeHistory',
-  'eth_blobBaseFee',
-  'eth_getLogs',
-  'eth_newFilter',
-  'eth_newBlockFilter',
-  'eth_newPendingTransactionFilter',
-  'eth_getFilterChanges',
-  'eth_getFilterLogs',
-  'eth_uninstallFilter',
-  'eth_syncing',
-  // SPEC §6 user-operation queries
-  'eth_getUserOperationByHash',
-  'eth_getUserOperationReceipt',
-  'eth_estimateUserOperationGas',
-  'eth_supportedEntryPoints',
-] as const
+import { type Connector, ETH_READ_METHODS, UNSAFE_RPC_METHODS } from '@portico/shared-types'
 
 /** SPEC §6: run without approval (reads, capabilities, calls status, assets, and sending a raw transaction). */
 export const SAFE_METHODS: readonly string[] = [
