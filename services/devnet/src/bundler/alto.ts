@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { type Hex, keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { startChildService } from '../childService.ts'
 import { rpcCall } from '../rpc.ts'
 
 const require = createRequire(import.meta.url)
@@ -10,7 +10,6 @@ const require = createRequire(import.meta.url)
 /** The bundler's own executor: a fixed test key outside the dev accounts, funded with anvil_setBalance. */
 export const BUNDLER_EXECUTOR_KEY: Hex = keccak256(toHex('portico devnet bundler executor'))
 const EXECUTOR_BALANCE = parseEther('1000')
-const OUTPUT_TAIL_CHARS = 4000
 
 export interface BundlerOptions {
   /** The chain's JSON-RPC (an anvil devnet: the executor is funded with anvil_setBalance). */
@@ -36,9 +35,6 @@ export interface BundlerProcess {
   pid: number
   stop(): Promise<void>
 }
-
-const live = new Set<ChildProcess>()
-let exitHookInstalled = false
 
 function altoCli(): string {
   // The package exports only its entry (esm/index.js); the CLI sits beside it.
@@ -77,79 +73,26 @@ export async function startBundler(opts: BundlerOptions): Promise<BundlerProcess
     ),
   ].flat()
 
-  if (!exitHookInstalled) {
-    exitHookInstalled = true
-    process.on('exit', () => {
-      for (const child of live) child.kill('SIGKILL')
-    })
-  }
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  live.add(child)
-  let output = ''
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => {
-      live.delete(child)
-      resolve({ code, signal })
-    })
+  const name = `alto bundler (chain ${opts.chainId}, port ${opts.port})`
+  // "Server listening at http://0.0.0.0:PORT" comes only after alto has bound the port.
+  const service = startChildService({
+    command: process.execPath,
+    args,
+    name,
+    listening: /Server listening at http:\/\/[^"\s]*:(\d+)/,
+    readyTimeoutMs,
+    ...(opts.stopGraceMs !== undefined ? { stopGraceMs: opts.stopGraceMs } : {}),
   })
-  const spawnFailed = new Promise<never>((_, reject) => child.once('error', reject))
-  spawnFailed.catch(() => {})
-  // "Server listening at http://0.0.0.0:PORT" comes only after alto has bound the port: the process
-  // answering there is ours, not something that already held it.
-  const listening = new Promise<number>((resolve) => {
-    let pending = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      const text = chunk.toString()
-      output = (output + text).slice(-OUTPUT_TAIL_CHARS)
-      pending += text
-      const match = /Server listening at http:\/\/[^"\s]*:(\d+)/.exec(pending)
-      if (match?.[1]) resolve(Number(match[1]))
-      pending = pending.slice(pending.lastIndexOf('\n') + 1)
-    })
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS)
-  })
-
-  const describe = () => `alto bundler (chain ${opts.chainId}, port ${opts.port})`
-  let stopping: Promise<void> | undefined
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill('SIGTERM')
-      const grace = new Promise<'timeout'>((r) => setTimeout(r, opts.stopGraceMs ?? 3000, 'timeout').unref())
-      if ((await Promise.race([exited, grace])) === 'timeout') {
-        child.kill('SIGKILL')
-        await exited
-      }
-    })()
-    return stopping
-  }
-  const deadline = AbortSignal.timeout(readyTimeoutMs)
-  const timedOut = new Promise<never>((_, reject) =>
-    deadline.addEventListener('abort', () =>
-      reject(new Error(`${describe()} was not ready after ${readyTimeoutMs} ms. Output:\n${output}`)),
-    ),
-  )
-  timedOut.catch(() => {})
-  const died = exited.then(({ code, signal }) => {
-    throw new Error(
-      `${describe()} exited (${signal ?? `code ${code}`}) before it was ready. Output:\n${output.trim()}`,
-    )
-  })
-  died.catch(() => {})
-
+  const { stop } = service
   try {
-    const port = await Promise.race([listening, died, spawnFailed, timedOut])
+    const port = await service.port
     const url = `http://127.0.0.1:${port}`
-    const entryPoints = await Promise.race([
+    const entryPoints = await service.ready((deadline) =>
       rpcCall<string[]>(url, 'eth_supportedEntryPoints', [], deadline),
-      died,
-      timedOut,
-    ])
+    )
     if (!entryPoints.some((address) => address.toLowerCase() === opts.entryPoint.toLowerCase()))
-      throw new Error(`${describe()} supports ${entryPoints.join(', ')}, not ${opts.entryPoint}`)
-    return { chainId: opts.chainId, port, url, entryPoint: opts.entryPoint, pid: child.pid ?? -1, stop }
+      throw new Error(`${name} supports ${entryPoints.join(', ')}, not ${opts.entryPoint}`)
+    return { chainId: opts.chainId, port, url, entryPoint: opts.entryPoint, pid: service.pid, stop }
   } catch (err) {
     await stop()
     throw err
