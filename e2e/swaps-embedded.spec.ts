@@ -1,0 +1,68 @@
+import type { Address } from 'viem'
+import { parseEther } from 'viem'
+import { readToken, setEth } from './accountData.ts'
+import { mailboxCode } from './authFrame.ts'
+import { DemoPage } from './demo.ts'
+import { expect, test } from './fixtures.ts'
+
+// Accounts: none of the dev accounts. A fresh email's embedded wallet (its smart account on chain A),
+// funded with anvil_setBalance; the swap's transaction goes through ApproveTransaction and the bundler.
+
+test('swap with an embedded-wallet account: the swap waits in Approve Transaction, then lands as a user operation', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000)
+  const chain = stack.chains.find((c) => c.chainId === 31337)
+  if (!chain) throw new Error('stack.json lacks chain 31337')
+  const demo = new DemoPage(page)
+  const email = `swap-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@portico.test`
+  await demo.goto()
+  await demo.openConnect()
+  const since = Date.now()
+  await demo.dialog.getByLabel('Email').fill(email)
+  await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  await demo.dialog.getByLabel('Verification code').fill(await mailboxCode(stack, email, since))
+  await expect(demo.dialog).toBeHidden()
+  await expect.poll(async () => (await demo.status()).Address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  const account = (await demo.status()).Address as Address
+  await setEth(chain, account, parseEther('2'))
+
+  const swap = page.getByRole('dialog', { name: 'Swap' })
+  // The balance read at login (0) may still be the API's answer for a few seconds: reopen Swap until
+  // it shows the funded balance (the frame restores the session on reload).
+  await expect(async () => {
+    await page.reload()
+    await expect(demo.accountButton).toBeVisible()
+    await demo.openAccount()
+    await demo.dialog
+      .getByRole('navigation', { name: 'Wallet features' })
+      .getByRole('button', { name: 'Swap' })
+      .click()
+    await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toContainText(
+      'Balance: 2.000 ETH',
+      { timeout: 3_000 },
+    )
+  }).toPass({ timeout: 45_000, intervals: [3_000] })
+
+  await swap.getByRole('textbox', { name: 'Amount to swap' }).fill('0.5')
+  await swap.getByRole('button', { name: /^Choose the token to receive/ }).click()
+  const select = page.getByRole('dialog', { name: 'Select Token' })
+  await select.getByRole('textbox', { name: 'Search token' }).fill('USDC')
+  await select
+    .getByRole('list', { name: 'Popular tokens' })
+    .getByRole('button', { name: /^USDC / })
+    .click()
+  await expect(swap.getByRole('textbox', { name: 'Amount to receive' })).toHaveValue(/^\d+\.\d{1,6}$/)
+  await swap.getByRole('button', { name: 'Swap', exact: true }).click()
+
+  const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
+  await expect(approve.getByText('eth_sendTransaction')).toBeVisible()
+  expect(await readToken(stack, chain, 'USDC', account)).toBe(0n)
+  await approve.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(
+    /^Swapped 0\.500 ETH to [\d,]+\.\d{3} USDC$/,
+    { timeout: 30_000 },
+  )
+  expect(await readToken(stack, chain, 'USDC', account)).toBeGreaterThan(0n)
+})
