@@ -1,0 +1,149 @@
+/**
+ * Embedded wallet: email code submitted → connected, and a social provider clicked → connected.
+ *
+ *   npx tsx bench/embedded.ts [--runs 5]
+ *
+ * Needs a build (dist/). Starts the stack on the bench's ports (auth frame, IdP, bundler included) and
+ * in headless Chromium, per run on a fresh page and a fresh identity:
+ * 1. email: type the address, Continue, read the code from the dev mailbox; then time from typing the
+ *    code (the view submits the sixth digit) to the account button shown (frame verifies, keys, GET_USER,
+ *    the kernel connects);
+ * 2. social (GitHub): time from the provider click to the IdP's sign-in page in the popup, and from
+ *    its Sign in click to the account button shown (code exchange, ID token checks, CONNECT_SOCIAL).
+ * Timed from the test driver (Playwright round trips included, a few ms each). Everything is local.
+ */
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { type Browser, chromium, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
+import { portsFromEnv } from '../scripts/lib/ports.ts'
+import { type Stack, startStack } from '../scripts/lib/stack.ts'
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
+const RUNS = Math.max(1, Number(values.runs) || 5)
+const TMP = path.join(import.meta.dirname, '.tmp', 'embedded')
+const PORTS = portsFromEnv(process.env, {
+  demo: 6173,
+  plugins: 6174,
+  chainA: 6545,
+  chainB: 6546,
+  solana: 6899,
+  authFrame: 6200,
+  idp: 6201,
+  bundler: 6337,
+  onramp: 6202,
+  bitcoin: 20443,
+})
+const log = (line: string) => console.error(`› ${line}`)
+
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0
+const row = (name: string, samples: number[]) =>
+  `| ${name} | ${median(samples).toFixed(0)} ms | ${samples.map((ms) => ms.toFixed(0)).join(', ')} |`
+
+async function mailboxCode(stack: Stack, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (!stack.authFrame.mailboxUrl) throw new Error('the stack runs the auth frame without its dev mailbox')
+    const answer = (await (
+      await fetch(`${stack.authFrame.mailboxUrl}?to=${encodeURIComponent(email)}`)
+    ).json()) as { messages: { code?: string }[] }
+    const code = answer.messages.find((message) => message.code)?.code
+    if (code) return code
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no code mailed to ${email}`)
+}
+
+async function freshDemo(browser: Browser, stack: Stack): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto(stack.demoUrl, { waitUntil: 'networkidle' })
+  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+  return page
+}
+
+const accountButton = (page: Page) => page.getByRole('button', { name: /^Open account 0x/ })
+const connected = (page: Page) =>
+  page.getByRole('dialog', { name: 'Connect Wallet' }).waitFor({ state: 'hidden' })
+
+async function emailRun(browser: Browser, stack: Stack, run: number): Promise<number> {
+  const page = await freshDemo(browser, stack)
+  const email = `bench-${Date.now()}-${run}@portico.test`
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm Email' })
+  await confirm.waitFor()
+  const code = await mailboxCode(stack, email)
+  const start = performance.now()
+  await confirm.getByLabel('Verification code').fill(code)
+  await connected(page)
+  await accountButton(page).waitFor()
+  const ms = performance.now() - start
+  await page.context().close()
+  return ms
+}
+
+async function socialRun(browser: Browser, stack: Stack, run: number): Promise<[number, number]> {
+  const page = await freshDemo(browser, stack)
+  const popupOpened = page.waitForEvent('popup')
+  const clicked = performance.now()
+  await page
+    .getByRole('dialog', { name: 'Connect Wallet' })
+    .getByRole('button', { name: 'Continue with GitHub' })
+    .click()
+  const popup = await popupOpened
+  await popup.getByRole('heading', { name: 'Sign in with GitHub' }).waitFor()
+  const toIdp = performance.now() - clicked
+  await popup.getByLabel('Email').fill(`bench-${Date.now()}-${run}@portico.dev`)
+  await popup.getByLabel('Username').fill(`bench_${run}`)
+  const signedIn = performance.now()
+  await popup.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await connected(page)
+  await accountButton(page).waitFor()
+  const back = performance.now() - signedIn
+  await page.context().close()
+  return [toIdp, back]
+}
+
+async function main() {
+  rmSync(TMP, { recursive: true, force: true })
+  const stack = await startStack({
+    ports: PORTS,
+    demoBuild: 'test',
+    fixtures: true,
+    relayPort: Number(process.env.PORTICO_RELAY_PORT ?? 6190),
+    api: { port: Number(process.env.PORTICO_API_PORT ?? 6180), sqliteFile: path.join(TMP, 'api.sqlite') },
+    authFrame: { sqliteFile: path.join(TMP, 'auth-frame.sqlite') },
+    log,
+  })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  })
+  try {
+    const email: number[] = []
+    const toIdp: number[] = []
+    const back: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      log(`run ${run + 1}/${RUNS}`)
+      email.push(await emailRun(browser, stack, run))
+      const [idp, connect] = await socialRun(browser, stack, run)
+      toIdp.push(idp)
+      back.push(connect)
+    }
+    console.log(`\nEmbedded wallet — headless Chromium, ${new Date().toISOString()}, ${RUNS} runs\n`)
+    console.log('| Measure | Median | Runs |\n|---|---|---|')
+    console.log(row('Email: code typed → connected', email))
+    console.log(row('Social (GitHub): click → IdP sign-in page in the popup', toIdp))
+    console.log(row('Social (GitHub): Sign in at the IdP → connected', back))
+  } finally {
+    await browser.close()
+    await stack.stop()
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
