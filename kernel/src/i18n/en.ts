@@ -45,6 +45,7 @@ export const en = {
   notifications: 'Notifications',
   featureFailed: 'This feature could not be shown.',
   orContinueWith: 'or',
+  continueWithWallet: 'Continue with a wallet',
   walletList: 'Wallets',
   allWallets: {
     title: 'All Wallets',

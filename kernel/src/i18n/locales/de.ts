@@ -43,6 +43,7 @@ export const de: Translation = {
   notifications: 'Benachrichtigungen',
   featureFailed: 'Diese Funktion konnte nicht angezeigt werden.',
   orContinueWith: 'oder',
+  continueWithWallet: 'Mit einer Wallet fortfahren',
   walletList: 'Wallets',
   allWallets: {
     title: 'Alle Wallets',

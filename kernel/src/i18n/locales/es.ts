@@ -43,6 +43,7 @@ export const es: Translation = {
   notifications: 'Notificaciones',
   featureFailed: 'No se pudo mostrar esta función.',
   orContinueWith: 'o',
+  continueWithWallet: 'Continuar con una billetera',
   walletList: 'Billeteras',
   allWallets: {
     title: 'Todas las billeteras',

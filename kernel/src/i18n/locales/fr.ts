@@ -43,6 +43,7 @@ export const fr: Translation = {
   notifications: 'Notifications',
   featureFailed: 'Cette fonction n’a pas pu être affichée.',
   orContinueWith: 'ou',
+  continueWithWallet: 'Continuer avec un portefeuille',
   walletList: 'Wallets',
   allWallets: {
     title: 'Tous les wallets',

@@ -43,6 +43,7 @@ export const ja: Translation = {
   notifications: '通知',
   featureFailed: 'この機能を表示できませんでした。',
   orContinueWith: 'または',
+  continueWithWallet: 'ウォレットで続ける',
   walletList: 'ウォレット',
   allWallets: {
     title: 'すべてのウォレット',

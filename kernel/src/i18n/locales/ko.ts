@@ -43,6 +43,7 @@ export const ko: Translation = {
   notifications: '알림',
   featureFailed: '이 기능을 표시할 수 없습니다.',
   orContinueWith: '또는',
+  continueWithWallet: '지갑으로 계속하기',
   walletList: '지갑',
   allWallets: {
     title: '모든 지갑',

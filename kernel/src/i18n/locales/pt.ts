@@ -43,6 +43,7 @@ export const pt: Translation = {
   notifications: 'Notificações',
   featureFailed: 'Não foi possível exibir este recurso.',
   orContinueWith: 'ou',
+  continueWithWallet: 'Continuar com uma carteira',
   walletList: 'Carteiras',
   allWallets: {
     title: 'Todas as carteiras',

@@ -43,6 +43,7 @@ export const tr: Translation = {
   notifications: 'Bildirimler',
   featureFailed: 'Bu özellik gösterilemedi.',
   orContinueWith: 'veya',
+  continueWithWallet: 'Bir cüzdanla devam et',
   walletList: 'Cüzdanlar',
   allWallets: {
     title: 'Tüm cüzdanlar',

@@ -43,6 +43,7 @@ export const zh: Translation = {
   notifications: '通知',
   featureFailed: '无法显示此功能。',
   orContinueWith: '或',
+  continueWithWallet: '使用钱包继续',
   walletList: '钱包',
   allWallets: {
     title: '所有钱包',

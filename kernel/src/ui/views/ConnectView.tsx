@@ -165,10 +165,25 @@ export function ConnectView({ params }: Partial<ViewProps>) {
   const connectors = useKernelState((state) => state.connectors)
   const appOrder = useKernelState((state) => state.options.features.connectMethodsOrder)
   const methods = useContributions('connectMethods')
+  const emailShowWallets = useKernelState((state) => state.options.features.emailShowWallets)
+  const [walletsOpened, openWallets] = useState(false)
   const namespace = params?.namespace as ChainNamespace | undefined
   if (namespace) return <NamespaceWalletList namespace={namespace} />
+  // SPEC §9 emailShowWallets off: beside the email field the wallets wait behind one button.
+  const walletsBehindButton =
+    !emailShowWallets && !walletsOpened && methods.some((contribution) => contribution.method === 'email')
   const sections = connectMethodOrder(appOrder, connectors).flatMap((method) => {
-    if (method === 'wallet') return [{ key: 'wallet', node: <WalletList /> }]
+    if (method === 'wallet')
+      return [
+        {
+          key: 'wallet',
+          node: walletsBehindButton ? (
+            <ListItem label={i18n.t('continueWithWallet')} icon="wallet" onClick={() => openWallets(true)} />
+          ) : (
+            <WalletList />
+          ),
+        },
+      ]
     return methods
       .filter((contribution) => contribution.method === method)
       .flatMap((contribution) => {

@@ -1,0 +1,48 @@
+import { definePlugin } from '@portico/shared-types'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createModal, type ModalHandle } from '../../createModal.ts'
+import { localNetwork, NO_PLUGINS } from '../../testing.ts'
+
+const emailPlugin = definePlugin({
+  id: 'emailForm',
+  api: '^1.1.0',
+  contributes: {
+    connectMethods: [{ id: 'email', method: 'email', component: () => <input aria-label="Email" /> }],
+  },
+})
+
+let modal: ModalHandle | undefined
+afterEach(() => {
+  modal?.destroy()
+  localStorage.clear()
+})
+
+async function openConnect(emailShowWallets: boolean) {
+  modal = createModal({
+    projectId: 'p',
+    networks: [localNetwork()],
+    features: { ...NO_PLUGINS, emailShowWallets },
+    plugins: { emailForm: { definition: emailPlugin } },
+  })
+  const handle = modal
+  act(() => handle.open())
+  const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+  await within(dialog).findByRole('textbox', { name: 'Email' })
+  return dialog
+}
+
+describe('emailShowWallets (SPEC §9)', { timeout: 20_000 }, () => {
+  it('on: the wallet list shows beside the email field', async () => {
+    const dialog = await openConnect(true)
+    expect(within(dialog).getByRole('list', { name: 'Wallets' })).toBeTruthy()
+    expect(within(dialog).queryByRole('button', { name: 'Continue with a wallet' })).toBeNull()
+  })
+
+  it('off: the wallets wait behind "Continue with a wallet", which shows them', async () => {
+    const dialog = await openConnect(false)
+    expect(within(dialog).queryByRole('list', { name: 'Wallets' })).toBeNull()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with a wallet' }))
+    expect(within(dialog).getByRole('list', { name: 'Wallets' })).toBeTruthy()
+  })
+})
