@@ -44,7 +44,7 @@ const coin = (value: unknown) => ({
   index: 0,
   value,
   height: 1,
-  script: '0014' + '00'.repeat(20),
+  script: `0014${'00'.repeat(20)}`,
 })
 
 describe('a Bitcoin node answering nonsense', () => {
