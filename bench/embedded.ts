@@ -17,24 +17,13 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
-import { portsFromEnv } from '../scripts/lib/ports.ts'
 import { type Stack, startStack } from '../scripts/lib/stack.ts'
+import { BENCH_PORTS } from './lib/ports.ts'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
 const RUNS = Math.max(1, Number(values.runs) || 5)
 const TMP = path.join(import.meta.dirname, '.tmp', 'embedded')
-const PORTS = portsFromEnv(process.env, {
-  demo: 6173,
-  plugins: 6174,
-  chainA: 6545,
-  chainB: 6546,
-  solana: 6899,
-  authFrame: 6200,
-  idp: 6201,
-  bundler: 6337,
-  onramp: 6202,
-  bitcoin: 20443,
-})
+const PORTS = BENCH_PORTS
 const log = (line: string) => console.error(`› ${line}`)
 
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0

@@ -10,7 +10,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
-import { portsFromEnv } from '../scripts/lib/ports.ts'
 import { type Stack, startStack } from '../scripts/lib/stack.ts'
 import {
   buildWithStats,
@@ -20,6 +19,7 @@ import {
   separateStats,
 } from './lib/buildStats.ts'
 import { NetworkLog, type Req } from './lib/networkLog.ts'
+import { BENCH_PORTS } from './lib/ports.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const DIST = path.join(ROOT, 'dist')
@@ -27,19 +27,7 @@ const TMP = path.join(import.meta.dirname, '.tmp')
 const args = process.argv.slice(2)
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5
 const BUILD = !args.includes('--no-build')
-/** Its own ports: apart from `npm start` (4173/4174/8545/8546…) and e2e (5173/5174/5545/5546…). */
-const PORTS = portsFromEnv(process.env, {
-  demo: 6173,
-  plugins: 6174,
-  chainA: 6545,
-  chainB: 6546,
-  solana: 6899,
-  authFrame: 6200,
-  idp: 6201,
-  bundler: 6337,
-  onramp: 6202,
-  bitcoin: 20443,
-})
+const PORTS = BENCH_PORTS
 const RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 6190)
 const API_PORT = Number(process.env.PORTICO_API_PORT ?? 6180)
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])

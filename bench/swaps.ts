@@ -20,8 +20,8 @@ import { chromium } from '@playwright/test'
 import { createTestClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
-import { portsFromEnv } from '../scripts/lib/ports.ts'
 import { type Stack, startStack } from '../scripts/lib/stack.ts'
+import { BENCH_PORTS } from './lib/ports.ts'
 
 const { values } = parseArgs({
   options: { quotes: { type: 'string', default: '50' }, runs: { type: 'string', default: '3' } },
@@ -29,18 +29,7 @@ const { values } = parseArgs({
 const QUOTES = Math.max(1, Number(values.quotes) || 50)
 const RUNS = Math.max(1, Number(values.runs) || 3)
 const TMP = path.join(import.meta.dirname, '.tmp', 'swaps')
-const PORTS = portsFromEnv(process.env, {
-  demo: 6173,
-  plugins: 6174,
-  chainA: 6545,
-  chainB: 6546,
-  solana: 6899,
-  authFrame: 6200,
-  idp: 6201,
-  bundler: 6337,
-  onramp: 6202,
-  bitcoin: 20443,
-})
+const PORTS = BENCH_PORTS
 const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const log = (line: string) => console.error(`› ${line}`)
 
