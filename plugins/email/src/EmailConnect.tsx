@@ -1,5 +1,6 @@
 import type { PluginContext } from '@portico/shared-types'
 import { type FormEvent, useState } from 'react'
+import { warmUpFrame } from '../../embedded-wallet/src/index.ts'
 import { errorText, submitEmail } from './flow.ts'
 import { strings } from './strings.ts'
 import { parseEmail } from './validation.ts'
@@ -29,7 +30,7 @@ export function EmailConnect({ ctx }: { ctx: PluginContext }) {
     }
   }
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} onFocus={() => warmUpFrame(ctx)} noValidate>
       <Stack gap="s" align="stretch">
         <TextField
           label={strings.emailLabel}

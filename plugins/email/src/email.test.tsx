@@ -77,6 +77,15 @@ describe('email login', () => {
     expect(document.querySelector('iframe')).toBeNull()
   })
 
+  it('focus in the email field loads the frame ahead of Continue (no frame before any intent)', async () => {
+    const { ctx } = setup()
+    render(<EmailConnect ctx={ctx} />)
+    expect(document.querySelector('iframe')).toBeNull()
+    fireEvent.focus(screen.getByLabelText('Email'))
+    const peer = await framePeer({})
+    expect(peer.posted.some((message) => message.type === '@portico/app/CONNECT_EMAIL')).toBe(false)
+  })
+
   it('CONNECT_EMAIL → VERIFY_OTP pushes EmailVerifyOtp; a frame error shows', async () => {
     const { ctx } = setup()
     render(<EmailConnect ctx={ctx} />)

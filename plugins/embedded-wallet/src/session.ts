@@ -134,3 +134,15 @@ export function sessionOf(ctx: PluginContext): EmbeddedSession {
   sessions.set(ctx, session)
   return session
 }
+
+/**
+ * Intent to log in (a pointer on a social button, focus in the email field): the frame loads ahead of the
+ * click, so the first request does not wait for it. A failure here is silent; the real use reports it.
+ */
+export function warmUpFrame(ctx: PluginContext): void {
+  if (!ctx.config.authFrameUrl) return
+  void sessionOf(ctx)
+    .frame()
+    .then((frame) => frame.ready())
+    .catch(() => undefined)
+}

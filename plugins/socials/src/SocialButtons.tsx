@@ -1,4 +1,5 @@
 import type { PluginContext } from '@portico/shared-types'
+import { warmUpFrame } from '../../embedded-wallet/src/index.ts'
 import { configuredSocials, openPopup, rememberPopup, VIEWS } from './social.ts'
 import { PROVIDER_NAMES, strings } from './strings.ts'
 
@@ -12,7 +13,11 @@ export function SocialButtons({ ctx }: { ctx: PluginContext }) {
   const { providers, farcaster } = configuredSocials(socials)
   if (providers.length === 0 && !farcaster) return null
   return (
-    <section aria-label={strings.socialsLabel}>
+    <section
+      aria-label={strings.socialsLabel}
+      onPointerEnter={() => warmUpFrame(ctx)}
+      onFocus={() => warmUpFrame(ctx)}
+    >
       <Stack gap="s" align="stretch">
         {providers.map((provider) => (
           <Button

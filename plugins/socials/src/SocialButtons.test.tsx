@@ -1,0 +1,30 @@
+// @vitest-environment jsdom
+import { connectedState, fakeContext } from '@portico/plugin-testing'
+import type { KernelState } from '@portico/shared-types'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FRAME_URL } from '../../embedded-wallet/src/testPeer.ts'
+import { SocialButtons } from './SocialButtons.tsx'
+
+function setup() {
+  const state = {
+    ...connectedState('0x1111111111111111111111111111111111111111'),
+    options: { projectId: 'p', authFrameUrl: FRAME_URL, features: { socials: ['google', 'github'] } },
+    theme: { themeMode: 'dark', themeVariables: {} },
+  } as unknown as KernelState
+  return fakeContext(state, { pluginId: 'socials' }).ctx
+}
+
+afterEach(() => {
+  cleanup()
+  for (const frame of document.querySelectorAll('iframe')) frame.remove()
+})
+
+describe('social buttons', () => {
+  it('pointing at a provider loads the frame ahead of the click; nothing before', async () => {
+    render(<SocialButtons ctx={setup()} />)
+    expect(document.querySelector('iframe')).toBeNull()
+    fireEvent.pointerEnter(screen.getByRole('region', { name: 'Social login' }))
+    await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull())
+  })
+})
