@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type ModalHandle } from '../../createModal.ts'
 import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../testing.ts'
@@ -33,8 +33,9 @@ describe('WalletConnect prepared ahead of the choice', { timeout: 20_000 }, () =
   it('with no browser wallet, prepares when the Connect view opens', async () => {
     const list = await openConnect()
     expect(within(list).getByRole('button', { name: /WalletConnect/ })).toBeTruthy()
-    // (The view may mount twice in its transition; preparing again is a no-op in prepare.ts.)
-    expect(prepared.count).toBeGreaterThan(0)
+    // A passive effect: it may run after the list is in the DOM. (The view may mount twice in its
+    // transition; preparing again is a no-op in prepare.ts.)
+    await waitFor(() => expect(prepared.count).toBeGreaterThan(0))
   })
 
   it('with a browser wallet, prepares only when WalletConnect is pointed at or focused', async () => {
