@@ -1,0 +1,63 @@
+/**
+ * Per-kernel WalletConnect state: the SDK provider (created once, lazily), the pairing attempt in
+ * flight and the pairing prepared ahead of the choice (./prepare.ts).
+ */
+import type { WalletDirectoryEntry } from '@portico/shared-types'
+import type { ConnectResult } from '../../account/connect.ts'
+import type { Kernel } from '../../kernel.ts'
+import { type Platform, readPlatform } from './platform.ts'
+import type { PreparedHolder } from './prepare.ts'
+import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
+import { isWalletConnectOffered } from './register.ts'
+
+export interface Attempt {
+  id: number
+  wallet?: WalletDirectoryEntry
+  settled: boolean
+  promise: Promise<ConnectResult>
+  resolve(result: ConnectResult): void
+  reject(error: unknown): void
+}
+
+export interface WalletConnectDependencies {
+  /** Creates the SDK provider; by default the lazily imported UniversalProvider. */
+  createProvider?: (config: ProviderConfig) => Promise<WalletConnectProvider>
+  platform?: () => Platform
+}
+
+export interface Runtime extends PreparedHolder {
+  createProvider: (config: ProviderConfig) => Promise<WalletConnectProvider>
+  platform: () => Platform
+  provider?: Promise<WalletConnectProvider>
+  attempt?: Attempt
+  nextId: number
+}
+
+const runtimes = new WeakMap<Kernel, Runtime>()
+
+const loadProvider = async (config: ProviderConfig) =>
+  (await import(/* webpackChunkName: "walletconnect" */ './provider.ts')).createUniversalProvider(config)
+
+export function stopProvider(provider: WalletConnectProvider) {
+  provider.events.removeAllListeners()
+  provider.client.core.heartbeat.stop()
+  return provider.client.core.relayer.transportClose().catch(() => undefined)
+}
+
+export function createRuntime(kernel: Kernel, dependencies: WalletConnectDependencies): Runtime {
+  const runtime: Runtime = {
+    createProvider: dependencies.createProvider ?? loadProvider,
+    platform: dependencies.platform ?? (() => readPlatform()),
+    nextId: 0,
+  }
+  runtimes.set(kernel, runtime)
+  kernel.cleanups.push(() => {
+    runtimes.delete(kernel)
+    void runtime.provider?.then(stopProvider, () => undefined)
+  })
+  return runtime
+}
+
+/** The kernel's runtime, created on first use when WalletConnect is offered. */
+export const runtimeOf = (kernel: Kernel): Runtime | undefined =>
+  runtimes.get(kernel) ?? (isWalletConnectOffered(kernel) ? createRuntime(kernel, {}) : undefined)

@@ -1,0 +1,54 @@
+/** The SDK provider of a kernel: created once from the app's options, watched for relay errors. */
+import type { AppMetadata } from '@portico/shared-types'
+import { alertOptionsOf, raiseAlert } from '../../alerts/alerts.ts'
+import type { Kernel } from '../../kernel.ts'
+import { relayError } from './errors.ts'
+import { failAttempt } from './failure.ts'
+import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
+import type { Runtime } from './runtime.ts'
+
+function defaultMetadata(): AppMetadata {
+  const location = globalThis.location
+  return {
+    name: globalThis.document?.title || location?.host || 'Portico',
+    description: '',
+    url: location?.origin ?? '',
+    icons: [],
+  }
+}
+
+function providerConfig(kernel: Kernel): ProviderConfig {
+  const { options } = kernel.store.get()
+  return {
+    projectId: options.projectId,
+    ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
+    metadata: options.metadata ?? defaultMetadata(),
+    debug: options.debug === true,
+  }
+}
+
+/** The runtime's provider, created on first use; `quiet`: no alert if it cannot be created. */
+export function getProvider(kernel: Kernel, runtime: Runtime, quiet = false): Promise<WalletConnectProvider> {
+  if (runtime.provider) return runtime.provider
+  const pending: Promise<WalletConnectProvider> = runtime.createProvider(providerConfig(kernel)).then(
+    (provider) => {
+      // A refused connection (close code 3000) arrives only as this event; connect() never settles.
+      provider.client.core.relayer.on('relayer_error', (error: unknown) => {
+        kernel.log.warn('Portico: WalletConnect relay error', error)
+        const attempt = runtime.attempt
+        if (runtime.provider === pending && attempt && !attempt.settled)
+          failAttempt(kernel, runtime, attempt, relayError(error))
+      })
+      return provider
+    },
+    (error: unknown) => {
+      if (runtime.provider === pending) runtime.provider = undefined
+      // SPEC §8: the universal-provider alert, once per page (not for a pairing prepared in advance:
+      // the attempt that follows, if the user chooses WalletConnect, raises it).
+      if (!quiet) raiseAlert('universalProvider', alertOptionsOf(kernel))
+      throw error
+    },
+  )
+  runtime.provider = pending
+  return pending
+}

@@ -1,0 +1,62 @@
+/** An approved WalletConnect session → the kernel's eip155 account, and SPEC §4 finalizing. */
+import type { Connector, WalletDirectoryEntry } from '@portico/shared-types'
+import { startEip155Session } from '../../account/eip155Session.ts'
+import type { Kernel } from '../../kernel.ts'
+import { currentEip155Chain, eip155Adapter } from './adapter.ts'
+import type { WalletConnectProvider } from './provider.ts'
+import { storeDeepLinkChoice, storeRecentWallet } from './recent.ts'
+import { WALLET_CONNECT_ID, walletConnectConnector } from './register.ts'
+import { sessionAccount } from './sessionAccounts.ts'
+
+export type Session = NonNullable<WalletConnectProvider['session']>
+
+/** Session accounts → the eip155 account; returns whether its chain is one the app requested. */
+export function applySession(
+  kernel: Kernel,
+  provider: WalletConnectProvider,
+  session: Session,
+  wallet?: WalletDirectoryEntry,
+): boolean {
+  const active = kernel.store.get().networks.byNamespace.eip155?.caipNetwork?.caipNetworkId
+  const account = sessionAccount(kernel.log, session.namespaces.eip155?.accounts, active)
+  const chain = `eip155:${account.chainId}`
+  if (currentEip155Chain(provider) !== chain) provider.setDefaultChain(chain)
+  const adapter = eip155Adapter(provider, () => {
+    if (kernel.providers.get(WALLET_CONNECT_ID) === adapter) kernel.providers.delete(WALLET_CONNECT_ID)
+  })
+  kernel.providers.set(WALLET_CONNECT_ID, adapter)
+  const peerName = session.peer?.metadata?.name
+  const connector: Connector = {
+    ...walletConnectConnector,
+    name: wallet?.name ?? (peerName || walletConnectConnector.name),
+    ...(wallet?.image_url ? { imageUrl: wallet.image_url } : {}),
+  }
+  return startEip155Session(kernel, connector, adapter, account.address, Number(account.chainId))
+}
+
+/** SPEC §4 finalizing: deep link and recent wallet stored, CONNECT_SUCCESS with method and name. */
+export function finalize(
+  kernel: Kernel,
+  provider: WalletConnectProvider,
+  session: Session,
+  wallet?: WalletDirectoryEntry,
+) {
+  const supported = applySession(kernel, provider, session, wallet)
+  const { wcLinking, recentWallet } = kernel.store.get().connection
+  if (wcLinking) storeDeepLinkChoice(kernel.storage, wcLinking)
+  if (recentWallet) storeRecentWallet(kernel.storage, recentWallet)
+  kernel.store.update((draft) => {
+    draft.connection.status = 'connected'
+    draft.connection.buffering = false
+    draft.connection.wcError = false
+    delete draft.connection.wcAuthenticating
+    delete draft.connection.wcUri
+    delete draft.connection.wcPairingExpiry
+  })
+  kernel.bus.emit('CONNECT_SUCCESS', {
+    method: wcLinking ? 'mobile' : 'qrcode',
+    name: recentWallet?.name ?? 'Unknown',
+    namespace: 'eip155',
+  })
+  return { supported }
+}
