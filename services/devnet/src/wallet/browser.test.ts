@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import { recoverMessageAddress } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEV_ACCOUNTS } from '../accounts.ts'
 import { SOLANA_DEV_ACCOUNTS } from '../solana/accounts.ts'
@@ -131,6 +132,38 @@ describe('browser entry', () => {
       expect(registered[0]?.chains).toEqual(['bitcoin:regtest'])
     } finally {
       vi.doUnmock('./bitcoin/wallet.ts')
+    }
+  })
+
+  it('makes the viem account (and noble its base-point table) at the first signature, not at install', async () => {
+    const made = vi.fn()
+    vi.doMock('viem/accounts', async (importOriginal) => {
+      const original = await importOriginal<typeof import('viem/accounts')>()
+      return {
+        ...original,
+        privateKeyToAccount: (...args: Parameters<typeof original.privateKeyToAccount>) => {
+          made()
+          return original.privateKeyToAccount(...args)
+        },
+      }
+    })
+    try {
+      ;(window as TestWindow).__PORTICO_DEV_WALLET__ = { ...config }
+      const [announced] = await loadEntry()
+      const provider = announced?.provider as Announced['provider'] & {
+        request(a: { method: string; params?: unknown[] }): Promise<unknown>
+      }
+      const address = DEV_ACCOUNTS[0]?.address
+      expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([address])
+      expect(await provider.request({ method: 'eth_accounts' })).toEqual([address])
+      expect(made).not.toHaveBeenCalled()
+      const signature = await provider.request({ method: 'personal_sign', params: ['0x68690a', address] })
+      expect(made).toHaveBeenCalledTimes(1)
+      expect(
+        await recoverMessageAddress({ message: { raw: '0x68690a' }, signature: signature as `0x${string}` }),
+      ).toBe(address)
+    } finally {
+      vi.doUnmock('viem/accounts')
     }
   })
 

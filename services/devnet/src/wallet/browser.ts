@@ -1,9 +1,9 @@
 import { registerWallet } from '@wallet-standard/wallet'
-import { privateKeyToAccount } from 'viem/accounts'
 import { announceProvider } from './announce.ts'
 import { CONFIG_GLOBAL, type DevWalletConfig, parseDevWalletConfig } from './config.ts'
 import { createDevWalletProvider } from './provider.ts'
 import { rejectionPolicy } from './rejection.ts'
+import { lazyPrivateKeyAccount } from './signer.ts'
 import { createSolanaDevWallet } from './solana/wallet.ts'
 import { memoryStorage, type WalletStorage } from './storage.ts'
 
@@ -32,7 +32,8 @@ function install(): void {
   const fetch = (input: string, init: RequestInit) => win.fetch(input, init)
   const shouldReject = rejectionPolicy(() => win[CONFIG_GLOBAL])
   const provider = createDevWalletProvider({
-    account: privateKeyToAccount(config.privateKey),
+    // The viem account and noble's base-point table (~0.35 MiB) wait for the first signature.
+    account: lazyPrivateKeyAccount(config.privateKey),
     chains: config.chains,
     chainId: config.defaultChainId,
     storage,

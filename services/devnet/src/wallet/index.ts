@@ -23,6 +23,7 @@ export {
   type RequestArguments,
 } from './provider.ts'
 export { APPROVAL_METHODS, type RejectionConfig, rejectionPolicy } from './rejection.ts'
+export { addressOfPrivateKey, type DevSigner, lazyPrivateKeyAccount } from './signer.ts'
 export type { SolanaDevWalletConfig } from './solana/config.ts'
 export { signTransactionBytes } from './solana/sign.ts'
 export {

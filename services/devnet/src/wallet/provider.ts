@@ -1,14 +1,16 @@
-import { type Address, type Hex, isHex, type LocalAccount, toHex } from 'viem'
+import { type Address, type Hex, isHex, toHex } from 'viem'
 import { readAssets } from './assets.ts'
 import { Emitter } from './emitter.ts'
 import { ErrorCode, invalidParams, ProviderRpcError, unauthorized, userRejected } from './errors.ts'
 import { createJsonRpc, type Fetch } from './json-rpc.ts'
 import { sendTransaction, type TransactionRequest } from './send-transaction.ts'
 import { signPersonal, signTypedDataV4 } from './sign.ts'
+import type { DevSigner } from './signer.ts'
 import { memoryStorage, readJson, STORAGE_KEYS, type WalletStorage, writeJson } from './storage.ts'
 
 export interface DevWalletOptions {
-  account: LocalAccount
+  /** A viem local account, or lazyPrivateKeyAccount (no signing memory until the first signature). */
+  account: DevSigner
   /** RPC URL per chain id. */
   chains: Record<number, string>
   /** Chain to start on unless storage remembers another known one. */
@@ -45,7 +47,7 @@ export interface Permission {
 
 export class DevWalletProvider extends Emitter {
   readonly isPorticoDevWallet = true
-  readonly #account: LocalAccount
+  readonly #account: DevSigner
   readonly #storage: WalletStorage
   readonly #rpc: ReturnType<typeof createJsonRpc>
   readonly #shouldReject: (method: string) => boolean

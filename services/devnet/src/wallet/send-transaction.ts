@@ -1,5 +1,6 @@
-import { type Hex, hexToBigInt, isAddress, isHex, type LocalAccount, toHex } from 'viem'
+import { type Hex, hexToBigInt, isAddress, isHex, toHex } from 'viem'
 import { invalidParams } from './errors.ts'
+import type { DevSigner } from './signer.ts'
 
 export interface TransactionRequest {
   from?: string
@@ -28,7 +29,7 @@ const quantity = (value: unknown, field: string): bigint | undefined => {
  * chain), signs locally and broadcasts the raw transaction. Returns the transaction hash.
  */
 export async function sendTransaction(
-  account: LocalAccount,
+  account: DevSigner,
   chainId: number,
   tx: TransactionRequest,
   rpc: Rpc,

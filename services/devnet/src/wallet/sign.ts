@@ -1,14 +1,15 @@
-import { type Hex, isHex, type LocalAccount, type TypedDataDefinition } from 'viem'
+import { type Hex, isHex, type TypedDataDefinition } from 'viem'
 import { invalidParams } from './errors.ts'
+import type { DevSigner } from './signer.ts'
 
 /** personal_sign: hex data is signed as raw bytes (what dapps send); other strings as UTF-8 text. */
-export function signPersonal(account: LocalAccount, data: unknown): Promise<Hex> {
+export function signPersonal(account: DevSigner, data: unknown): Promise<Hex> {
   if (typeof data !== 'string')
     throw invalidParams('personal_sign expects [data, address] with data a string')
   return account.signMessage({ message: isHex(data) ? { raw: data } : data })
 }
 
-export function signTypedDataV4(account: LocalAccount, typedData: unknown): Promise<Hex> {
+export function signTypedDataV4(account: DevSigner, typedData: unknown): Promise<Hex> {
   let parsed: unknown = typedData
   if (typeof typedData === 'string') {
     try {
