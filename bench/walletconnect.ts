@@ -10,7 +10,7 @@
  *
  * It also reports the JS the page fetched after the click (CDP encodedDataLength: gzip as served).
  *
- *   npx tsx bench/walletconnect.ts [--runs 5] [--no-build]
+ *   npx tsx bench/walletconnect.ts [--runs 5] [--no-build] [--breakdown]
  *
  * Ports: demo :6273, plugins :6274, chains :6645/:6646, Solana RPC :6999, relay :6290
  * (`PORTICO_*_PORT` override), apart from npm start, e2e and bench/run.ts.
@@ -27,6 +27,8 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5
 const BUILD = !args.includes('--no-build')
+/** Per run, the milestones relative to the click: chunks (responseEnd), relay socket, view, uri, QR. */
+const BREAKDOWN = args.includes('--breakdown')
 const PORTS = portsFromEnv(process.env, { demo: 6273, plugins: 6274, chainA: 6645, chainB: 6646 })
 process.env.PORTICO_SOLANA_PORT ??= '6999'
 const RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 6290)
@@ -42,6 +44,8 @@ const now = () => performance.timeOrigin + performance.now()
 
 interface Run {
   clickToQrMs: number
+  /** Milestones relative to the click (negative: before it), for the breakdown. */
+  marks: Record<string, number>
   approveToConnectedMs: number
   lazyJsBytes: number
   lazyJsRequests: number
@@ -90,6 +94,25 @@ try {
       if (scripts.has(event.requestId)) scripts.set(event.requestId, event.encodedDataLength)
     })
 
+    // Breakdown probes (a string, run before the page's scripts): relay socket milestones and when the
+    // wallet list first appears (the Connect view opened; with no browser wallet the pairing starts then).
+    await page.addInitScript(`(() => {
+      const marks = (window.__benchMarks = {})
+      const mark = (name) => { if (!(name in marks)) marks[name] = performance.now() }
+      const Native = window.WebSocket
+      window.WebSocket = class extends Native {
+        constructor(...args) {
+          super(...args)
+          mark('socket created')
+          this.addEventListener('open', () => mark('socket open'))
+          this.addEventListener('message', () => mark('first relay message'))
+        }
+        send(data) { mark('first frame sent'); super.send(data) }
+      }
+      new MutationObserver(() => {
+        if (document.querySelector('ul[aria-label="Wallets"]')) mark('Connect view')
+      }).observe(document, { subtree: true, childList: true })
+    })()`)
     await page.goto(stack.demoUrl)
     await page.getByRole('heading', { name: 'Portico demo' }).waitFor()
     await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
@@ -103,7 +126,14 @@ try {
       const button = [...document.querySelectorAll('ul[aria-label="Wallets"] button')]
         .find((candidate) => candidate.textContent.includes('WalletConnect'))
       const started = performance.now()
+      window.__benchClick = started
+      const marks = window.__benchMarks
+      const mark = (name) => { if (!(name in marks)) marks[name] = performance.now() }
       const observer = new MutationObserver(() => {
+        const text = document.body.textContent
+        if (text.includes('Preparing a QR code')) mark('view: spinner')
+        if (text.includes('Scan this QR code')) mark('view: body')
+        if ([...document.querySelectorAll('button')].some((b) => b.textContent.includes('Copy link'))) mark('uri shown')
         if (!document.querySelector('[aria-label="${QR_LABEL}"]')) return
         observer.disconnect()
         resolve(performance.now() - started)
@@ -113,6 +143,21 @@ try {
     })`)) as number
 
     watching = false
+    const marks = JSON.parse(
+      (await page.evaluate(`JSON.stringify((() => {
+        const click = window.__benchClick
+        const out = {}
+        for (const [name, at] of Object.entries(window.__benchMarks)) out[name] = at - click
+        for (const entry of performance.getEntriesByType('mark')) if (!(entry.name in out)) out[entry.name] = entry.startTime - click
+        for (const entry of performance.getEntriesByType('resource')) {
+          if (entry.initiatorType !== 'script' && entry.initiatorType !== 'link' && entry.initiatorType !== 'other') continue
+          const file = entry.name.split('/').pop().replace(/\\.[0-9a-f]{8}\\.js$/, '')
+          if (entry.responseEnd - click < -5000) continue
+          out['js ' + file + ' (' + entry.initiatorType + ')'] = entry.responseEnd - click
+        }
+        return out
+      })())`)) as string,
+    ) as Record<string, number>
     if (process.env.BENCH_DEBUG)
       console.error(
         await page.evaluate(
@@ -142,6 +187,7 @@ try {
     await page.getByRole('dialog').waitFor({ state: 'hidden' })
     const run = {
       clickToQrMs,
+      marks,
       approveToConnectedMs: connectedAt - approvedAt,
       lazyJsBytes,
       lazyJsRequests,
@@ -150,6 +196,9 @@ try {
     log(
       `run ${index + 1}: click → QR ${run.clickToQrMs.toFixed(0)} ms, approve → connected ${run.approveToConnectedMs.toFixed(0)} ms`,
     )
+    if (BREAKDOWN)
+      for (const [name, at] of Object.entries(marks).sort((a, b) => a[1] - b[1]))
+        log(`    ${at.toFixed(0).padStart(6)} ms  ${name}`)
     await context.close()
     await wallet.stop()
   }
