@@ -5,15 +5,7 @@
  * and `standard:disconnect`. Every account a wallet hands over is checked: a segwit address of the
  * network and the public key it pays to, else it is refused.
  */
-import {
-  type AccountType,
-  type CaipAddress,
-  type CaipNetworkId,
-  type Connector,
-  DEFAULT_ACCOUNT_TYPES,
-  type Network,
-  type StoredAccount,
-} from '@portico/shared-types'
+import { type AccountType, type Connector, DEFAULT_ACCOUNT_TYPES, type Network } from '@portico/shared-types'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import {
   BECH32_PREFIXES,
@@ -25,17 +17,18 @@ import {
   walletChainOf,
 } from '../chains/bitcoin.ts'
 import { bitcoinWallet } from '../connectors/bitcoinWallets.ts'
-import { waitForConnector } from '../connectors/registry.ts'
 import type { Kernel } from '../kernel.ts'
-import { storeConnected } from '../storage/connection.ts'
 import { refreshNativeBalance } from './balance.ts'
-import type { ConnectResult } from './connect.ts'
-import { setActiveChain } from './network.ts'
-import { activateConnectedNamespace } from './reconnect.ts'
-import { resetNamespace } from './reset.ts'
+import { type ConnectResult, connectFlow } from './connect.ts'
+import {
+  disconnectWalletSession,
+  endWalletSession,
+  restoreTarget,
+  setWalletAccount,
+  startWalletSession,
+} from './walletStandardSession.ts'
 
 const NAMESPACE = 'bip122'
-export const LATE_REGISTER_WAIT_MS = 1_000
 /** A wallet answering more accounts than this is not trusted with any. */
 const MAX_ACCOUNTS = 20
 
@@ -48,10 +41,6 @@ interface BitcoinFeatures {
     signMessage(
       ...inputs: { account: WalletAccount; message: Uint8Array }[]
     ): Promise<readonly { signature: Uint8Array }[]>
-  }
-  'standard:disconnect'?: { disconnect(): Promise<void> }
-  'standard:events'?: {
-    on(event: 'change', listener: (change: { accounts?: readonly WalletAccount[] }) => void): () => void
   }
 }
 const features = (wallet: Wallet) => wallet.features as BitcoinFeatures
@@ -76,16 +65,6 @@ export function checkBitcoinAccounts(accounts: unknown, prefix: string | undefin
   })
 }
 
-const connectorOf = (kernel: Kernel, connectorId: string) =>
-  kernel.store.get().connectors.find((candidate) => candidate.id === connectorId)
-
-function setStatus(kernel: Kernel, status: 'connecting' | 'disconnected') {
-  kernel.store.update((draft) => {
-    const account = draft.accounts[NAMESPACE]
-    if (account && account.status !== 'connected') account.status = status
-  })
-}
-
 function preferredType(kernel: Kernel): AccountType {
   const state = kernel.store.get()
   return (
@@ -99,42 +78,21 @@ function setAccounts(kernel: Kernel, connector: Connector, accounts: BitcoinAcco
   const type = preferredType(kernel)
   const active = accounts.find((candidate) => candidate.type === type) ?? accounts[0]
   if (!active) return
-  let caipAddress: CaipAddress | undefined
-  kernel.store.update((draft) => {
-    const slice = draft.accounts[NAMESPACE]
-    const network = draft.networks.byNamespace[NAMESPACE]?.caipNetwork
-    if (!slice || !network) return
-    caipAddress = `${network.caipNetworkId}:${active.account.address}`
-    slice.status = 'connected'
-    slice.address = active.account.address
-    slice.caipAddress = caipAddress
-    slice.connectorId = connector.id
-    slice.preferredAccountType = active.type
-    slice.allAccounts = accounts.map(
-      ({ account, type: kind }): StoredAccount => ({
-        namespace: NAMESPACE,
-        address: account.address,
-        type: kind,
-        publicKey: publicKeyHex(account.publicKey),
-      }),
-    )
-    slice.connectedWalletInfo = {
-      name: connector.name,
-      type: connector.type,
-      ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
-    }
-    const explorer = network.blockExplorers?.default.url
-    if (explorer)
-      slice.addressExplorerUrl = `${explorer.replace(/\/$/, '')}/address/${active.account.address}`
-    else delete slice.addressExplorerUrl
+  setWalletAccount(kernel, NAMESPACE, connector, {
+    address: active.account.address,
+    type: active.type,
+    allAccounts: accounts.map(({ account, type: kind }) => ({
+      namespace: NAMESPACE,
+      address: account.address,
+      type: kind,
+      publicKey: publicKeyHex(account.publicKey),
+    })),
   })
-  if (caipAddress) kernel.bus.emit('ACCOUNT_CHANGED', { namespace: NAMESPACE, caipAddress })
 }
 
 /** The wallet ended the connection: reset bip122, keep any other namespace's account. */
 export function endBitcoinSession(kernel: Kernel): void {
-  resetNamespace(kernel, NAMESPACE)
-  activateConnectedNamespace(kernel)
+  endWalletSession(kernel, NAMESPACE)
 }
 
 /** The requested bip122 network the wallet is on (the current one first), or undefined. */
@@ -152,54 +110,40 @@ function startBitcoinSession(
   wallet: Wallet,
   accounts: readonly WalletAccount[],
 ): boolean {
-  kernel.sessions.get(NAMESPACE)?.()
-  const network = pickNetwork(kernel, Array.isArray(wallet.chains) ? wallet.chains : [])
-  let supported: boolean
-  if (network) supported = setActiveChain(kernel, NAMESPACE, network.id)
-  else {
-    const first = (wallet.chains ?? []).map((chain) => BITCOIN_WALLET_CHAINS[chain]).find(Boolean)
-    setActiveChain(kernel, NAMESPACE, first?.slice(`${NAMESPACE}:`.length) ?? 'unknown')
-    supported = false
-  }
   const prefixOf = () =>
     BECH32_PREFIXES[kernel.store.get().networks.byNamespace[NAMESPACE]?.caipNetwork?.caipNetworkId ?? '']
-  const checked = checkBitcoinAccounts(accounts, prefixOf())
-  if (checked.length === 0) throw new Error('The wallet returned no valid Bitcoin account')
-  setAccounts(kernel, connector, checked)
-  storeConnected(
-    kernel.storage,
-    NAMESPACE,
-    connector.id,
-    kernel.store.get().networks.byNamespace[NAMESPACE]?.caipNetwork?.caipNetworkId,
-  )
-  void refreshNativeBalance(kernel, NAMESPACE)
-
-  const onChange = ({ accounts: next }: { accounts?: readonly WalletAccount[] }) => {
-    if (!next) return
-    const usable = checkBitcoinAccounts(next, prefixOf())
-    if (usable.length === 0) return endBitcoinSession(kernel)
-    const current = kernel.store.get().accounts[NAMESPACE]?.address
-    if (usable.some((candidate) => candidate.account.address === current) && usable.length === checked.length)
-      return
-    setAccounts(kernel, connector, usable)
-    void refreshNativeBalance(kernel, NAMESPACE)
-  }
-  const onNetwork = ({ caipNetworkId }: { caipNetworkId: CaipNetworkId }) => {
-    const address = kernel.store.get().accounts[NAMESPACE]?.address
-    if (!caipNetworkId.startsWith(`${NAMESPACE}:`) || !address) return
-    kernel.store.update((draft) => {
-      const slice = draft.accounts[NAMESPACE]
-      if (slice) slice.caipAddress = `${caipNetworkId}:${address}`
-    })
-    void refreshNativeBalance(kernel, NAMESPACE)
-  }
-  const off = features(wallet)['standard:events']?.on('change', onChange)
-  kernel.bus.on('NETWORK_CHANGED', onNetwork)
-  kernel.sessions.set(NAMESPACE, () => {
-    off?.()
-    kernel.bus.off('NETWORK_CHANGED', onNetwork)
+  let checked: BitcoinAccount[] = []
+  return startWalletSession(kernel, {
+    namespace: NAMESPACE,
+    connector,
+    wallet,
+    network: pickNetwork(kernel, Array.isArray(wallet.chains) ? wallet.chains : []),
+    fallback: (wallet.chains ?? []).map((chain) => BITCOIN_WALLET_CHAINS[chain]).find(Boolean),
+    apply: () => {
+      checked = checkBitcoinAccounts(accounts, prefixOf())
+      if (checked.length === 0) throw new Error('The wallet returned no valid Bitcoin account')
+      setAccounts(kernel, connector, checked)
+    },
+    onAccounts: (next) => {
+      const usable = checkBitcoinAccounts(next, prefixOf())
+      if (usable.length === 0) return endBitcoinSession(kernel)
+      const current = kernel.store.get().accounts[NAMESPACE]?.address
+      if (
+        usable.some((candidate) => candidate.account.address === current) &&
+        usable.length === checked.length
+      )
+        return
+      setAccounts(kernel, connector, usable)
+      void refreshNativeBalance(kernel, NAMESPACE)
+    },
+    onNetwork: (caipNetworkId, address) => {
+      kernel.store.update((draft) => {
+        const slice = draft.accounts[NAMESPACE]
+        if (slice) slice.caipAddress = `${caipNetworkId}:${address}`
+      })
+      void refreshNativeBalance(kernel, NAMESPACE)
+    },
   })
-  return supported
 }
 
 /** Connects a Bitcoin Wallet Standard wallet (`bitcoin:connect`, which may prompt). */
@@ -207,18 +151,10 @@ export async function connectBitcoin(kernel: Kernel, connector: Connector): Prom
   const wallet = bitcoinWallet(kernel, connector.id)
   const connect = wallet ? features(wallet)['bitcoin:connect'] : undefined
   if (!wallet || !connect) throw new Error(`Wallet "${connector.id}" is not available`)
-  setStatus(kernel, 'connecting')
-  try {
+  return connectFlow(kernel, NAMESPACE, connector, async () => {
     const { accounts } = await connect.connect({ purposes: ['payment', 'ordinals'] })
-    const supported = startBitcoinSession(kernel, connector, wallet, accounts)
-    kernel.bus.emit('CONNECT_SUCCESS', { method: 'browser', name: connector.name, namespace: NAMESPACE })
-    return { supported }
-  } catch (error) {
-    setStatus(kernel, 'disconnected')
-    const message = error instanceof Error ? error.message : String(error)
-    kernel.bus.emit('CONNECT_ERROR', { message, name: connector.name })
-    throw error
-  }
+    return startBitcoinSession(kernel, connector, wallet, accounts)
+  })
 }
 
 /**
@@ -226,12 +162,11 @@ export async function connectBitcoin(kernel: Kernel, connector: Connector): Prom
  * silent mode, so the wallet's already authorized `accounts` are used; none means skipped.
  */
 export async function restoreBitcoin(kernel: Kernel, connectorId: string): Promise<boolean> {
-  if (!(await waitForConnector(kernel, connectorId, LATE_REGISTER_WAIT_MS))) return false
-  const wallet = bitcoinWallet(kernel, connectorId)
-  const connector = connectorOf(kernel, connectorId)
-  if (!wallet || !connector || !Array.isArray(wallet.accounts) || wallet.accounts.length === 0) return false
+  const target = await restoreTarget(kernel, connectorId, bitcoinWallet)
+  const accounts = target?.wallet.accounts
+  if (!target || !Array.isArray(accounts) || accounts.length === 0) return false
   try {
-    startBitcoinSession(kernel, connector, wallet, wallet.accounts)
+    startBitcoinSession(kernel, target.connector, target.wallet, accounts)
     return true
   } catch {
     return false
@@ -239,12 +174,7 @@ export async function restoreBitcoin(kernel: Kernel, connectorId: string): Promi
 }
 
 export async function disconnectBitcoinWallet(kernel: Kernel, connectorId: string): Promise<void> {
-  kernel.sessions.get(NAMESPACE)?.()
-  kernel.sessions.delete(NAMESPACE)
-  const wallet = bitcoinWallet(kernel, connectorId)
-  await features(wallet ?? ({ features: {} } as Wallet))
-    ['standard:disconnect']?.disconnect()
-    .catch((error: unknown) => kernel.log.warn('Portico: the Bitcoin wallet could not disconnect', error))
+  await disconnectWalletSession(kernel, NAMESPACE, bitcoinWallet(kernel, connectorId), 'Bitcoin')
 }
 
 /** The connected account's BTC from the blockchain API (the node's address index), as a decimal string. */

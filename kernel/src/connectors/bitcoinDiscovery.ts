@@ -9,7 +9,7 @@ import { disconnectBitcoinWallet, endBitcoinSession, signBitcoinPsbt } from '../
 import { BITCOIN_WALLET_CHAINS, isBitcoinWalletChain } from '../chains/bitcoin.ts'
 import type { Kernel } from '../kernel.ts'
 import { bitcoinWalletsByKernel } from './bitcoinWallets.ts'
-import { WALLET_STANDARD_ID_PREFIX, type WalletStandardRegistry } from './walletStandard.ts'
+import { WALLET_STANDARD_ID_PREFIX, type WalletStandardRegistry, watchWallets } from './walletStandard.ts'
 
 export const bitcoinConnectorId = (wallet: Pick<Wallet, 'name'>): string =>
   `${WALLET_STANDARD_ID_PREFIX}bitcoin:${wallet.name}`
@@ -40,47 +40,23 @@ export function bitcoinConnector(wallet: Wallet): Connector {
 
 /** Keeps the Bitcoin connectors current as wallets register and unregister; returns the stop function. */
 export function startBitcoinDiscovery(kernel: Kernel, wallets: WalletStandardRegistry): () => void {
-  let known = bitcoinWalletsByKernel.get(kernel)
-  if (!known) {
-    known = new Map()
-    bitcoinWalletsByKernel.set(kernel, known)
-  }
-  const map = known
-  const add = (wallet: Wallet) => {
-    if (!isBitcoinWallet(wallet)) return
-    const connector = bitcoinConnector(wallet)
-    // Two wallets of one name: the first keeps the id (it is what a reload restores).
-    if (map.has(connector.id) || kernel.providers.has(connector.id)) return
-    map.set(connector.id, wallet)
+  return watchWallets(kernel, wallets, {
+    byKernel: bitcoinWalletsByKernel,
+    accepts: isBitcoinWallet,
+    idOf: bitcoinConnectorId,
+    connector: bitcoinConnector,
     // Signing goes through the bitcoin session (the Wallet Standard features), not EIP-1193
     // requests; disconnect's wallet_revokePermissions becomes standard:disconnect.
-    kernel.providers.set(connector.id, {
+    provider: (id) => ({
       request: async ({ method, params }) => {
-        if (method === 'wallet_revokePermissions') return disconnectBitcoinWallet(kernel, connector.id)
-        if (method === 'bitcoin_signPsbt') return signBitcoinPsbt(kernel, connector.id, params)
+        if (method === 'wallet_revokePermissions') return disconnectBitcoinWallet(kernel, id)
+        if (method === 'bitcoin_signPsbt') return signBitcoinPsbt(kernel, id, params)
         throw new Error(`The Bitcoin wallet does not answer ${String(method)}`)
       },
-    })
-    kernel.store.update((draft) => {
-      draft.connectors.push(connector)
-    })
-  }
-  const remove = (wallet: Wallet) => {
-    const id = bitcoinConnectorId(wallet)
-    if (map.get(id) !== wallet) return
-    map.delete(id)
-    kernel.providers.delete(id)
-    kernel.store.update((draft) => {
-      draft.connectors = draft.connectors.filter((connector) => connector.id !== id)
-    })
+    }),
     // The connected wallet went away: its account ends, any other namespace's stays.
-    if (kernel.store.get().accounts.bip122?.connectorId === id) endBitcoinSession(kernel)
-  }
-  for (const wallet of wallets.get()) add(wallet)
-  const offRegister = wallets.on('register', (...registered) => registered.forEach(add))
-  const offUnregister = wallets.on('unregister', (...unregistered) => unregistered.forEach(remove))
-  return () => {
-    offRegister()
-    offUnregister()
-  }
+    removed: (id) => {
+      if (kernel.store.get().accounts.bip122?.connectorId === id) endBitcoinSession(kernel)
+    },
+  })
 }

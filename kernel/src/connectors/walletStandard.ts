@@ -4,7 +4,7 @@
  * getWallets) become connectors. A wallet with `standard:connect` and a `solana:` chain is a Solana
  * connector (type ANNOUNCED, chain 'solana'), offered when the app requests a Solana network.
  */
-import type { Connector } from '@portico/shared-types'
+import type { Connector, Eip1193Provider } from '@portico/shared-types'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import { loadBitcoin } from '../account/bitcoinLoader.ts'
@@ -19,15 +19,6 @@ export type WalletStandardRegistry = Pick<Wallets, 'get' | 'on'>
 
 /** Live Wallet Standard wallets by connector id, per modal (objects with behaviour stay out of the store). */
 const walletsByKernel = new WeakMap<Kernel, Map<string, Wallet>>()
-
-function walletsOf(kernel: Kernel): Map<string, Wallet> {
-  let wallets = walletsByKernel.get(kernel)
-  if (!wallets) {
-    wallets = new Map()
-    walletsByKernel.set(kernel, wallets)
-  }
-  return wallets
-}
 
 export const solanaConnectorId = (wallet: Pick<Wallet, 'name'>): string =>
   `${WALLET_STANDARD_ID_PREFIX}solana:${wallet.name}`
@@ -78,35 +69,72 @@ export function startWalletStandardDiscovery(kernel: Kernel, registry?: WalletSt
   if (!wants('solana')) return () => {}
   // getWallets() announces the app (wallet-standard:app-ready): only for apps that want its wallets.
   const wallets = registry ?? getWallets()
-  const known = walletsOf(kernel)
+  return watchWallets(kernel, wallets, {
+    byKernel: walletsByKernel,
+    accepts: isSolanaWallet,
+    idOf: solanaConnectorId,
+    connector: solanaConnector,
+    // The Solana request mapping loads with the rest of the solana chunk, on the first request.
+    provider: (id) => ({
+      request: async (args) => (await loadSolanaProvider()).solanaRequest(kernel, id, args),
+    }),
+    removed: (id) => {
+      const account = kernel.store.get().accounts.solana
+      if (account?.connectorId === id && account.status !== 'disconnected') {
+        void loadSolanaSession().then(({ endSolanaSession }) => endSolanaSession(kernel))
+      }
+    },
+  })
+}
 
+/** What one namespace brings to {@link watchWallets}. */
+export interface WalletWatch {
+  /** The namespace's live wallets by connector id, per modal (created here on first use). */
+  byKernel: WeakMap<Kernel, Map<string, Wallet>>
+  /** Whether a registered wallet belongs to the namespace. */
+  accepts(wallet: Wallet): boolean
+  /** A wallet's connector id (from its name: the first of one name keeps it). */
+  idOf(wallet: Pick<Wallet, 'name'>): string
+  /** The connector of an accepted wallet, its id `idOf(wallet)`. */
+  connector(wallet: Wallet): Connector
+  /** What `kernel.providers` holds for the connector. */
+  provider(connectorId: string): Eip1193Provider
+  /** The wallet behind `connectorId` unregistered (its connector and provider are gone). */
+  removed(connectorId: string): void
+}
+
+/**
+ * Keeps one namespace's Wallet Standard connectors current (those registered and those that register
+ * later) in `state.connectors`, `kernel.providers` and `watch.byKernel`; returns the stop function.
+ */
+export function watchWallets(
+  kernel: Kernel,
+  wallets: WalletStandardRegistry,
+  watch: WalletWatch,
+): () => void {
+  const known = watch.byKernel.get(kernel) ?? new Map<string, Wallet>()
+  watch.byKernel.set(kernel, known)
   const add = (wallet: Wallet) => {
-    if (!isSolanaWallet(wallet)) return
-    const connector = solanaConnector(wallet)
+    if (!watch.accepts(wallet)) return
+    const connector = watch.connector(wallet)
     // Two wallets of one name: the first keeps the id (it is what a reload restores).
     if (known.has(connector.id) || kernel.providers.has(connector.id)) return
     known.set(connector.id, wallet)
-    // The Solana request mapping loads with the rest of the solana chunk, on the first request.
-    kernel.providers.set(connector.id, {
-      request: async (args) => (await loadSolanaProvider()).solanaRequest(kernel, connector.id, args),
-    })
+    kernel.providers.set(connector.id, watch.provider(connector.id))
     kernel.store.update((draft) => {
       draft.connectors.push(connector)
     })
   }
 
   const remove = (wallet: Wallet) => {
-    const id = solanaConnectorId(wallet)
+    const id = watch.idOf(wallet)
     if (known.get(id) !== wallet) return
     known.delete(id)
     kernel.providers.delete(id)
     kernel.store.update((draft) => {
       draft.connectors = draft.connectors.filter((connector) => connector.id !== id)
     })
-    const account = kernel.store.get().accounts.solana
-    if (account?.connectorId === id && account.status !== 'disconnected') {
-      void loadSolanaSession().then(({ endSolanaSession }) => endSolanaSession(kernel))
-    }
+    watch.removed(id)
   }
 
   for (const wallet of wallets.get()) add(wallet)
