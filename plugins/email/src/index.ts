@@ -1,11 +1,5 @@
-import { definePlugin, type KernelState } from '@portico/shared-types'
-import {
-  ApproveTransactionView,
-  accountTypeView,
-  authConnector,
-  embeddedStrings,
-  setupEmbeddedWallet,
-} from '../../embedded-wallet/src/index.ts'
+import { definePlugin } from '@portico/shared-types'
+import { embeddedWalletContribution } from '../../embedded-wallet/src/index.ts'
 import { EmailConnect } from './EmailConnect.tsx'
 import { EMAIL_CONNECTOR_ID, VIEWS } from './flow.ts'
 import { strings } from './strings.ts'
@@ -23,8 +17,7 @@ import {
  * connected as the AUTH connector ID_AUTH. Unsafe requests open ApproveTransaction; the Account menu
  * updates the email and switches the preferred account type. The frame loads on first use only.
  */
-/** Account menu rows for this plugin's own embedded wallet only. */
-const ownConnector = (state: KernelState) => state.accounts.eip155?.connectorId === EMAIL_CONNECTOR_ID
+const wallet = embeddedWalletContribution({ connectorId: EMAIL_CONNECTOR_ID, name: 'Email', views: VIEWS })
 
 export default definePlugin({
   id: 'email',
@@ -36,35 +29,22 @@ export default definePlugin({
     [VIEWS.updateEmail]: { component: UpdateEmailView, title: strings.updateEmailTitle },
     [VIEWS.updatePrimaryOtp]: { component: UpdatePrimaryOtpView, title: strings.primaryOtpTitle },
     [VIEWS.updateSecondaryOtp]: { component: UpdateSecondaryOtpView, title: strings.secondaryOtpTitle },
-    [VIEWS.approve]: {
-      component: ApproveTransactionView,
-      title: embeddedStrings.approveTitle,
-      sensitive: true,
-    },
-    [VIEWS.accountType]: {
-      component: accountTypeView(EMAIL_CONNECTOR_ID),
-      title: embeddedStrings.accountTypeTitle,
-    },
+    ...wallet.views,
   },
   contributes: {
     connectMethods: [{ id: 'email', method: 'email', component: EmailConnect }],
-    connectors: [authConnector(EMAIL_CONNECTOR_ID, 'Email', VIEWS.approve)],
+    connectors: wallet.connectors,
     accountMenu: [
       {
         id: 'update-email',
         label: strings.updateEmailMenu,
         icon: 'mail',
         view: VIEWS.updateEmail,
-        isAvailable: ownConnector,
+        // Only for this plugin's own embedded wallet.
+        isAvailable: wallet.ownConnector,
       },
-      {
-        id: 'account-type',
-        label: embeddedStrings.accountTypeMenu,
-        icon: 'user',
-        view: VIEWS.accountType,
-        isAvailable: ownConnector,
-      },
+      wallet.accountTypeMenu,
     ],
   },
-  setup: (ctx) => setupEmbeddedWallet(ctx, VIEWS.approve),
+  setup: wallet.setup,
 })

@@ -1,11 +1,5 @@
-import { definePlugin, type KernelState } from '@portico/shared-types'
-import {
-  ApproveTransactionView,
-  accountTypeView,
-  authConnector,
-  embeddedStrings,
-  setupEmbeddedWallet,
-} from '../../embedded-wallet/src/index.ts'
+import { definePlugin } from '@portico/shared-types'
+import { embeddedWalletContribution } from '../../embedded-wallet/src/index.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { CONNECTED_SOCIAL_KEY, SOCIAL_CONNECTOR_ID, VIEWS } from './social.ts'
 import { strings } from './strings.ts'
@@ -16,8 +10,11 @@ import { ConnectingFarcasterView, ConnectingSocialView } from './views.tsx'
  * frame (`authFrameUrl`): a provider popup or a Farcaster QR, then the embedded wallet connects as the
  * AUTH connector ID_AUTH_SOCIAL. Unsafe requests open its ApproveTransaction view.
  */
-/** Account menu rows for this plugin's own embedded wallet only. */
-const ownConnector = (state: KernelState) => state.accounts.eip155?.connectorId === SOCIAL_CONNECTOR_ID
+const wallet = embeddedWalletContribution({
+  connectorId: SOCIAL_CONNECTOR_ID,
+  name: 'Social login',
+  views: VIEWS,
+})
 
 export default definePlugin({
   id: 'socials',
@@ -29,31 +26,15 @@ export default definePlugin({
       component: ConnectingFarcasterView,
       title: strings.connectingFarcasterTitle,
     },
-    [VIEWS.approve]: {
-      component: ApproveTransactionView,
-      title: embeddedStrings.approveTitle,
-      sensitive: true,
-    },
-    [VIEWS.accountType]: {
-      component: accountTypeView(SOCIAL_CONNECTOR_ID),
-      title: embeddedStrings.accountTypeTitle,
-    },
+    ...wallet.views,
   },
   contributes: {
     connectMethods: [{ id: 'socials', method: 'social', component: SocialButtons }],
-    connectors: [authConnector(SOCIAL_CONNECTOR_ID, 'Social login', VIEWS.approve)],
-    accountMenu: [
-      {
-        id: 'account-type',
-        label: embeddedStrings.accountTypeMenu,
-        icon: 'user',
-        view: VIEWS.accountType,
-        isAvailable: ownConnector,
-      },
-    ],
+    connectors: wallet.connectors,
+    accountMenu: [wallet.accountTypeMenu],
   },
   setup(ctx) {
-    const dispose = setupEmbeddedWallet(ctx, VIEWS.approve)
+    const dispose = wallet.setup(ctx)
     const off = ctx.events.on('DISCONNECT_SUCCESS', () => ctx.storage.remove(CONNECTED_SOCIAL_KEY))
     return () => {
       dispose()

@@ -1,0 +1,58 @@
+/**
+ * What the email and socials plugins each contribute for their own embedded wallet: the AUTH
+ * connector, its ApproveTransaction view (sensitive), the Account type view and its Account menu row
+ * (shown only while that plugin's connector is the connected one), and the shared setup.
+ */
+import type {
+  AccountMenuContribution,
+  ConnectorContribution,
+  Disposer,
+  KernelState,
+  PluginContext,
+  PluginView,
+} from '@portico/shared-types'
+import { accountTypeView } from './AccountTypeView.tsx'
+import { ApproveTransactionView } from './ApproveTransactionView.tsx'
+import { authConnector, setupEmbeddedWallet } from './connector.ts'
+import { strings } from './strings.ts'
+
+export interface EmbeddedWalletOptions {
+  /** The plugin's AUTH connector id and name. */
+  connectorId: string
+  name: string
+  /** The plugin's own view names. */
+  views: { approve: string; accountType: string }
+}
+
+export interface EmbeddedWalletContribution {
+  /** Whether the connected eip155 account is this plugin's embedded wallet (Account menu rows). */
+  ownConnector(state: KernelState): boolean
+  views: Record<string, PluginView>
+  connectors: ConnectorContribution[]
+  accountTypeMenu: AccountMenuContribution
+  setup(ctx: PluginContext): Disposer
+}
+
+export function embeddedWalletContribution({
+  connectorId,
+  name,
+  views,
+}: EmbeddedWalletOptions): EmbeddedWalletContribution {
+  const ownConnector = (state: KernelState) => state.accounts.eip155?.connectorId === connectorId
+  return {
+    ownConnector,
+    views: {
+      [views.approve]: { component: ApproveTransactionView, title: strings.approveTitle, sensitive: true },
+      [views.accountType]: { component: accountTypeView(connectorId), title: strings.accountTypeTitle },
+    },
+    connectors: [authConnector(connectorId, name, views.approve)],
+    accountTypeMenu: {
+      id: 'account-type',
+      label: strings.accountTypeMenu,
+      icon: 'user',
+      view: views.accountType,
+      isAvailable: ownConnector,
+    },
+    setup: (ctx) => setupEmbeddedWallet(ctx, views.approve),
+  }
+}
