@@ -73,11 +73,12 @@ export interface ApiConfig {
   /**
    * Balance and history answers kept per account (cache/): dropped when the indexer sees the account
    * in a new block, a balance also when the chain has a block the indexer has not seen; at most
-   * `maxEntries` each, a balance at most `balanceTtlMs` old, a history page `historyTtlMs`. 0 turns one off.
+   * `maxEntries` and `maxBytes` of serialised JSON each, a balance at most `balanceTtlMs` old, a history
+   * page `historyTtlMs`. 0 turns one off.
    * The age bound covers what no indexed block shows: value sent by a contract's internal call,
    * a devnet's anvil_setBalance, price and spam list changes.
    */
-  cache: { balanceTtlMs: number; historyTtlMs: number; maxEntries: number }
+  cache: { balanceTtlMs: number; historyTtlMs: number; maxEntries: number; maxBytes: number }
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Milliseconds a chain RPC call may take. */
   rpcTimeoutMs: number
@@ -168,7 +169,13 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     extraSupportedChains: input.extraSupportedChains ?? SPEC_SUPPORTED_CHAINS,
     indexer: { enabled: true, pollMs: 500, batchSize: 200, startBlock: 0, ...input.indexer },
     historyPageSize: input.historyPageSize ?? 20,
-    cache: { balanceTtlMs: 5_000, historyTtlMs: 60_000, maxEntries: 10_000, ...input.cache },
+    cache: {
+      balanceTtlMs: 5_000,
+      historyTtlMs: 60_000,
+      maxEntries: 10_000,
+      maxBytes: 64 * 1024 * 1024,
+      ...input.cache,
+    },
     logLevel: input.logLevel ?? 'info',
     rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
     siwx: resolveSiwxConfig(input.siwx),

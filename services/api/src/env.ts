@@ -83,6 +83,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     cache.historyTtlMs = int(env.PORTICO_HISTORY_CACHE_MS, 'PORTICO_HISTORY_CACHE_MS', 0)
   if (env.PORTICO_API_CACHE_ENTRIES)
     cache.maxEntries = int(env.PORTICO_API_CACHE_ENTRIES, 'PORTICO_API_CACHE_ENTRIES', 0)
+  if (env.PORTICO_API_CACHE_MB)
+    cache.maxBytes = int(env.PORTICO_API_CACHE_MB, 'PORTICO_API_CACHE_MB', 0) * 1024 * 1024
   if (Object.keys(cache).length > 0) input.cache = cache
   if (env.PORTICO_API_LOG_LEVEL) input.logLevel = parseLogLevel(env.PORTICO_API_LOG_LEVEL)
   if (env.PORTICO_RPC_TIMEOUT_MS)

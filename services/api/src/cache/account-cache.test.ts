@@ -83,6 +83,54 @@ describe('account cache', () => {
     expect(await cache.load('k', 'a', async () => 'ok')).toBe('ok')
   })
 
+  it('keeps the summed weight within maxBytes, evicting the least recently used', async () => {
+    const cache = createAccountCache<string>({
+      ttlMs: 60_000,
+      maxEntries: 100,
+      maxBytes: 10,
+      weigh: (s) => s.length,
+    })
+    await cache.load('k1', 'a', async () => 'aaaa')
+    await cache.load('k2', 'b', async () => 'bbbb')
+    expect(cache.get('k1')).toBe('aaaa') // k2 is now the least recently used
+    await cache.load('k3', 'c', async () => 'cccc')
+    expect([cache.get('k1'), cache.get('k2'), cache.get('k3')]).toEqual(['aaaa', undefined, 'cccc'])
+    expect(cache.bytes).toBe(8)
+    // Replacing, invalidating and clearing give their bytes back.
+    await cache.load('k1', 'a', async () => 'a', { refresh: true })
+    expect(cache.bytes).toBe(5)
+    cache.invalidate(['c'])
+    expect(cache.bytes).toBe(1)
+    cache.clear()
+    expect(cache.bytes).toBe(0)
+  })
+
+  it('answers with a value heavier than maxBytes but does not keep it or drop others for it', async () => {
+    const cache = createAccountCache<string>({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 5,
+      weigh: (s) => s.length,
+    })
+    await cache.load('small', 'a', async () => 'ok')
+    expect(await cache.load('big', 'b', async () => 'x'.repeat(6))).toBe('xxxxxx')
+    expect([cache.get('small'), cache.get('big'), cache.bytes]).toEqual(['ok', undefined, 2])
+  })
+
+  it('an expired value gives its bytes back', async () => {
+    let now = 0
+    const cache = createAccountCache<string>(
+      { ttlMs: 10, maxEntries: 10, maxBytes: 5, weigh: (s) => s.length },
+      () => now,
+    )
+    await cache.load('k', 'a', async () => 'abcd')
+    now = 10
+    expect(cache.get('k')).toBeUndefined()
+    expect(cache.bytes).toBe(0)
+    await cache.load('j', 'b', async () => 'abcde')
+    expect(cache.get('j')).toBe('abcde')
+  })
+
   it('refresh skips the kept value; flight separates loads of the same key', async () => {
     const cache = createAccountCache<number>({ ttlMs: 60_000, maxEntries: 10 })
     await cache.load('k', 'a', async () => 1)
@@ -94,14 +142,22 @@ describe('account cache', () => {
 
 describe('API caches', () => {
   it('the indexer invalidates balances and history of the accounts a block touched', async () => {
-    const caches = createApiCaches({ balanceTtlMs: 60_000, historyTtlMs: 60_000, maxEntries: 10 })
-    await caches.balances?.load('31337|0xaa|usd', '0xaa', async () => ({ block: 1, balances: [] }))
-    await caches.history?.load('0xaa|*', '0xaa', async () => ({ data: [], next: null }))
-    await caches.balances?.load('31337|0xbb|usd', '0xbb', async () => ({ block: 1, balances: [] }))
+    const caches = createApiCaches({
+      balanceTtlMs: 60_000,
+      historyTtlMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 1000,
+    })
+    const entry = () => ({ block: 1, items: Buffer.from('{}') })
+    await caches.balances?.load('31337|0xaa|usd', '0xaa', async () => entry())
+    await caches.history?.load('0xaa|*', '0xaa', async () => Buffer.from('{"data":[],"next":null}'))
+    await caches.balances?.load('31337|0xbb|usd', '0xbb', async () => entry())
     caches.onIndexed(touchedAccounts([{ from: '0xCC', to: '0xAA' }], []))
     expect(caches.balances?.get('31337|0xaa|usd')).toBeUndefined()
     expect(caches.history?.get('0xaa|*')).toBeUndefined()
-    expect(caches.balances?.get('31337|0xbb|usd')).toEqual({ block: 1, balances: [] })
+    expect(caches.balances?.get('31337|0xbb|usd')).toEqual(entry())
+    expect(caches.balances?.bytes).toBe(2)
+    expect(caches.history?.bytes).toBe(0)
   })
 
   it('touched accounts: senders, recipients and transfer parties, lower-case', () => {
@@ -116,8 +172,26 @@ describe('API caches', () => {
     ).toEqual(new Set(['0xaa', '0xbb', '0xcc', '0xdd', '0xee']))
   })
 
-  it('a ttl or an entry count of 0 turns a cache off', () => {
-    expect(createApiCaches({ balanceTtlMs: 0, historyTtlMs: 1, maxEntries: 1 }).balances).toBeNull()
-    expect(createApiCaches({ balanceTtlMs: 1, historyTtlMs: 1, maxEntries: 0 }).history).toBeNull()
+  it('a ttl, an entry count or a byte budget of 0 turns a cache off', () => {
+    const on = { balanceTtlMs: 1, historyTtlMs: 1, maxEntries: 1, maxBytes: 1 }
+    expect(createApiCaches(on).balances).not.toBeNull()
+    expect(createApiCaches({ ...on, balanceTtlMs: 0 }).balances).toBeNull()
+    expect(createApiCaches({ ...on, maxEntries: 0 }).history).toBeNull()
+    expect(createApiCaches({ ...on, maxBytes: 0 }).history).toBeNull()
+  })
+
+  it('the byte budget counts the serialised bodies kept', async () => {
+    const caches = createApiCaches({
+      balanceTtlMs: 60_000,
+      historyTtlMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 10,
+    })
+    await caches.history?.load('0xaa|*', '0xaa', async () => Buffer.alloc(6))
+    await caches.history?.load('0xbb|*', '0xbb', async () => Buffer.alloc(6))
+    expect(caches.history?.get('0xaa|*')).toBeUndefined()
+    expect(caches.history?.get('0xbb|*')?.length).toBe(6)
+    await caches.balances?.load('1|0xaa|usd', '0xaa', async () => ({ block: 1, items: Buffer.alloc(11) }))
+    expect(caches.balances?.size).toBe(0)
   })
 })

@@ -3,11 +3,15 @@
  * as the indexer sees the account in a new block (`invalidate`). Loads of one key run once at a time
  * (requests for it wait on the same load); a load that started before its account was invalidated
  * still answers the requests that waited for it but is not kept, so no answer older than the
- * invalidation is served afterwards.
+ * invalidation is served afterwards. With `maxBytes`, the kept values' summed `weigh` is bounded too
+ * (least recently used out first; a value heavier than the whole budget answers its requests only).
  */
-export interface AccountCacheOptions {
+export interface AccountCacheOptions<T = unknown> {
   ttlMs: number
   maxEntries: number
+  /** Bound on the sum of `weigh(value)` over the kept values (with weigh). */
+  maxBytes?: number
+  weigh?: (value: T) => number
 }
 
 export interface AccountCache<T> {
@@ -27,6 +31,8 @@ export interface AccountCache<T> {
   invalidate(accounts: Iterable<string>): void
   clear(): void
   readonly size: number
+  /** Summed weight of the kept values (0 without weigh). */
+  readonly bytes: number
 }
 
 interface Load<T> {
@@ -39,13 +45,22 @@ interface Entry<T> {
   account: string
   value: T
   expires: number
+  bytes: number
 }
 
 export function createAccountCache<T>(
-  opts: AccountCacheOptions,
+  opts: AccountCacheOptions<T>,
   now: () => number = Date.now,
 ): AccountCache<T> {
   const entries = new Map<string, Entry<T>>()
+  const maxBytes = opts.maxBytes ?? Number.POSITIVE_INFINITY
+  let bytes = 0
+  const remove = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    bytes -= entry.bytes
+  }
   /** Loads running; one invalidated while it runs is marked stale and not kept. */
   const inFlight = new Map<string, Load<T>>()
 
@@ -53,7 +68,7 @@ export function createAccountCache<T>(
     const entry = entries.get(key)
     if (!entry) return undefined
     if (entry.expires <= now()) {
-      entries.delete(key)
+      remove(key)
       return undefined
     }
     // Most recently used last: the first key is the one to evict.
@@ -63,12 +78,15 @@ export function createAccountCache<T>(
   }
 
   const keep = (key: string, account: string, value: T) => {
-    entries.delete(key)
-    entries.set(key, { account, value, expires: now() + opts.ttlMs })
-    while (entries.size > opts.maxEntries) {
+    remove(key)
+    const weight = opts.weigh ? opts.weigh(value) : 0
+    if (weight > maxBytes) return
+    entries.set(key, { account, value, expires: now() + opts.ttlMs, bytes: weight })
+    bytes += weight
+    while (entries.size > opts.maxEntries || bytes > maxBytes) {
       const oldest = entries.keys().next().value
       if (oldest === undefined) break
-      entries.delete(oldest)
+      remove(oldest)
     }
   }
 
@@ -103,7 +121,7 @@ export function createAccountCache<T>(
     invalidate(accounts) {
       const dropped = new Set(accounts)
       if (dropped.size === 0) return
-      for (const [key, entry] of entries) if (dropped.has(entry.account)) entries.delete(key)
+      for (const [key, entry] of entries) if (dropped.has(entry.account)) remove(key)
       for (const [key, load] of inFlight)
         if (dropped.has(load.account)) {
           load.state.stale = true
@@ -112,11 +130,15 @@ export function createAccountCache<T>(
     },
     clear() {
       entries.clear()
+      bytes = 0
       for (const load of inFlight.values()) load.state.stale = true
       inFlight.clear()
     },
     get size() {
       return entries.size
+    },
+    get bytes() {
+      return bytes
     },
   }
 }

@@ -3,20 +3,23 @@
  * after storing blocks it drops the answers of every account those blocks touched (sender, recipient,
  * transfer parties); a reorg or a new indexing term drops everything.
  */
-import type { HistoryResponse, TokenBalance } from '@portico/shared-types'
 import type { ApiConfig } from '../config.ts'
 import { type AccountCache, createAccountCache } from './account-cache.ts'
 
-/** One chain's balances of an account, read when the chain's head was `block` (or later). */
+/**
+ * One chain's balances of an account, read when the chain's head was `block` (or later), kept as their
+ * serialised JSON items (json-body.ts balanceItems).
+ */
 export interface BalanceEntry {
   block: number
-  balances: TokenBalance[]
+  items: Buffer
 }
 
 export interface ApiCaches {
-  /** null when turned off (ttl 0 or no entries). */
+  /** null when turned off (ttl 0, no entries or no bytes). */
   balances: AccountCache<BalanceEntry> | null
-  history: AccountCache<HistoryResponse> | null
+  /** History pages as the JSON bodies sent. */
+  history: AccountCache<Buffer> | null
   /**
    * Whether this node's indexer is the one writing, so its invalidations cover every block it
    * reports indexed. A standby node (another node indexes) answers history uncached and keeps a
@@ -30,12 +33,12 @@ export interface ApiCaches {
 }
 
 export function createApiCaches(config: ApiConfig['cache'], now: () => number = Date.now): ApiCaches {
-  const make = <T>(ttlMs: number) =>
-    ttlMs > 0 && config.maxEntries > 0
-      ? createAccountCache<T>({ ttlMs, maxEntries: config.maxEntries }, now)
+  const make = <T>(ttlMs: number, weigh: (value: T) => number) =>
+    ttlMs > 0 && config.maxEntries > 0 && config.maxBytes > 0
+      ? createAccountCache<T>({ ttlMs, maxEntries: config.maxEntries, maxBytes: config.maxBytes, weigh }, now)
       : null
-  const balances = make<BalanceEntry>(config.balanceTtlMs)
-  const history = make<HistoryResponse>(config.historyTtlMs)
+  const balances = make<BalanceEntry>(config.balanceTtlMs, (e) => e.items.length)
+  const history = make<Buffer>(config.historyTtlMs, (body) => body.length)
   return {
     balances,
     history,

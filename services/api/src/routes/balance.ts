@@ -1,9 +1,10 @@
-import type { BalanceResponse, TokenBalance } from '@portico/shared-types'
+import type { BalanceResponse } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { bip122Account } from '../bitcoin/account.ts'
 import { bitcoinBalance } from '../bitcoin/routes.ts'
 import { cachedChainBalances } from '../cache/cached-reads.ts'
+import { balancesBody, JSON_TYPE } from '../cache/json-body.ts'
 import type { ApiContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import {
@@ -34,7 +35,7 @@ const MAX_FORCED = 50
 export function balanceRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.get<{ Params: { address: string } }>(
     '/v1/account/:address/balance',
-    async (req): Promise<BalanceResponse> => {
+    async (req, reply): Promise<BalanceResponse | Buffer> => {
       const q = parse(Query, req.query, 'query')
       const bip122 = bip122Account(req.params.address, q.chainId)
       if (bip122) return bitcoinBalance(ctx, bip122)
@@ -51,15 +52,15 @@ export function balanceRoute(app: FastifyInstance, ctx: ApiContext): void {
       const results = await Promise.allSettled(
         chainIds.map((id) => {
           const handle = ctx.chains.get(id)
-          if (!handle) return Promise.resolve([])
+          if (!handle) return Promise.resolve(Buffer.alloc(0))
           const forced: Address[] = force.filter((f) => f.chainId === id).map((f) => f.address)
           return cachedChainBalances(ctx, handle, { address, currency: q.currency, force: forced })
         }),
       )
-      const balances: TokenBalance[] = []
+      const parts: Buffer[] = []
       const failed: string[] = []
       results.forEach((r, i) => {
-        if (r.status === 'fulfilled') balances.push(...r.value)
+        if (r.status === 'fulfilled') parts.push(r.value)
         else {
           failed.push(`eip155:${chainIds[i]}`)
           req.log.warn({ chainId: chainIds[i], err: String(r.reason).split('\n')[0] }, 'balance read failed')
@@ -67,7 +68,9 @@ export function balanceRoute(app: FastifyInstance, ctx: ApiContext): void {
       })
       if (failed.length > 0 && failed.length === chainIds.length)
         throw new ApiError(502, `Cannot read balances: chain ${failed.join(', ')} is unreachable`)
-      return { balances }
+      // Kept answers are serialised already: sent as they are.
+      void reply.type(JSON_TYPE)
+      return balancesBody(parts)
     },
   )
 }

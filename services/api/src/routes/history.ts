@@ -2,7 +2,8 @@ import type { HistoryResponse } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import { bip122Account } from '../bitcoin/account.ts'
 import { bitcoinHistory } from '../bitcoin/routes.ts'
-import { cachedHistoryPage } from '../cache/cached-reads.ts'
+import { cachedHistoryBody } from '../cache/cached-reads.ts'
+import { JSON_TYPE } from '../cache/json-body.ts'
 import type { ApiContext } from '../context.ts'
 import {
   currency,
@@ -34,7 +35,7 @@ const Query = v.object({
 export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.get<{ Params: { account: string } }>(
     '/v1/account/:account/history',
-    async (req): Promise<HistoryResponse> => {
+    async (req, reply): Promise<HistoryResponse | Buffer> => {
       const q = parse(Query, req.query, 'query')
       const bip122 = q.onramp ? undefined : bip122Account(req.params.account, q.chainId)
       if (bip122) return bitcoinHistory(ctx, bip122)
@@ -54,13 +55,16 @@ export function historyRoute(app: FastifyInstance, ctx: ApiContext): void {
           ...(cursor && { cursor }),
         })
       const before = cursor ? parseCursor(cursor) : undefined
-      return cachedHistoryPage(ctx, {
+      const body = await cachedHistoryBody(ctx, {
         account: address,
         pageSize: ctx.config.historyPageSize,
         currency: q.currency,
         ...(chainIds && { chainIds }),
         ...(before && { before }),
       })
+      // Kept pages are serialised already: sent as they are.
+      void reply.type(JSON_TYPE)
+      return body
     },
   )
 }
