@@ -13,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
+          setupFiles: ['./vitest.setup.ui.ts'],
           include: [
             'shared-types/src/**/*.test.{ts,tsx}',
             'kernel/src/**/*.test.{ts,tsx}',

@@ -23,9 +23,6 @@ export class WalletConnectPage extends DemoPage {
   /** Connect view → WalletConnect entry → the ConnectingWalletConnect view. */
   async chooseWalletConnect(): Promise<void> {
     await this.openConnect()
-    // With no browser wallet the email and social sections come first, and they render once their
-    // plugins have loaded, moving the wallet list down: click after that, not into the move.
-    await this.page.waitForLoadState('networkidle')
     await this.walletButton(WALLETCONNECT).click()
     await expect(this.page.getByRole('dialog', { name: WALLETCONNECT })).toBeVisible()
   }

@@ -174,3 +174,12 @@ export const PLUGIN_FEATURE_IDS = [
   'siwx',
   'smartSessions',
 ] as const
+
+/**
+ * The built-in feature whose plugin brings each non-wallet connect method: while it loads, the Connect
+ * view keeps its place so the wallet list does not move under the pointer.
+ */
+export const CONNECT_METHOD_FEATURES: Record<Exclude<ConnectMethod, 'wallet'>, string> = {
+  email: 'email',
+  social: 'socials',
+}

@@ -1,12 +1,20 @@
 import { ANIMATION_MS, MODAL_WIDTH_PX } from '@portico/shared-types'
 import { injectStyle } from '../theme/styleElement.ts'
 
-/** The modal's stylesheet; every rule is scoped under [data-portico] so host pages are untouched. */
+/**
+ * The modal's stylesheet; every rule is scoped under [data-portico] so host pages are untouched.
+ * Structural elements are reset first (host pages style `section`, `header`… by tag); the modal's
+ * classes, later in the sheet, win over the reset.
+ * The overlay pins the dialog's top edge where a full-height dialog would be centred: content that
+ * arrives later (a plugin's section, balances) grows it downward instead of re-centring it and moving
+ * what is under the pointer.
+ */
 export const STYLES = `
 [data-portico]{font-family:var(--pt-font-family);font-size:calc(var(--pt-font-size)*1.4);color:var(--pt-fg);line-height:1.4;-webkit-font-smoothing:antialiased}
 [data-portico] *,[data-portico] *::before,[data-portico] *::after{box-sizing:border-box}
+[data-portico] :where(section,header,footer,nav,article,aside,form,fieldset){margin:0;padding:0;border:0;border-radius:0;background:none;box-shadow:none;min-width:0}
 [data-portico] :focus-visible{outline:2px solid var(--pt-accent);outline-offset:2px}
-.pt-overlay{position:fixed;inset:0;z-index:var(--pt-z-index);background:var(--pt-overlay);display:flex;align-items:center;justify-content:center;padding:16px;animation:pt-fade ${ANIMATION_MS.viewTransition}ms ease-out}
+.pt-overlay{position:fixed;inset:0;z-index:var(--pt-z-index);background:var(--pt-overlay);display:flex;align-items:flex-start;justify-content:center;padding:max(16px,calc((100vh - 640px)/2)) 16px 16px;animation:pt-fade ${ANIMATION_MS.viewTransition}ms ease-out}
 .pt-dialog{width:${MODAL_WIDTH_PX}px;max-width:100%;background:var(--pt-bg);border:1px solid var(--pt-border);border-radius:calc(var(--pt-radius)*6);box-shadow:0 12px 40px rgba(0,0,0,.35);overflow:hidden;display:flex;flex-direction:column;max-height:min(640px,calc(100vh - 32px))}
 .pt-embedded .pt-dialog{box-shadow:none}
 .pt-header{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;padding:12px 12px 4px;min-height:56px}
@@ -16,6 +24,10 @@ export const STYLES = `
 .pt-view{animation:pt-in-next ${ANIMATION_MS.viewTransition}ms ease-out}
 .pt-view[data-direction=prev]{animation-name:pt-in-prev}
 @keyframes pt-fade{from{opacity:0}to{opacity:1}}
+@keyframes pt-pulse{50%{opacity:.5}}
+.pt-method-pending{animation:pt-pulse 1.2s ease-in-out infinite}
+.pt-method-pending *{color:transparent}
+.pt-method-pending .pt-pending-input{display:block;padding:10px 12px;border:1px solid transparent;border-radius:calc(var(--pt-radius)*3);background:var(--pt-bg-raised)}
 @keyframes pt-in-next{from{opacity:0;transform:translateX(12px)}to{opacity:1;transform:none}}
 @keyframes pt-in-prev{from{opacity:0;transform:translateX(-12px)}to{opacity:1;transform:none}}
 @media (prefers-reduced-motion:reduce){[data-portico] *{animation:none!important;transition:none!important}}

@@ -27,8 +27,9 @@ async function openConnect(emailShowWallets: boolean) {
   })
   const handle = modal
   act(() => handle.open())
-  const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
-  await within(dialog).findByRole('textbox', { name: 'Email' })
+  // The plugin loads after the first paint of the open modal: on a loaded machine that can take seconds.
+  const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' }, { timeout: 10_000 })
+  await within(dialog).findByRole('textbox', { name: 'Email' }, { timeout: 10_000 })
   return dialog
 }
 

@@ -19,6 +19,7 @@ import { ListItem } from '../primitives/ListItem.tsx'
 import { ErrorBoundary } from '../shell/ErrorBoundary.tsx'
 import { useContributions } from '../useContributions.ts'
 import { loadAllWalletsView } from './AllWallets.tsx'
+import { PendingConnectMethod, pendingConnectMethods } from './PendingConnectMethod.tsx'
 
 /** SPEC §2: email, social, wallet; wallet first when a browser wallet is shown; the app's order wins. */
 export function connectMethodOrder(
@@ -165,13 +166,21 @@ export function ConnectView({ params }: Partial<ViewProps>) {
   const connectors = useKernelState((state) => state.connectors)
   const appOrder = useKernelState((state) => state.options.features.connectMethodsOrder)
   const methods = useContributions('connectMethods')
+  const options = useKernelState((state) => state.options)
+  const plugins = useKernelState((state) => state.plugins)
+  const pending = pendingConnectMethods(
+    { options, plugins },
+    new Set(methods.map((contribution) => contribution.method)),
+  )
   const emailShowWallets = useKernelState((state) => state.options.features.emailShowWallets)
   const [walletsOpened, openWallets] = useState(false)
   const namespace = params?.namespace as ChainNamespace | undefined
   if (namespace) return <NamespaceWalletList namespace={namespace} />
   // SPEC §9 emailShowWallets off: beside the email field the wallets wait behind one button.
   const walletsBehindButton =
-    !emailShowWallets && !walletsOpened && methods.some((contribution) => contribution.method === 'email')
+    !emailShowWallets &&
+    !walletsOpened &&
+    (pending.has('email') || methods.some((contribution) => contribution.method === 'email'))
   const sections = connectMethodOrder(appOrder, connectors).flatMap((method) => {
     if (method === 'wallet')
       return [
@@ -182,6 +191,13 @@ export function ConnectView({ params }: Partial<ViewProps>) {
           ) : (
             <WalletList />
           ),
+        },
+      ]
+    if (pending.has(method))
+      return [
+        {
+          key: `pending:${method}`,
+          node: <PendingConnectMethod method={method} socials={options.features.socials} />,
         },
       ]
     return methods
@@ -203,7 +219,7 @@ export function ConnectView({ params }: Partial<ViewProps>) {
       })
   })
   return (
-    <div className="pt-stack pt-gap-m">
+    <div className="pt-stack pt-gap-m" aria-busy={pending.size > 0}>
       {sections.map((section, index) => (
         <Fragment key={section.key}>
           {index > 0 ? <div className="pt-divider">{i18n.t('orContinueWith')}</div> : null}

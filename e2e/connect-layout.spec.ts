@@ -1,0 +1,98 @@
+import type { Locator, Page } from '@playwright/test'
+import { DemoPage } from './demo.ts'
+import { expect, test } from './fixtures.ts'
+import { WALLETCONNECT } from './walletconnect/page.ts'
+
+/**
+ * Parts of the Connect view arrive after it opens: the email and social sections (their plugins load
+ * then) and the directory's wallets. When they arrive, nothing the visitor may be pointing at moves:
+ * the sections' place is kept, and the dialog grows downward instead of re-centring.
+ * Their requests are held until the first measurement, so they surely arrive after it.
+ */
+test.use({ reducedMotion: 'reduce' })
+
+const ACCOUNT = 8
+
+async function hold(page: Page, held: string[]): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(
+    (url) => held.some((prefix) => url.href.startsWith(prefix)),
+    async (route) => {
+      await released
+      await route.continue()
+    },
+  )
+  return release
+}
+
+async function box(locator: Locator) {
+  const rect = await locator.boundingBox()
+  if (!rect) throw new Error('the element has no box')
+  return rect
+}
+
+const pluginFiles = (pluginBaseUrl: string) => [`${pluginBaseUrl}/email/`, `${pluginBaseUrl}/socials/`]
+
+async function expectStillAfterSections(demo: DemoPage, row: Locator, release: () => void) {
+  const before = await box(row)
+  await expect(demo.dialog.locator('.pt-method-pending')).toHaveCount(2)
+  release()
+  await expect(demo.dialog.getByRole('textbox', { name: 'Email' })).toBeVisible()
+  const socials = demo.dialog.getByRole('region', { name: 'Social login' })
+  await expect(socials).toBeVisible()
+  await expect(demo.dialog.locator('.pt-method-pending')).toHaveCount(0)
+  // The demo page styles every `section` (border, padding): that must not reach the modal's.
+  expect(
+    await socials.evaluate((section) => {
+      const style = getComputedStyle(section)
+      return [style.paddingTop, style.borderTopWidth]
+    }),
+  ).toEqual(['0px', '0px'])
+  const after = await box(row)
+  expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(1)
+  expect(after.x).toBe(before.x)
+}
+
+test('no browser wallet: the email and social sections take their kept place; WalletConnect does not move', async ({
+  page,
+  stack,
+}) => {
+  const release = await hold(page, pluginFiles(stack.pluginBaseUrl))
+  const demo = new DemoPage(page)
+  await demo.goto()
+  await demo.openConnect()
+  const row = demo.walletButton(WALLETCONNECT)
+  await expect(row).toBeVisible()
+  await expect(demo.dialog.getByRole('textbox', { name: 'Email' })).toHaveCount(0)
+  await expectStillAfterSections(demo, row, release)
+})
+
+test.describe('with a browser wallet', () => {
+  test.use({ wallet: { account: ACCOUNT } })
+
+  test('the directory’s wallets arrive below the installed one and the dialog grows downward: the wallet does not move', async ({
+    page,
+    stack,
+  }) => {
+    const release = await hold(page, [`${stack.apiUrl}/getWallets`])
+    const demo = new DemoPage(page)
+    // Without the email and social sections the dialog is short enough to grow (not at its max height).
+    await demo.goto('?features=email:false,socials:false')
+    await demo.openConnect()
+    const row = demo.walletButton()
+    await expect(row).toBeVisible()
+    const wallets = demo.dialog.getByRole('list', { name: 'Wallets' }).getByRole('listitem')
+    const shownFirst = await wallets.count()
+    const dialogBefore = await box(demo.dialog)
+    const before = await box(row)
+    release()
+    await expect.poll(() => wallets.count()).toBeGreaterThan(shownFirst)
+    // Grown, and the height animation is off (reduced motion): the boxes are final.
+    await expect.poll(async () => (await box(demo.dialog)).height).toBeGreaterThan(dialogBefore.height)
+    expect((await box(demo.dialog)).y).toBe(dialogBefore.y)
+    expect(await box(row)).toEqual(before)
+  })
+})

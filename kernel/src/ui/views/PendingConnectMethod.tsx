@@ -1,0 +1,65 @@
+import {
+  CONNECT_METHOD_FEATURES,
+  type ConnectMethod,
+  type KernelState,
+  type SocialProvider,
+} from '@portico/shared-types'
+import { planPlugins } from '../../plugins/enabled.ts'
+
+/** SPEC §9 providers: the social section never has more buttons than these. */
+const MAX_SOCIAL_BUTTONS = 7
+
+/**
+ * Connect methods whose built-in plugin is on but not ready yet (plugins load after the modal opens):
+ * their place is kept until the section arrives, or dropped if the plugin fails.
+ */
+export function pendingConnectMethods(
+  state: Pick<KernelState, 'options' | 'plugins'>,
+  contributed: ReadonlySet<string>,
+): Set<ConnectMethod> {
+  const planned = new Set(planPlugins(state.options).map((plan) => plan.id))
+  const pending = new Set<ConnectMethod>()
+  for (const [method, feature] of Object.entries(CONNECT_METHOD_FEATURES)) {
+    const status = state.plugins[feature]?.status
+    if (!contributed.has(method) && planned.has(feature) && status !== 'ready' && status !== 'failed')
+      pending.add(method as ConnectMethod)
+  }
+  return pending
+}
+
+const blockButton = (key: number) => (
+  <span key={key} className="pt-btn pt-full">
+    {'\u00a0'}
+  </span>
+)
+
+/**
+ * The space a loading method's section will take, built from the same boxes (field, full-width
+ * buttons) so that nothing below it moves when the section arrives. Nothing in it can be focused.
+ */
+export function PendingConnectMethod({
+  method,
+  socials,
+}: {
+  method: ConnectMethod
+  socials: SocialProvider[] | false
+}) {
+  const buttons = method === 'social' && Array.isArray(socials) ? new Set(socials).size : 0
+  return (
+    <div className="pt-method-pending" data-method={method} aria-hidden="true">
+      <div className="pt-stack pt-gap-s">
+        {method === 'email' ? (
+          <>
+            <div className="pt-field">
+              <span>{'\u00a0'}</span>
+              <span className="pt-pending-input">{'\u00a0'}</span>
+            </div>
+            {blockButton(0)}
+          </>
+        ) : (
+          Array.from({ length: Math.min(buttons, MAX_SOCIAL_BUTTONS) }, (_, index) => blockButton(index))
+        )}
+      </div>
+    </div>
+  )
+}
