@@ -1,0 +1,59 @@
+/** Swap failures (SPEC §2 routing, SPEC §8 messages): what goes back and what stays. */
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SwapView } from './SwapView.tsx'
+import { approveData, NET, PTT, ROUTER, setup, start, USDC, USER } from './swapsTesting.ts'
+
+afterEach(cleanup)
+
+describe('swap flow (SPEC §4): failures', () => {
+  it('failures route as SPEC §2: init, allowance and build go back; approval build stays', async () => {
+    const init = setup()
+    init.api.convertTokens.mockRejectedValueOnce(new Error('Network not supported for Swaps'))
+    await init.session.controller.initialise()
+    expect(init.ctx.toast.error).toHaveBeenCalledWith('Failed to initialize swap')
+    expect(init.ctx.router.goBack).toHaveBeenCalledTimes(1)
+
+    const allowance = setup()
+    allowance.api.convertAllowance.mockRejectedValueOnce(new Error('502'))
+    await allowance.session.controller.initialise()
+    allowance.session.controller.selectToken('to', USDC)
+    await waitFor(() => expect(allowance.ctx.toast.error).toHaveBeenCalledWith('Failed to check allowance'))
+    expect(allowance.state().fetchError).toBe(true)
+    expect(allowance.ctx.router.goBack).toHaveBeenCalledTimes(1)
+
+    const build = setup()
+    build.api.convertBuildTransaction.mockRejectedValueOnce(new Error('400'))
+    await start(build)
+    await waitFor(() => expect(build.ctx.toast.error).toHaveBeenCalledWith('Failed to create transaction'))
+    expect(build.ctx.router.goBack).toHaveBeenCalledTimes(1)
+
+    const approve = setup()
+    approve.api.convertBuildApprove.mockResolvedValueOnce({
+      tx: {
+        from: `${NET}:${USER}`,
+        to: `${NET}:${ROUTER}`,
+        data: approveData,
+        value: '0',
+        eip155: { gasPrice: '1' },
+      },
+    })
+    await approve.session.controller.initialise()
+    approve.session.controller.selectToken('source', USDC)
+    approve.session.controller.selectToken('to', PTT)
+    await waitFor(() =>
+      expect(approve.ctx.toast.error).toHaveBeenCalledWith('Failed to create approval transaction'),
+    )
+    expect(approve.ctx.router.goBack).not.toHaveBeenCalled()
+    expect(approve.state().approvalTransaction).toBeUndefined()
+  })
+
+  it("a quote without a destination amount: 'Incorrect amount' / 'Please enter a valid amount'", async () => {
+    const t = setup()
+    t.api.convertQuotes.mockResolvedValueOnce({ quotes: [] })
+    await start(t)
+    await waitFor(() => expect(t.state().incorrectAmount).toBe(true))
+    render(<SwapView ctx={t.ctx} params={{}} />)
+    expect(screen.getByRole('alert').textContent).toBe('Incorrect amount Please enter a valid amount')
+  })
+})
