@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify'
 import { bitcoinRoutes } from './bitcoin/routes.ts'
 import { createApiCaches } from './cache/caches.ts'
-import { createChainHandles } from './chain/clients.ts'
+import { type ChainHandle, closeChainHandles, createChainHandles } from './chain/clients.ts'
 import { type ApiConfig, type ApiConfigInput, resolveConfig } from './config.ts'
 import type { ApiContext } from './context.ts'
 import { openRepository } from './db/open.ts'
@@ -65,8 +65,10 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
   let app: FastifyInstance | undefined
   let indexer: Indexer | LeaderIndexer | undefined
   let retention: { stop(): Promise<void> } | undefined
+  let chainHandles: Map<number, ChainHandle> | undefined
   try {
     const chains = createChainHandles(config.chains, config.rpcTimeoutMs)
+    chainHandles = chains
     app = Fastify({
       logger: { level: config.logLevel },
       // A bip122 taproot account in CAIP-10 is 104 characters (fastify's default cap is 100).
@@ -159,6 +161,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
           await server.close()
           await running?.stop()
           await pruning.stop()
+          await closeChainHandles(chains)
           await repo.close()
           lock?.release()
         })()
@@ -169,6 +172,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     await app?.close().catch(() => {})
     await indexer?.stop().catch(() => {})
     await retention?.stop().catch(() => {})
+    if (chainHandles) await closeChainHandles(chainHandles).catch(() => {})
     await repo.close().catch(() => {})
     lock?.release()
     throw err

@@ -20,12 +20,9 @@ export function freshHead(handle: ChainHandle): Promise<number> {
   }
   const r = reader
   const run = (): Promise<number> => {
-    const promise = handle.client
-      .getBlockNumber({ cacheTime: 0 })
-      .then(Number)
-      .finally(() => {
-        if (r.running === promise) r.running = undefined
-      })
+    const promise = handle.head.read().finally(() => {
+      if (r.running === promise) r.running = undefined
+    })
     r.running = promise
     return promise
   }

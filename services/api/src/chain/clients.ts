@@ -1,5 +1,6 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config.ts'
+import { createHeadRpc, type HeadRpc } from './head-rpc.ts'
 
 export interface ChainHandle {
   chainId: number
@@ -7,6 +8,8 @@ export interface ChainHandle {
   caipId: `eip155:${number}`
   native: { name: string; symbol: string; decimals: number }
   client: PublicClient
+  /** eth_blockNumber on its own keep-alive connections (per-request head checks). */
+  head: HeadRpc
 }
 
 const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 }
@@ -33,7 +36,13 @@ export function createChainHandles(chains: ChainConfig[], timeoutMs: number): Ma
       caipId: `eip155:${chain.chainId}`,
       native: chain.native ?? ETHER,
       client,
+      head: createHeadRpc(chain.rpcUrl, timeoutMs),
     })
   }
   return handles
+}
+
+/** Closes the chains' own connections (the head reads'). */
+export async function closeChainHandles(handles: Map<number, ChainHandle>): Promise<void> {
+  await Promise.all([...handles.values()].map((h) => h.head.close()))
 }
