@@ -14,7 +14,6 @@ import {
   DEV_ACCOUNTS,
   DEV_WALLET_BUNDLE,
   type Devnet,
-  SOLANA_DEV_ACCOUNTS,
   startBundler,
   startDevnet,
 } from '@portico/devnet'
@@ -27,6 +26,13 @@ import {
   relayBackendFromEnv,
   startRelay,
 } from '@portico/relay'
+import {
+  CHAIN_NAMES,
+  type DevWalletConfig,
+  demoEnvironment,
+  demoHead,
+  devWalletConfigOf,
+} from './demoPage.ts'
 import type { StackPorts } from './ports.ts'
 import { startRedis } from './redis.mjs'
 import { type StaticServer, startStaticServer } from './staticServer.ts'
@@ -87,19 +93,12 @@ export interface Stack {
    * The dev wallet configuration for a given dev account index; with `solana: true` it also
    * registers the Solana (Wallet Standard) wallet with SOLANA_DEV_ACCOUNTS[accountIndex] (0–4).
    */
-  devWalletConfig(
-    accountIndex?: number,
-    options?: { solana?: boolean; bitcoin?: boolean },
-  ): Record<string, unknown>
+  devWalletConfig: DevWalletConfig
   devWalletBundle: string
   stop(): Promise<void>
 }
 
-const CHAIN_NAMES: Record<number, string> = { 31337: 'Portico Devnet A', 31338: 'Portico Devnet B' }
-export const SOLANA_NETWORK_NAME = 'Portico Solana Devnet'
-export const BITCOIN_NETWORK_NAME = 'Portico Bitcoin Regtest'
-
-const script = (js: string) => `<script>${js.replace(/</g, '\\u003c')}</script>`
+export { BITCOIN_NETWORK_NAME, SOLANA_NETWORK_NAME } from './demoPage.ts'
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports } = options
@@ -139,6 +138,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       : undefined
   bundlerStart?.catch(() => {}) // awaited in the try below
   // The provider page's origin and the secret its calls to the API are signed with (one per stack).
+  /** Stops whatever has started (the stack's stop(), and a failed start). */
+  const shutdown = async () => {
+    await Promise.all([
+      ...servers.map((server) => server.close()),
+      relay?.close(),
+      api?.close(),
+      authFrame?.close(),
+      idp?.close(),
+      onramp?.close(),
+      bundlerStart?.then(
+        (started) => started.stop(),
+        () => {},
+      ),
+    ])
+    await stopRelayStore?.()
+    await devnet.stop()
+  }
   const onrampPage = { pageUrl: `http://127.0.0.1:${ports.onramp}`, secret: randomBytes(32).toString('hex') }
   try {
     api = await startApi({
@@ -228,77 +244,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     servers.push(plugins)
     const pluginBaseUrl = `${plugins.url}/plugins`
-    const demoEnvironment = {
-      projectId: 'portico-dev',
-      chains: devnet.chains.map((chain) => ({
-        chainId: chain.chainId,
-        rpcUrl: chain.rpcUrl,
-        name: CHAIN_NAMES[chain.chainId] ?? `Chain ${chain.chainId}`,
-      })),
+    const environment = demoEnvironment(devnet, {
       pluginBaseUrl,
       relayUrl: relay.url,
       apiUrl: api.url,
-      // The API also serves the wallet directory (getWallets, images) and the analytics sink.
-      walletDirectoryUrl: api.url,
-      // The embedded wallet's frame page (email and social login).
       authFrameUrl: authFrame.frameUrl,
-      // The devnet's Solana node (litesvm), requested by the demo beside the two anvil chains.
-      ...(devnet.solana
-        ? {
-            solana: {
-              networkId: devnet.solana.networkId,
-              rpcUrl: devnet.solana.rpcUrl,
-              name: SOLANA_NETWORK_NAME,
-            },
-          }
-        : {}),
-      // The Bitcoin regtest node: the demo reads balances, history and UTXOs through the API.
-      ...(devnet.bitcoin
-        ? { bitcoin: { networkId: devnet.bitcoin.networkId, name: BITCOIN_NETWORK_NAME } }
-        : {}),
-    }
-    const devWalletConfig = (
-      accountIndex = 0,
-      { solana = false, bitcoin = false }: { solana?: boolean; bitcoin?: boolean } = {},
-    ) => {
-      const solanaAccount = SOLANA_DEV_ACCOUNTS[accountIndex]
-      const bitcoinAccount = devnet.bitcoin?.accounts[accountIndex]
-      return {
-        privateKey: DEV_ACCOUNTS[accountIndex]?.privateKey,
-        chains: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
-        defaultChainId: devnet.chains[0]?.chainId,
-        ...(solana && devnet.solana && solanaAccount
-          ? {
-              solana: {
-                secretKey: solanaAccount.secretKey,
-                rpcUrl: devnet.solana.rpcUrl,
-                networkId: devnet.solana.networkId,
-              },
-            }
-          : {}),
-        ...(bitcoin && devnet.bitcoin && bitcoinAccount
-          ? {
-              bitcoin: {
-                privateKey: bitcoinAccount.privateKey,
-                // The ordinals (taproot) key is shared by every index: tests read it, never spend it.
-                ordinalsPrivateKey: devnet.bitcoin.taprootAccount.privateKey,
-                networkId: devnet.bitcoin.networkId,
-              },
-            }
-          : {}),
-      }
-    }
-    const head = [
-      script(`window.__PORTICO_DEMO__=${JSON.stringify(demoEnvironment)}`),
-      ...(options.devWalletOnPage
-        ? [
-            script(
-              `window.__PORTICO_DEV_WALLET__=${JSON.stringify(devWalletConfig(0, { solana: true, bitcoin: true }))}`,
-            ),
-            '<script src="/dev-wallet.js"></script>',
-          ]
-        : []),
-    ].join('')
+    })
+    const devWalletConfig = devWalletConfigOf(devnet)
+    const head = demoHead(
+      environment,
+      options.devWalletOnPage ? devWalletConfig(0, { solana: true, bitcoin: true }) : undefined,
+    )
     const demo = await startStaticServer({
       host: 'localhost',
       port: ports.demo,
@@ -318,57 +274,26 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The Solana node serves browser pages of the stack's own origins only (not any site).
     devnet.solana?.allowOrigins([demo.url, plugins.url])
     log(`demo: ${demo.url}   plugins: ${pluginBaseUrl}`)
-    const liveRelay = relay
-    const liveApi = api
-    const liveAuthFrame = authFrame
-    const liveIdp = idp
-    const liveOnramp = onramp
-    const liveBundler = bundler
     return {
       devnet,
-      relay: liveRelay,
-      api: liveApi,
-      authFrame: liveAuthFrame,
-      idp: liveIdp,
-      onramp: liveOnramp,
+      relay,
+      api,
+      authFrame,
+      idp,
+      onramp,
       ...(bundler ? { bundler } : {}),
       smartAccountNetworks,
       demoUrl: `${demo.url}/`,
       vanillaUrl: `${demo.url}/vanilla/`,
       pluginsUrl: plugins.url,
       pluginBaseUrl,
-      demoEnvironment,
+      demoEnvironment: environment,
       devWalletConfig,
       devWalletBundle: DEV_WALLET_BUNDLE,
-      async stop() {
-        await Promise.all([
-          ...servers.map((server) => server.close()),
-          liveRelay.close(),
-          liveApi.close(),
-          liveAuthFrame.close(),
-          liveIdp.close(),
-          liveOnramp.close(),
-          liveBundler?.stop(),
-        ])
-        await stopRelayStore?.()
-        await devnet.stop()
-      },
+      stop: shutdown,
     }
   } catch (error) {
-    await Promise.all([
-      ...servers.map((server) => server.close()),
-      relay?.close(),
-      api?.close(),
-      authFrame?.close(),
-      idp?.close(),
-      onramp?.close(),
-      bundlerStart?.then(
-        (started) => started.stop(),
-        () => {},
-      ),
-    ])
-    await stopRelayStore?.()
-    await devnet.stop()
+    await shutdown()
     throw error
   }
 }
