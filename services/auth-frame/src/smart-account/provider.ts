@@ -15,6 +15,7 @@ import { getCode } from 'viem/actions'
 import { FrameError } from '../errors.ts'
 import type { SmartAccountCall, SmartAccountProvider } from '../smart-account-seam.ts'
 import { toPorticoSmartAccount } from './account.ts'
+import { REVERTED_PREFIX, revertMessage } from './revert.ts'
 
 /** One chain where users get smart accounts: its RPC, its ERC-4337 bundler and the fixtures' contracts. */
 export interface SmartAccountNetwork {
@@ -40,7 +41,7 @@ export const SMART_ACCOUNT_ERRORS = {
   tooManyCalls: 'Too many calls in one user operation',
   noFunds: 'The smart account has too little ETH to pay for gas on this network',
   timeout: 'The user operation was not included in time',
-  reverted: 'The user operation reverted',
+  reverted: REVERTED_PREFIX,
 } as const
 
 const MAX_CALLS = 32
@@ -176,6 +177,9 @@ function bundlerError(err: unknown): FrameError {
     return new FrameError(SMART_ACCOUNT_ERRORS.noFunds)
   if (err instanceof BaseError && err.name === 'WaitForUserOperationReceiptTimeoutError')
     return new FrameError(SMART_ACCOUNT_ERRORS.timeout)
+  // A revert: its Error(string) reason, else the generic message (never the raw revert data).
+  const reverted = revertMessage(err)
+  if (reverted) return new FrameError(reverted)
   const short = err instanceof BaseError ? err.shortMessage : 'The bundler did not accept the user operation'
   return new FrameError(short.slice(0, 300))
 }

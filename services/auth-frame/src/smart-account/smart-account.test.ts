@@ -6,7 +6,16 @@ import {
   startAnvil,
   startBundler,
 } from '@portico/devnet'
-import { createPublicClient, type Hex, http, isErc6492Signature, parseAbi, parseEther } from 'viem'
+import { MESSAGES } from '@portico/shared-types'
+import {
+  createPublicClient,
+  encodeErrorResult,
+  type Hex,
+  http,
+  isErc6492Signature,
+  parseAbi,
+  parseEther,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { verifyMessage, verifyTypedData } from 'viem/actions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -167,9 +176,31 @@ describe('smart accounts over anvil and the alto bundler', () => {
     // EntryPoint has no fallback: unknown call data reverts.
     const failing = smart.sendCalls(owner, chainId, [{ to: AA_FIXTURES.entryPoint, data: '0xdeadbeef' }])
     await expect(failing).rejects.toBeInstanceOf(FrameError)
-    await expect(failing).rejects.toThrow(/reverted during simulation/)
+    // No revert reason: the SPEC §8 generic message, not the bundler's raw revert data.
+    await expect(failing).rejects.toThrow(new FrameError(MESSAGES.transactionError))
     expect(await client.getBalance({ address })).toBe(parseEther('1'))
     await expect(smart.sendCalls(owner, chainId, [])).rejects.toThrow(SMART_ACCOUNT_ERRORS.tooManyCalls)
+  })
+
+  it('a call that reverts with a reason (Error(string)) shows the reason, not the revert hex', async () => {
+    const owner = newOwner()
+    const address = await smart.address(owner, chainId)
+    await fund(address, '1')
+    // A contract that always reverts with Error("Portico: not allowed"): copy its revert data, revert.
+    const data = encodeErrorResult({
+      abi: parseAbi(['error Error(string)']),
+      errorName: 'Error',
+      args: ['Portico: not allowed'],
+    })
+    const size = ((data.length - 2) / 2).toString(16).padStart(4, '0')
+    const target = '0x00000000000000000000000000000000000000f1'
+    await client.request({
+      method: 'anvil_setCode',
+      params: [target, `0x61${size}600e60003961${size}6000fd${data.slice(2)}`],
+    } as never)
+    const failing = smart.sendCalls(owner, chainId, [{ to: target, data: '0x' }])
+    await expect(failing).rejects.toThrow(new FrameError('The user operation reverted: Portico: not allowed'))
+    expect(await client.getBalance({ address })).toBe(parseEther('1'))
   })
 
   it('INIT_SMART_ACCOUNT deploys a funded account once', async () => {
