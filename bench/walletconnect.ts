@@ -10,7 +10,7 @@
  *
  * It also reports the JS the page fetched after the click (CDP encodedDataLength: gzip as served).
  *
- *   npx tsx bench/walletconnect.ts [--runs 5] [--no-build] [--breakdown]
+ *   npx tsx bench/walletconnect.ts [--runs 5] [--no-build] [--breakdown] [--browser-wallet]
  *
  * Ports: demo :6273, plugins :6274, chains :6645/:6646, Solana RPC :6999, relay :6290
  * (`PORTICO_*_PORT` override), apart from npm start, e2e and bench/run.ts.
@@ -29,6 +29,19 @@ const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5
 const BUILD = !args.includes('--no-build')
 /** Per run, the milestones relative to the click: chunks (responseEnd), relay socket, view, uri, QR. */
 const BREAKDOWN = args.includes('--breakdown')
+/**
+ * The page also has a browser wallet (an EIP-6963 announcement): WalletConnect is then prepared only
+ * when pointed at, so the bench points at it (hover) right before the click, as a quick user does.
+ */
+const BROWSER_WALLET = args.includes('--browser-wallet')
+const ANNOUNCE_WALLET = `(() => {
+  const provider = { request: async () => { throw Object.assign(new Error('unsupported'), { code: 4200 }) }, on() {}, removeListener() {} }
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', {
+    detail: Object.freeze({ info: Object.freeze({ uuid: 'bench-1', name: 'Bench Wallet', icon: 'data:,', rdns: 'bench.wallet' }), provider }),
+  }))
+  window.addEventListener('eip6963:requestProvider', announce)
+  announce()
+})()`
 const PORTS = portsFromEnv(process.env, { demo: 6273, plugins: 6274, chainA: 6645, chainB: 6646 })
 process.env.PORTICO_SOLANA_PORT ??= '6999'
 const RELAY_PORT = Number(process.env.PORTICO_RELAY_PORT ?? 6290)
@@ -113,6 +126,7 @@ try {
         if (document.querySelector('ul[aria-label="Wallets"]')) mark('Connect view')
       }).observe(document, { subtree: true, childList: true })
     })()`)
+    if (BROWSER_WALLET) await page.addInitScript(ANNOUNCE_WALLET)
     await page.goto(stack.demoUrl)
     await page.getByRole('heading', { name: 'Portico demo' }).waitFor()
     await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
@@ -120,6 +134,13 @@ try {
       name: 'WalletConnect',
     })
     await entry.waitFor()
+    if (BROWSER_WALLET) {
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Bench Wallet/ })
+        .waitFor()
+      await entry.hover()
+    }
     watching = true
     // A string, so tsx adds no helpers (__name) to code that runs in the page.
     const clickToQrMs = (await page.evaluate(`new Promise((resolve) => {
@@ -170,7 +191,15 @@ try {
     const lazyJsRequests = scripts.size
 
     await page.getByRole('button', { name: 'Copy link' }).click()
-    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    // The copy is asynchronous: read until the pairing uri is there.
+    const uri = (await page.evaluate(`(async () => {
+      for (let tries = 0; tries < 100; tries++) {
+        const text = await navigator.clipboard.readText()
+        if (text.startsWith('wc:')) return text
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      return ''
+    })()`)) as string
     // The page records when its store first says connected.
     await page.evaluate(`(() => {
       const status = document.querySelector('[data-testid="status"]')
@@ -225,7 +254,9 @@ const header = ['run', 'click → QR (ms)', 'approve → connected (ms)', 'demo-
 const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
 )
-console.log(`\nWalletConnect (${RUNS} fresh contexts, relay ${stack.relay.url})\n`)
+console.log(
+  `\nWalletConnect (${RUNS} fresh contexts, ${BROWSER_WALLET ? 'with' : 'no'} browser wallet, relay ${stack.relay.url})\n`,
+)
 console.log(header.map((title, column) => pad(title, widths[column] ?? 0)).join('  '))
 console.log(widths.map((width) => '─'.repeat(width)).join('  '))
 for (const row of rows) console.log(row.map((cell, column) => pad(cell, widths[column] ?? 0)).join('  '))
