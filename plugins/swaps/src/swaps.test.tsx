@@ -4,11 +4,11 @@ import { decodeFunctionData, erc20Abi } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SwapView } from './SwapView.tsx'
 import {
+  approvalPending,
   E18,
   emitted,
   NATIVE,
   NET,
-  PTT,
   ROUTER,
   ready,
   setup,
@@ -93,11 +93,7 @@ describe('swap flow (SPEC §4)', () => {
 
   it('USDC → PTT: allowance short → approval sent → re-quote → swap transaction', async () => {
     const t = setup()
-    await t.session.controller.initialise()
-    t.session.controller.selectToken('source', USDC)
-    t.session.controller.setSourceAmount('100')
-    t.session.controller.selectToken('to', PTT)
-    await waitFor(() => expect(t.state().approvalTransaction).toBeDefined())
+    await approvalPending(t)
     expect(t.state().swapTransaction).toBeUndefined()
     render(<SwapView ctx={t.ctx} params={{}} />)
     fireEvent.click(screen.getByRole('button', { name: 'Approve USDC' }))
@@ -117,11 +113,7 @@ describe('swap flow (SPEC §4)', () => {
 
   it('a declined approval: its message, SWAP_APPROVAL_ERROR with the properties; a failed swap: SWAP_ERROR', async () => {
     const t = setup()
-    await t.session.controller.initialise()
-    t.session.controller.selectToken('source', USDC)
-    t.session.controller.setSourceAmount('100')
-    t.session.controller.selectToken('to', PTT)
-    await waitFor(() => expect(t.state().approvalTransaction).toBeDefined())
+    await approvalPending(t)
     t.rejectWith(new Error('User rejected the request.'))
     await t.session.executor.approve()
     expect(t.ctx.toast.error).toHaveBeenCalledWith('User rejected the request.')

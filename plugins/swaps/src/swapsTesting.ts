@@ -132,3 +132,12 @@ export const emitted = (ctx: PluginContext, name: string) =>
     .mocked(ctx.events.emit)
     .mock.calls.filter(([type]) => type === name)
     .map(([, payload]) => payload)
+
+/** 100 USDC → PTT with the allowance short: waits until the approval transaction is built. */
+export async function approvalPending(t: ReturnType<typeof setup>) {
+  await t.session.controller.initialise()
+  t.session.controller.selectToken('source', USDC)
+  t.session.controller.setSourceAmount('100')
+  t.session.controller.selectToken('to', PTT)
+  await waitFor(() => expect(t.state().approvalTransaction).toBeDefined())
+}
