@@ -1,12 +1,13 @@
-import type {
-  I18nApi,
-  KernelState,
-  ModalOptions,
-  Network,
-  PorticoEventName,
-  PorticoEvents,
-  ThemeMode,
-  ThemeVariables,
+import {
+  ACCOUNT_FEATURES,
+  type I18nApi,
+  type KernelState,
+  type ModalOptions,
+  type Network,
+  type PorticoEventName,
+  type PorticoEvents,
+  type ThemeMode,
+  type ThemeVariables,
 } from '@portico/shared-types'
 import { loadBitcoin } from './account/bitcoinLoader.ts'
 import { trackRecentWallets } from './account/recentWallets.ts'
@@ -40,7 +41,7 @@ import { createViewRegistry } from './router/registry.ts'
 import { setupDirectory } from './services/directoryController.ts'
 import { createKernelApi } from './services/kernelApi.ts'
 import { createInitialState } from './state/initialState.ts'
-import { selectActiveAccount, selectActiveNetwork } from './state/selectors.ts'
+import { selectActiveAccount, selectActiveNetwork, selectIsConnected } from './state/selectors.ts'
 import { createStore } from './state/store.ts'
 import { persistAccountSnapshot } from './storage/accountSnapshot.ts'
 import { createSafeStorage, defaultBackend, memoryBackend } from './storage/storage.ts'
@@ -145,8 +146,14 @@ export function createModal(options: ModalOptions): ModalHandle {
   // A custom storage (cookieStorage) also keeps the connected account, for a server render.
   if (options.storage) kernel.cleanups.push(persistAccountSnapshot(store, kernel.storage))
   // Plugins are needed once the modal is used: load (or retry) them on every open, after the view has
-  // painted, so fetching and evaluating remotes never delays the first frame.
-  bus.on('MODAL_OPEN', () => afterNextPaint(() => void kernel.plugins.ensureLoaded()))
+  // painted, so fetching and evaluating remotes never delays the first frame. A disconnected open
+  // leaves out the account features: they load when an account connects (only the modal's connect
+  // flows emit CONNECT_SUCCESS).
+  bus.on('MODAL_OPEN', () => {
+    const except = selectIsConnected(store.get()) ? undefined : ACCOUNT_FEATURES
+    afterNextPaint(() => void kernel.plugins.ensureLoaded(undefined, except))
+  })
+  bus.on('CONNECT_SUCCESS', () => void kernel.plugins.ensureLoaded())
 
   const mounts = new Set<() => void>()
   const mount = (element: HTMLElement) => {

@@ -15,8 +15,11 @@ type ContributionOf<K extends ContributionPoint> = NonNullable<PluginContributio
 export type Contribution<K extends ContributionPoint> = ContributionOf<K> & { pluginId: string }
 
 export interface PluginHost {
-  /** Loads every planned plugin (or those in `only`) not ready or loading; failed ones are retried. */
-  ensureLoaded(only?: readonly string[]): Promise<void>
+  /**
+   * Loads every planned plugin (or those in `only`, less those in `except`) not ready or loading;
+   * failed ones are retried.
+   */
+  ensureLoaded(only?: readonly string[], except?: readonly string[]): Promise<void>
   /**
    * Checks the manifests of the remotes not loaded yet and warms the cache with their files (idle time,
    * hover); nothing is evaluated. Failures are left to the load that follows.
@@ -162,9 +165,11 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     plans.filter((plan) => !settled.has(plan.id) && kernel.store.get().plugins[plan.id]?.status !== 'ready')
 
   return {
-    async ensureLoaded(only) {
+    async ensureLoaded(only, except) {
       warnUnconfigured()
-      const wanted = pendingPlans().filter((plan) => !only || only.includes(plan.id))
+      const wanted = pendingPlans().filter(
+        (plan) => (!only || only.includes(plan.id)) && !except?.includes(plan.id),
+      )
       const pending = wanted.map((plan) => {
         let loading = inFlight.get(plan.id)
         if (!loading) {

@@ -1,0 +1,65 @@
+import {
+  ACCOUNT_FEATURES,
+  CONNECT_METHOD_FEATURES,
+  definePlugin,
+  PLUGIN_FEATURE_IDS,
+  WALLET_FEATURE_ORDER,
+} from '@portico/shared-types'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createModal, type ModalHandle } from '../createModal.ts'
+import { testWallet } from '../requests/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../testing.ts'
+
+/** The first plugin load brings in the federation runtime: slow on a busy machine. */
+const SLOW = { timeout: 15_000 }
+
+let modal: ModalHandle | undefined
+let wallet: ReturnType<typeof testWallet> | undefined
+afterEach(() => {
+  modal?.destroy()
+  wallet?.stop()
+  localStorage.clear()
+})
+
+/** `swaps` (an account feature) and a host's own plugin, both given in-process, with setup spies. */
+function make() {
+  const swapsSetup = vi.fn()
+  const pointsSetup = vi.fn()
+  wallet = testWallet()
+  modal = createModal({
+    projectId: 'p',
+    networks: [localNetwork()],
+    features: { ...NO_PLUGINS, swaps: true },
+    plugins: {
+      swaps: { definition: definePlugin({ id: 'swaps', api: '^1.0.0', setup: swapsSetup }) },
+      points: { definition: definePlugin({ id: 'points', api: '^1.0.0', setup: pointsSetup }) },
+    },
+  })
+  return { modal, swapsSetup, pointsSetup }
+}
+
+describe('account-feature plugins (issue 13: heap with the Connect modal open)', () => {
+  it('are built-in plugin features that nothing before a connection needs', () => {
+    const beforeConnect = [...Object.values(CONNECT_METHOD_FEATURES), 'siwx']
+    for (const id of ACCOUNT_FEATURES) {
+      expect(PLUGIN_FEATURE_IDS).toContain(id)
+      expect(beforeConnect).not.toContain(id)
+    }
+    expect(ACCOUNT_FEATURES).toEqual(expect.arrayContaining([...WALLET_FEATURE_ORDER]))
+  })
+
+  it('a disconnected open loads the other plugins only; connecting loads the account features', async () => {
+    const { modal, swapsSetup, pointsSetup } = make()
+    act(() => modal.open())
+    await waitFor(() => expect(modal.getState().plugins.points?.status).toBe('ready'), SLOW)
+    expect(pointsSetup).toHaveBeenCalledTimes(1)
+    expect(modal.getState().plugins.swaps).toBeUndefined()
+    expect(swapsSetup).not.toHaveBeenCalled()
+
+    fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
+    await waitFor(() => expect(modal.getState().plugins.swaps?.status).toBe('ready'), SLOW)
+    expect(swapsSetup).toHaveBeenCalledTimes(1)
+    expect(pointsSetup).toHaveBeenCalledTimes(1)
+  })
+})
