@@ -77,9 +77,9 @@ describe('browser entry', () => {
       (e as CustomEvent).detail({ register: (w: Wallet) => registered.push(w) })
     window.addEventListener('wallet-standard:register-wallet', onRegister)
     const seen = await loadEntry()
-    window.removeEventListener('wallet-standard:register-wallet', onRegister)
     expect(seen).toHaveLength(1) // the EIP-6963 provider is still announced
-    expect(registered).toHaveLength(1)
+    await vi.waitFor(() => expect(registered).toHaveLength(1))
+    window.removeEventListener('wallet-standard:register-wallet', onRegister)
     const wallet = registered[0] as Wallet
     expect(wallet.name).toBe('Portico Dev Wallet')
     expect(wallet.chains).toEqual([SOLANA_NETWORK_ID])
@@ -135,9 +135,43 @@ describe('browser entry', () => {
     }
   })
 
-  it('makes the viem account (and noble its base-point table) at the first signature, not at install', async () => {
+  it('evaluates the Solana wallet (ed25519) only for a config with solana; a bad key is reported', async () => {
+    const evaluated = vi.fn()
+    vi.doMock('../solana/keys.ts', async (importOriginal) => {
+      evaluated()
+      return importOriginal()
+    })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      ;(window as TestWindow).__PORTICO_DEV_WALLET__ = { ...config }
+      expect(await loadEntry()).toHaveLength(1)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      expect(evaluated).not.toHaveBeenCalled()
+
+      // 64 bytes whose public half is not the seed's: the EVM side stands, the Solana wallet says why.
+      const secretKey = [...(SOLANA_DEV_ACCOUNTS[0]?.secretKey.slice(0, 32) ?? []), ...new Array(32).fill(7)]
+      const solana = { secretKey, rpcUrl: 'http://127.0.0.1:1', networkId: SOLANA_NETWORK_ID }
+      ;(window as TestWindow).__PORTICO_DEV_WALLET__ = { ...config, solana }
+      const [announced] = await loadEntry()
+      expect(await announced?.provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+      await vi.waitFor(() =>
+        expect(error).toHaveBeenCalledWith(
+          '[portico dev wallet] Solana wallet failed to start:',
+          expect.objectContaining({ message: expect.stringMatching(/does not match its public key half/) }),
+        ),
+      )
+      expect(evaluated).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.doUnmock('../solana/keys.ts')
+      error.mockRestore()
+    }
+  })
+
+  it('evaluates viem/accounts and makes the account (noble its base-point table) at the first signature', async () => {
     const made = vi.fn()
+    const imported = vi.fn()
     vi.doMock('viem/accounts', async (importOriginal) => {
+      imported()
       const original = await importOriginal<typeof import('viem/accounts')>()
       return {
         ...original,
@@ -157,6 +191,7 @@ describe('browser entry', () => {
       expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([address])
       expect(await provider.request({ method: 'eth_accounts' })).toEqual([address])
       expect(made).not.toHaveBeenCalled()
+      expect(imported).not.toHaveBeenCalled()
       const signature = await provider.request({ method: 'personal_sign', params: ['0x68690a', address] })
       expect(made).toHaveBeenCalledTimes(1)
       expect(
@@ -164,6 +199,35 @@ describe('browser entry', () => {
       ).toBe(address)
     } finally {
       vi.doUnmock('viem/accounts')
+    }
+  })
+
+  it('evaluates the asset reader (ABI codec) at the first wallet_getAssets, not at install', async () => {
+    const evaluated = vi.fn()
+    vi.doMock('./assets.ts', async (importOriginal) => {
+      evaluated()
+      return importOriginal()
+    })
+    try {
+      const token = `0x${'1'.repeat(40)}`
+      ;(window as TestWindow).__PORTICO_DEV_WALLET__ = { ...config, assets: { 31338: [token] } }
+      const [announced] = await loadEntry()
+      const provider = announced?.provider as Announced['provider'] & {
+        request(a: { method: string; params?: unknown[] }): Promise<unknown>
+      }
+      const address = DEV_ACCOUNTS[0]?.address
+      await provider.request({ method: 'eth_requestAccounts' })
+      expect(await provider.request({ method: 'wallet_getCapabilities' })).toEqual({
+        '0x7a6a': { assetDiscovery: { supported: true } },
+      })
+      expect(evaluated).not.toHaveBeenCalled()
+      // No node answers at 127.0.0.1:2: the read fails, after the reader was loaded for it.
+      await expect(
+        provider.request({ method: 'wallet_getAssets', params: [{ account: address }] }),
+      ).rejects.toBeTruthy()
+      expect(evaluated).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.doUnmock('./assets.ts')
     }
   })
 

@@ -4,7 +4,6 @@ import { CONFIG_GLOBAL, type DevWalletConfig, parseDevWalletConfig } from './con
 import { createDevWalletProvider } from './provider.ts'
 import { rejectionPolicy } from './rejection.ts'
 import { lazyPrivateKeyAccount } from './signer.ts'
-import { createSolanaDevWallet } from './solana/wallet.ts'
 import { memoryStorage, type WalletStorage } from './storage.ts'
 
 type WalletWindow = Window & { [CONFIG_GLOBAL]?: DevWalletConfig; ethereum?: unknown }
@@ -42,22 +41,27 @@ function install(): void {
     origin: win.location.origin,
     ...(config.assets && { assets: config.assets }),
   })
+  // The Solana (ed25519) and Bitcoin (bitcoinjs-lib, secp256k1) wallets run only for a config that asks
+  // for them (heap otherwise held by every page the wallet is injected into). The bundle has no async
+  // chunks: each import runs from the same file, before any page script (a microtask after this init
+  // script). A wallet that fails to start (e.g. a Solana key whose halves do not match) is reported.
+  const failed = (chain: string) => (error: unknown) =>
+    console.error(`[portico dev wallet] ${chain} wallet failed to start:`, error)
   if (config.solana) {
-    const { keypair, rpcUrl, networkId } = config.solana
-    registerWallet(
-      createSolanaDevWallet({ secretKey: keypair, rpcUrl, networkId, storage, fetch, shouldReject }),
-    )
+    const { secretKey, rpcUrl, networkId } = config.solana
+    import('./solana/wallet.ts')
+      .then(({ createSolanaDevWallet }) =>
+        registerWallet(createSolanaDevWallet({ secretKey, rpcUrl, networkId, storage, fetch, shouldReject })),
+      )
+      .catch(failed('Solana'))
   }
   if (config.bitcoin) {
-    // bitcoinjs-lib and secp256k1 run only for a config that asks for Bitcoin (~1 MiB of heap otherwise
-    // held by every page the wallet is injected into). The bundle has no async chunks: the import runs
-    // from the same file, before any page script (a microtask after this init script).
     const bitcoin = config.bitcoin
-    import('./bitcoin/wallet.ts').then(
-      ({ createBitcoinDevWallet }) =>
+    import('./bitcoin/wallet.ts')
+      .then(({ createBitcoinDevWallet }) =>
         registerWallet(createBitcoinDevWallet({ ...bitcoin, storage, shouldReject })),
-      (error: unknown) => console.error('[portico dev wallet] Bitcoin wallet failed to start', error),
-    )
+      )
+      .catch(failed('Bitcoin'))
   }
   announceProvider(win, provider)
   if (config.legacyInjected) {

@@ -31,7 +31,7 @@ describe('parseDevWalletConfig', () => {
           networkId: 'solana:PorticoDevnet1111111111111111111',
         },
       })
-      expect(config.solana?.keypair.address).toBe(account?.publicKey)
+      expect(config.solana?.secretKey).toEqual(Uint8Array.from(account?.secretKey ?? []))
       expect(config.solana?.rpcUrl).toBe('http://127.0.0.1:8899')
     }
   })
@@ -49,6 +49,7 @@ describe('parseDevWalletConfig', () => {
     [{ ...evm, solana: { ...solana, networkId: 'eip155:1' } }, /solana.networkId/],
     [{ ...evm, solana: { ...solana, secretKey: [1, 2, 3] } }, /solana.secretKey: .*64 bytes/],
     [{ ...evm, solana: { ...solana, secretKey: [300] } }, /solana.secretKey must be/],
+    [{ ...evm, solana: { ...solana, secretKey: '0OIl' } }, /solana.secretKey: invalid base58/],
   ])('rejects a bad Solana part %j clearly', (raw, message) => {
     expect(() => parseDevWalletConfig(raw)).toThrow(message)
   })

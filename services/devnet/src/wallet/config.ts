@@ -32,7 +32,7 @@ export interface DevWalletConfig extends RejectionConfig {
 /** Most ERC-20s configured per chain (one Multicall3 call reads them all). */
 export const MAX_ASSET_TOKENS = 50
 
-/** The config after checking, with the Solana keypair derived. */
+/** The config after checking (the Solana key checked for length; its keypair is made when that wallet starts). */
 export type ParsedDevWalletConfig = Omit<DevWalletConfig, 'solana' | 'bitcoin'> & {
   solana?: ParsedSolanaConfig
   bitcoin?: ParsedBitcoinConfig

@@ -1,5 +1,4 @@
 import { type Address, type Hex, isHex, toHex } from 'viem'
-import { readAssets } from './assets.ts'
 import { Emitter } from './emitter.ts'
 import { ErrorCode, invalidParams, ProviderRpcError, unauthorized, userRejected } from './errors.ts'
 import { createJsonRpc, type Fetch } from './json-rpc.ts'
@@ -169,6 +168,8 @@ export class DevWalletProvider extends Emitter {
     )
     const entries = await Promise.all(
       chains.map(async (id) => {
+        // The ABI codec (abitype's parser, Multicall3 and ERC-20 ABIs) is evaluated on the first read.
+        const { readAssets } = await import('./assets.ts')
         const assets = await readAssets(
           (method, params) => this.#proxyTo(id, method, params),
           this.#account.address,

@@ -1,6 +1,5 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
-import type { Address, Hex, LocalAccount } from 'viem'
-import { privateKeyToAccount, publicKeyToAddress } from 'viem/accounts'
+import { type Address, getAddress, type Hex, keccak256, type LocalAccount } from 'viem'
 
 /** What the dev wallet signs with: a viem local account, or the lazy one below. */
 export type DevSigner = Pick<LocalAccount, 'address' | 'signMessage' | 'signTypedData' | 'signTransaction'>
@@ -16,7 +15,9 @@ export function addressOfPrivateKey(privateKey: Hex): Address {
     throw new Error('privateKey is not a valid secp256k1 private key (32 bytes, 0 < key < n)')
   const { Gx, Gy } = secp256k1.CURVE
   const base = secp256k1.ProjectivePoint.fromAffine({ x: Gx, y: Gy })
-  return publicKeyToAddress(`0x${base.multiply(scalar).toHex(false)}`)
+  // keccak256 of the 64-byte public key (uncompressed, without its 04 prefix): the last 20 bytes.
+  const publicKey = base.multiply(scalar).toHex(false).slice(2)
+  return getAddress(`0x${keccak256(`0x${publicKey}`).slice(-40)}`)
 }
 
 /**
@@ -26,15 +27,16 @@ export function addressOfPrivateKey(privateKey: Hex): Address {
  */
 export function lazyPrivateKeyAccount(privateKey: Hex): DevSigner {
   const address = addressOfPrivateKey(privateKey)
-  let account: LocalAccount | undefined
+  let account: Promise<LocalAccount> | undefined
+  // viem's signing code (accounts, transaction serializers, typed-data hashing) is evaluated then too.
   const signer = () => {
-    account ??= privateKeyToAccount(privateKey)
+    account ??= import('viem/accounts').then(({ privateKeyToAccount }) => privateKeyToAccount(privateKey))
     return account
   }
   return {
     address,
-    signMessage: (args) => signer().signMessage(args),
-    signTypedData: (args) => signer().signTypedData(args),
-    signTransaction: (transaction, options) => signer().signTransaction(transaction, options),
+    signMessage: async (args) => (await signer()).signMessage(args),
+    signTypedData: async (args) => (await signer()).signTypedData(args),
+    signTransaction: async (transaction, options) => (await signer()).signTransaction(transaction, options),
   }
 }

@@ -1,4 +1,4 @@
-import { keypairFromSecret, type SolanaKeypair } from '../../solana/keys.ts'
+import bs58 from 'bs58'
 
 /** The `solana` part of window.__PORTICO_DEV_WALLET__: turns on the Wallet Standard Solana wallet. */
 export interface SolanaDevWalletConfig {
@@ -10,8 +10,13 @@ export interface SolanaDevWalletConfig {
   networkId: `solana:${string}`
 }
 
+/**
+ * Checked for shape and length only: the keypair (ed25519, and the check that a 64-byte key's public
+ * half matches) is made when the Solana wallet starts, so a config without Solana never loads ed25519.
+ */
 export interface ParsedSolanaConfig {
-  keypair: SolanaKeypair
+  /** 64 bytes (seed ‖ public key) or a 32-byte seed. */
+  secretKey: Uint8Array
   rpcUrl: string
   networkId: `solana:${string}`
 }
@@ -34,11 +39,14 @@ export function parseSolanaWalletConfig(raw: unknown, fail: (why: string) => nev
   ) {
     fail('solana.secretKey must be a byte array or a base58 string')
   }
-  let keypair: SolanaKeypair
+  let secretKey: Uint8Array
   try {
-    keypair = keypairFromSecret(secret as string | number[])
-  } catch (err) {
-    return fail(`solana.secretKey: ${(err as Error).message}`)
+    secretKey = typeof secret === 'string' ? bs58.decode(secret) : Uint8Array.from(secret as number[])
+  } catch {
+    return fail('solana.secretKey: invalid base58')
   }
-  return { keypair, rpcUrl: config.rpcUrl as string, networkId: config.networkId as `solana:${string}` }
+  if (secretKey.length !== 32 && secretKey.length !== 64) {
+    fail(`solana.secretKey: a Solana secret key has 64 bytes (or a 32-byte seed), got ${secretKey.length}`)
+  }
+  return { secretKey, rpcUrl: config.rpcUrl as string, networkId: config.networkId as `solana:${string}` }
 }
