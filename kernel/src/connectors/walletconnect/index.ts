@@ -8,6 +8,7 @@
 import { type ChainNamespace, MESSAGES, type WalletDirectoryEntry } from '@portico/shared-types'
 import type { ConnectResult } from '../../account/connect.ts'
 import type { Kernel } from '../../kernel.ts'
+import { qrPath } from '../../ui/primitives/qrMatrix.ts'
 import { closeSession } from './adapter.ts'
 import { startAttempt } from './attempt.ts'
 import { offersAuthentication } from './authenticate.ts'
@@ -88,6 +89,7 @@ export function prepareWalletConnect(kernel: Kernel): void {
   if (kernel.store.get().connection.status !== 'disconnected') return
   // The QR library is needed as soon as the uri is shown.
   void import('qrcode-generator').catch(() => undefined)
+  const already = runtime.prepared
   preparePairing(runtime, {
     provider: () => getProvider(kernel, runtime, true),
     plan: async (provider) => {
@@ -98,6 +100,10 @@ export function prepareWalletConnect(kernel: Kernel): void {
       return () => provider.connect({ optionalNamespaces: proposalNamespaces(requested, rpcMap) })
     },
   })
+  // Draw the prepared uri's code now: choosing WalletConnect then shows it in the view's first frame.
+  const prepared = runtime.prepared
+  if (prepared && prepared !== already)
+    void prepared.then((ready) => ready && qrPath(ready.uri)).catch(() => undefined)
 }
 
 /** The user opened `wallet` through one of its links: remembered as wcLinking and recent wallet. */

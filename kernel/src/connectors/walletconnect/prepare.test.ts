@@ -8,6 +8,7 @@ import { createViewRegistry } from '../../router/registry.ts'
 import { createInitialState } from '../../state/initialState.ts'
 import { createStore } from '../../state/store.ts'
 import { createSafeStorage, memoryBackend } from '../../storage/storage.ts'
+import { drawnQrPath } from '../../ui/primitives/qrMatrix.ts'
 import { connectWalletConnect, prepareWalletConnect, registerWalletConnect } from './index.ts'
 import { type PreparedHolder, preparePairing, takePrepared } from './prepare.ts'
 import { FakeProvider, fakeSession } from './testing.ts'
@@ -91,6 +92,16 @@ describe('WalletConnect pairing prepared when the Connect view opens', () => {
     provider.approve(fakeSession([`eip155:31337:${ADDRESS}`]))
     await expect(connecting).resolves.toEqual({ supported: true })
     expect(kernel.store.get().connection.status).toBe('connected')
+  })
+
+  it("draws the prepared uri's QR code ahead, so the view shows it in its first frame", async () => {
+    const { kernel, providers } = setup()
+    prepareWalletConnect(kernel)
+    await until(() => providers[0]?.connectCalls.length)
+    const uri = (providers[0] as FakeProvider).showUri('wc:drawn-ahead@2?relay-protocol=irn&symKey=01')
+    // Nobody chose WalletConnect and no QrCode is mounted: the code is drawn all the same.
+    await until(() => drawnQrPath(uri))
+    expect(drawnQrPath(uri)?.path).toMatch(/^M\d/)
   })
 
   it('is taken once: the next attempt (Try again) pairs afresh', async () => {

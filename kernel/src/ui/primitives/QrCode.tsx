@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { qrPath } from './qrMatrix.ts'
+import { drawnQrPath, type QrDrawing, qrPath } from './qrMatrix.ts'
 import { Spinner } from './Spinner.tsx'
 
 export function QrCode({
@@ -12,11 +12,12 @@ export function QrCode({
   size?: number
   imageUrl?: string
 }) {
-  const [qr, setQr] = useState<{ size: number; path: string } | null>(null)
+  // A code drawn ahead (e.g. a pairing uri prepared before its view opened) shows in the first frame.
+  const [qr, setQr] = useState<QrDrawing | null>(() => drawnQrPath(value) ?? null)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     let live = true
-    setQr(null)
+    setQr(drawnQrPath(value) ?? null)
     qrPath(value).then(
       (result) => live && setQr(result),
       () => live && setFailed(true),
