@@ -202,6 +202,33 @@ describe('browser entry', () => {
     }
   })
 
+  it('derives the address (keccak of the public key) at the first account request, not at install', async () => {
+    const hashed = vi.fn()
+    vi.doMock('viem', async (importOriginal) => {
+      const original = await importOriginal<typeof import('viem')>()
+      return {
+        ...original,
+        keccak256: (...args: Parameters<typeof original.keccak256>) => {
+          hashed()
+          return original.keccak256(...args)
+        },
+      }
+    })
+    try {
+      ;(window as TestWindow).__PORTICO_DEV_WALLET__ = { ...config }
+      const [announced] = await loadEntry()
+      expect(await announced?.provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+      expect(await announced?.provider.request({ method: 'eth_accounts' })).toEqual([])
+      expect(hashed).not.toHaveBeenCalled()
+      expect(await announced?.provider.request({ method: 'eth_requestAccounts' })).toEqual([
+        DEV_ACCOUNTS[0]?.address,
+      ])
+      expect(hashed).toHaveBeenCalled()
+    } finally {
+      vi.doUnmock('viem')
+    }
+  })
+
   it('evaluates the asset reader (ABI codec) at the first wallet_getAssets, not at install', async () => {
     const evaluated = vi.fn()
     vi.doMock('./assets.ts', async (importOriginal) => {

@@ -183,7 +183,9 @@ export class DevWalletProvider extends Emitter {
 
   #authorized(): boolean {
     const auth = readJson<Authorization>(this.#storage, STORAGE_KEYS.authorized)
-    return auth?.address?.toLowerCase() === this.#account.address.toLowerCase()
+    // No stored authorization: false without reading the address (a lazy signer derives it on first read).
+    if (typeof auth?.address !== 'string') return false
+    return auth.address.toLowerCase() === this.#account.address.toLowerCase()
   }
 
   #authorize(): void {

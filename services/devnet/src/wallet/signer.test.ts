@@ -30,10 +30,13 @@ describe('addressOfPrivateKey', () => {
     for (const key of keys) expect(addressOfPrivateKey(key)).toBe(privateKeyToAccount(key).address)
   })
 
-  it('refuses keys outside 0 < key < n with a clear error', () => {
+  it('refuses keys outside 0 < key < n with a clear error, the lazy signer at creation too', () => {
     const n = 'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141'
-    for (const key of [`0x${'00'.repeat(32)}`, `0x${n}`, `0x${'ff'.repeat(32)}`, '0x1234', 'nothex'])
+    for (const key of [`0x${'00'.repeat(32)}`, `0x${n}`, `0x${'ff'.repeat(32)}`, '0x1234', 'nothex']) {
       expect(() => addressOfPrivateKey(key as `0x${string}`)).toThrow(/not a valid secp256k1 private key/)
+      // the lazy signer checks its key at once, though it derives nothing yet
+      expect(() => lazyPrivateKeyAccount(key as `0x${string}`)).toThrow(/not a valid secp256k1 private key/)
+    }
   })
 })
 

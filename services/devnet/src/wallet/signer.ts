@@ -10,9 +10,7 @@ export type DevSigner = Pick<LocalAccount, 'address' | 'signMessage' | 'signType
  * with it (getPublicKey, sign); a copy multiplies without keeping one.
  */
 export function addressOfPrivateKey(privateKey: Hex): Address {
-  const scalar = /^0x[0-9a-fA-F]{64}$/.test(privateKey) ? BigInt(privateKey) : 0n
-  if (scalar <= 0n || scalar >= secp256k1.CURVE.n)
-    throw new Error('privateKey is not a valid secp256k1 private key (32 bytes, 0 < key < n)')
+  const scalar = checkedScalar(privateKey)
   const { Gx, Gy } = secp256k1.CURVE
   const base = secp256k1.ProjectivePoint.fromAffine({ x: Gx, y: Gy })
   // keccak256 of the 64-byte public key (uncompressed, without its 04 prefix): the last 20 bytes.
@@ -20,13 +18,22 @@ export function addressOfPrivateKey(privateKey: Hex): Address {
   return getAddress(`0x${keccak256(`0x${publicKey}`).slice(-40)}`)
 }
 
+function checkedScalar(privateKey: Hex): bigint {
+  const scalar = /^0x[0-9a-fA-F]{64}$/.test(privateKey) ? BigInt(privateKey) : 0n
+  if (scalar <= 0n || scalar >= secp256k1.CURVE.n)
+    throw new Error('privateKey is not a valid secp256k1 private key (32 bytes, 0 < key < n)')
+  return scalar
+}
+
 /**
- * A signer whose address is known at once and whose viem account (and noble's precomputed table)
- * is made on the first signature: a page the wallet is injected into but never asks it to sign
- * does not hold that memory.
+ * A signer whose key is checked at once, whose address is derived when first read (a curve
+ * multiplication: hot enough that V8 compiles tens of KiB of machine code for it) and whose viem
+ * account (and noble's precomputed table) is made on the first signature: a page the wallet is
+ * injected into but never asks for an account or a signature holds none of that memory.
  */
 export function lazyPrivateKeyAccount(privateKey: Hex): DevSigner {
-  const address = addressOfPrivateKey(privateKey)
+  checkedScalar(privateKey)
+  let address: Address | undefined
   let account: Promise<LocalAccount> | undefined
   // viem's signing code (accounts, transaction serializers, typed-data hashing) is evaluated then too.
   const signer = () => {
@@ -34,7 +41,10 @@ export function lazyPrivateKeyAccount(privateKey: Hex): DevSigner {
     return account
   }
   return {
-    address,
+    get address() {
+      address ??= addressOfPrivateKey(privateKey)
+      return address
+    },
     signMessage: async (args) => (await signer()).signMessage(args),
     signTypedData: async (args) => (await signer()).signTypedData(args),
     signTransaction: async (transaction, options) => (await signer()).signTransaction(transaction, options),
