@@ -3,7 +3,8 @@
  * while the chain's head is still H, or, when this node's indexer has indexed every block up to the
  * current head and none of them touched the account, still served (and now known true at the new
  * head). Anything else reads the chain again, as does a request with forceUpdate. History comes from
- * the indexer's database, so a kept page is true until the indexer stores a block touching the account.
+ * the indexer's database, so a kept page is true until the indexer stores a block touching the account;
+ * a node that does not index keeps pages per state of the index (index-state.ts) instead.
  * Both are kept serialised (json-body.ts): an answer from the cache costs no JSON work.
  */
 import { type BalanceQuery, readChainBalances } from '../balances.ts'
@@ -11,6 +12,7 @@ import type { ChainHandle } from '../chain/clients.ts'
 import type { ApiContext } from '../context.ts'
 import { type HistoryQuery, historyPage } from '../history/service.ts'
 import { freshHead } from './head.ts'
+import { indexState } from './index-state.ts'
 import { balanceItems, jsonBody } from './json-body.ts'
 
 /** One chain's balances of the account as JSON items (json-body.ts balanceItems). */
@@ -43,15 +45,18 @@ export async function cachedChainBalances(
 }
 
 /** One history page as its JSON body. */
-export function cachedHistoryBody(ctx: ApiContext, q: HistoryQuery): Promise<Buffer> {
+export async function cachedHistoryBody(ctx: ApiContext, q: HistoryQuery): Promise<Buffer> {
   const cache = ctx.caches.history
   const read = async () => jsonBody(await historyPage(ctx.repo, ctx.chains, q))
-  if (!cache || !ctx.caches.indexing) return read()
+  if (!cache) return read()
   const account = q.account.toLowerCase()
   const before = q.before
     ? `${q.before.minedAt}.${q.before.chainId}.${q.before.blockNumber}.${q.before.txIndex}`
     : ''
   const chains = q.chainIds ? [...q.chainIds].sort((a, b) => a - b).join(',') : '*'
   const key = `${account}|${chains}|${before}|${q.pageSize}|${q.currency}`
-  return cache.load(key, account, read)
+  if (ctx.caches.indexing) return cache.load(key, account, read)
+  // No invalidations reach this node: a page is kept for the state of the index it was read at.
+  const state = await indexState(ctx.repo, [...ctx.chains.keys()])
+  return cache.load(`${state}#${key}`, account, read)
 }

@@ -22,7 +22,8 @@ export interface ApiCaches {
   history: AccountCache<Buffer> | null
   /**
    * Whether this node's indexer is the one writing, so its invalidations cover every block it
-   * reports indexed. A standby node (another node indexes) answers history uncached and keeps a
+   * reports indexed. A standby node (another node indexes) keys history pages by the state of the
+   * index (index-state.ts) and keeps a
    * balance only while the chain's head does not move.
    */
   indexing: boolean
