@@ -1,7 +1,8 @@
 /**
  * API nodes on one PostgreSQL: req/s with one API node, then with two nodes sharing the database
- * (connections spread over both), on GET /v1/account/{address}/history (from the database) and
- * GET /v1/account/{address}/balance (live chain reads).
+ * (connections spread over both), on GET /v1/account/{address}/history (from the database, kept per
+ * account; on the node that does not index, per state of the index) and
+ * GET /v1/account/{address}/balance (kept per account and chain head).
  *
  *   npx tsx bench/api-nodes.ts [--connections 100] [--duration 15]
  *
