@@ -125,3 +125,16 @@ export const UNSAFE_RPC_METHODS = [
 
 /** SPEC §9 wallet feature order in the Account view; unknown features follow. */
 export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
+
+/**
+ * Built-in features shown only with a connected account (wallet features, account tabs and menu): a
+ * disconnected open leaves their plugins out (tens of KiB of heap each); they load once an account
+ * connects through the modal, or on an open while connected. Here (the kernel body's module), not in
+ * options.ts (the page's first JS).
+ */
+export const ACCOUNT_FEATURES: readonly string[] = [
+  ...WALLET_FEATURE_ORDER,
+  'history',
+  'names',
+  'smartSessions',
+]

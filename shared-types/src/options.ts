@@ -176,21 +176,6 @@ export const PLUGIN_FEATURE_IDS = [
 ] as const
 
 /**
- * Built-in features shown only with a connected account (wallet features, account tabs and menu): a
- * disconnected open leaves their plugins out (tens of KiB of heap each); they load once an account
- * connects through the modal, or on an open while connected.
- */
-export const ACCOUNT_FEATURES: readonly string[] = [
-  'swaps',
-  'send',
-  'receive',
-  'onramp',
-  'history',
-  'names',
-  'smartSessions',
-]
-
-/**
  * The built-in feature whose plugin brings each non-wallet connect method: while it loads, the Connect
  * view keeps its place so the wallet list does not move under the pointer.
  */
