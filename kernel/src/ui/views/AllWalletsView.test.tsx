@@ -99,7 +99,8 @@ async function openAllWallets(extra: Partial<ModalOptions> = {}) {
 
 const lastRoute = (modal: ModalHandle) => modal.getState().router.history.at(-1)
 
-describe('Connect view with a wallet directory', () => {
+// Each test starts a directory server and waits for lists built over HTTP: seconds on a loaded CI machine.
+describe('Connect view with a wallet directory', { timeout: 20_000 }, () => {
   it('lists recent, installed, featured (configured order), custom, recommended and All Wallets with the count', async () => {
     server = await startDirectoryServer(testWallets(130, [DEV]))
     announceDevWallet()
@@ -151,7 +152,7 @@ describe('Connect view with a wallet directory', () => {
   })
 })
 
-describe('AllWallets view', () => {
+describe('AllWallets view', { timeout: 20_000 }, () => {
   it('pages in 40 more wallets when scrolled to the end, rendering only the rows in view', async () => {
     server = await startDirectoryServer(testWallets(95, [DEV]))
     announceDevWallet()
