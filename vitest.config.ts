@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           setupFiles: ['./vitest.setup.ui.ts'],
+          // Above the testing library's 10 s wait (vitest.setup.ui.ts), so a slow wait reports what it
+          // waited for rather than a bare test timeout.
+          testTimeout: 15_000,
           include: [
             'shared-types/src/**/*.test.{ts,tsx}',
             'kernel/src/**/*.test.{ts,tsx}',
