@@ -1,9 +1,10 @@
-import type {
-  ModalOptions,
-  Network,
-  PluginContext,
-  WalletConnectAuthContribution,
-  WalletConnectSignedAuth,
+import {
+  ACCOUNT_FEATURES,
+  type ModalOptions,
+  type Network,
+  type PluginContext,
+  type WalletConnectAuthContribution,
+  type WalletConnectSignedAuth,
 } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEventBus } from '../../events/bus.ts'
@@ -49,8 +50,12 @@ afterEach(() => {
 
 type Verify = (ctx: PluginContext, signed: WalletConnectSignedAuth) => Promise<void>
 
-function setup(networks: Network[] = [network(31337)], verify: Verify = vi.fn(async () => undefined)) {
-  const app: ModalOptions = { projectId: 'p', networks: networks as [Network, ...Network[]] }
+function setup(
+  networks: Network[] = [network(31337)],
+  verify: Verify = vi.fn(async () => undefined),
+  features: ModalOptions['features'] = {},
+) {
+  const app: ModalOptions = { projectId: 'p', networks: networks as [Network, ...Network[]], features }
   const hook: WalletConnectAuthContribution = {
     id: 'siwx',
     params: vi.fn(async () => PARAMS),
@@ -67,7 +72,7 @@ function setup(networks: Network[] = [network(31337)], verify: Verify = vi.fn(as
     sessions: new Map(),
     cleanups: [],
     plugins: {
-      ensureLoaded: async () => undefined,
+      ensureLoaded: vi.fn(async () => undefined),
       contributions: (point: string) =>
         point === 'walletConnectAuth' ? [{ ...hook, pluginId: 'siwx' }] : [],
       contextOf: () => ctx,
@@ -91,6 +96,14 @@ const until = async (check: () => unknown) => {
 }
 
 describe('WalletConnect one-click sign-in (authenticate)', () => {
+  it('with sign-in on, waits for the plugins still loading, but neither loads nor waits for the account features', async () => {
+    const { kernel, providers } = setup([network(31337)], undefined, { siwx: true })
+    void connectWalletConnect(kernel).catch(() => undefined)
+    await until(() => providers[0]?.authenticateCalls.length)
+    expect(kernel.plugins.ensureLoaded).toHaveBeenCalledWith(undefined, ACCOUNT_FEATURES)
+    expect(kernel.plugins.ensureLoaded).not.toHaveBeenCalledWith()
+  })
+
   it('pairs with authenticate, says Authenticating..., hands the signed message to the plugin before connecting', async () => {
     const order: string[] = []
     const verify = vi.fn(async (_ctx: PluginContext, _signed: WalletConnectSignedAuth) => {

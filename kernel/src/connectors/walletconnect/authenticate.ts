@@ -4,12 +4,13 @@
  * the wallet's cacao is read here and handed to the plugin to verify before the connection completes.
  * Part of the lazy WalletConnect connector chunk.
  */
-import type {
-  Network,
-  PluginContext,
-  WalletConnectAuthContribution,
-  WalletConnectAuthParams,
-  WalletConnectSignedAuth,
+import {
+  ACCOUNT_FEATURES,
+  type Network,
+  type PluginContext,
+  type WalletConnectAuthContribution,
+  type WalletConnectAuthParams,
+  type WalletConnectSignedAuth,
 } from '@portico/shared-types'
 import type { Kernel } from '../../kernel.ts'
 import type { WalletConnectProvider } from './provider.ts'
@@ -52,11 +53,12 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * With sign-in on (features.siwx) a pairing waits for plugins still loading, up to PLUGIN_WAIT_MS;
- * with it off only the plugins already loaded count, so the plain QR code waits for none.
+ * with it off only the plugins already loaded count, so the plain QR code waits for none. The account
+ * features are not waited for (nor loaded): they load once an account connects.
  */
 const signInPlugins = (kernel: Kernel): Promise<unknown> =>
   kernel.store.get().options.features.siwx
-    ? Promise.race([kernel.plugins.ensureLoaded(), delay(PLUGIN_WAIT_MS)])
+    ? Promise.race([kernel.plugins.ensureLoaded(undefined, ACCOUNT_FEATURES), delay(PLUGIN_WAIT_MS)])
     : Promise.resolve()
 
 /**
