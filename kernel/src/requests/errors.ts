@@ -31,3 +31,5 @@ export const notConnectedError = () =>
   new ProviderRpcError(RPC_ERROR_CODES.disconnected, 'No wallet is connected')
 export const closedError = () =>
   new ProviderRpcError(RPC_ERROR_CODES.userRejected, 'User rejected the request: the modal was closed')
+export const leftViewError = () =>
+  new ProviderRpcError(RPC_ERROR_CODES.userRejected, 'User rejected the request')

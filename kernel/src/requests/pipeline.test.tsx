@@ -181,6 +181,23 @@ describe('request pipeline', () => {
     expect(modal.getState().modal.open).toBe(true)
   })
 
+  it('leaving the taker view (Back) rejects that request with 4001 and shows the next one', async () => {
+    const { modal, wallet } = await connected([approver()])
+    act(() => modal.open('Account'))
+    const first = modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] }).catch((e) => e)
+    const second = modal.request({ method: 'eth_sendTransaction', params: [{ to: TEST_ADDRESS }] })
+    expect(await screen.findByText('Approving personal_sign')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    expect(await first).toMatchObject({
+      code: 4001,
+      message: 'User rejected the request',
+    })
+    expect(await screen.findByText('Approving eth_sendTransaction')).toBeTruthy()
+    await waitFor(() => expect(wallet.held).toHaveLength(2))
+    wallet.held[1]?.resolve('0xhash')
+    await expect(second).resolves.toBe('0xhash')
+  })
+
   it('closing the modal rejects every open unsafe request', async () => {
     const { modal, wallet } = await connected([approver()])
     const first = modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] }).catch((e) => e)

@@ -11,6 +11,7 @@ import { pluginConnectorOf } from '../connectors/pluginConnectors.ts'
 import type { Kernel } from '../kernel.ts'
 import {
   closedError,
+  leftViewError,
   notAllowedError,
   notConnectedError,
   ProviderRpcError,
@@ -103,15 +104,38 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
 
   const topView = () => kernel.store.get().router.history.at(-1)?.view
 
+  /** Set while the taker view is being shown: the routes in between are not a visitor leaving it. */
+  let showing = false
   function showTaker(request: Open) {
     const params = { method: request.args.method, params: request.args.params }
     const state = kernel.store.get()
-    if (!state.modal.open) {
-      actions.open(request.view)
-      actions.replace(request.view, params)
-    } else if (topView() === request.view) actions.replace(request.view, params)
-    else actions.push(request.view, params)
+    showing = true
+    try {
+      if (!state.modal.open) {
+        actions.open(request.view)
+        actions.replace(request.view, params)
+      } else if (topView() === request.view) actions.replace(request.view, params)
+      else actions.push(request.view, params)
+    } finally {
+      showing = false
+    }
   }
+
+  /**
+   * Leaving the taker view (Back, or another view in its place) answers the request like Reject, whatever
+   * the plugin's view does; views pushed over it keep it open.
+   */
+  const onRoute = () => {
+    const request = active
+    const state = kernel.store.get()
+    // A closed modal is MODAL_CLOSE's to answer (it rejects the queue too).
+    if (!request || showing || !state.modal.open) return
+    if (state.router.history.some((entry) => entry.view === request.view)) return
+    active = undefined
+    request.reject(leftViewError())
+    next()
+  }
+  const unsubscribe = kernel.store.subscribe(onRoute)
 
   function next() {
     if (active) return
@@ -181,6 +205,7 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     },
     dispose() {
       kernel.bus.off('MODAL_CLOSE', onClose)
+      unsubscribe()
       for (const [timer, reject] of refusals) {
         clearTimeout(timer)
         reject(notAllowedError())
