@@ -23,6 +23,8 @@ export interface BlockchainApiOptions
   sdkType: string
   sdkVersion: string
   isSupportedNetwork(caipNetworkId: string): boolean
+  /** Whether the API's own supported-chains list has been read (not only the built-in fallback). */
+  supportedListRead?: () => boolean
   /** The network calls without one of their own are gated on (names, identity, onramp options, sessions). */
   activeNetwork?: () => CaipNetworkId | undefined
   storage: StorageLike | undefined
@@ -128,7 +130,16 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
     },
 
     /** What the lazily loaded feature calls (blockchainApiFeatures.ts) build on. */
-    core: { get, post, supported, activeSupported, caches, projectId, log: options.log },
+    core: {
+      get,
+      post,
+      supported,
+      activeSupported,
+      supportedListRead: options.supportedListRead ?? (() => true),
+      caches,
+      projectId,
+      log: options.log,
+    },
   }
 }
 

@@ -154,6 +154,23 @@ describe('ctx.services.api: on-ramp (SPEC §8 fallbacks)', () => {
     expect(ONRAMP_FALLBACK_OPTIONS.paymentCurrencies).toHaveLength(2)
   })
 
+  it('the whole API down (no supported-chains list either): the built-in options, not an empty view', async () => {
+    server.on('GET /v1/supported-chains', { status: 503, body: {} })
+    server.on('GET /v1/onramp/options', { status: 503, body: {} })
+    const options = await setup().api.onrampOptions()
+    expect(options.fallback).toBe(true)
+    expect(options.paymentCurrencies.map((currency) => currency.id)).toEqual(['USD', 'EUR'])
+  })
+
+  it("a network off the API's list (read): empty options, the API not asked", async () => {
+    server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })
+    await expect(setup().api.onrampOptions()).resolves.toEqual({
+      purchaseCurrencies: [],
+      paymentCurrencies: [],
+    })
+    expect(paths()).toEqual(['/v1/supported-chains'])
+  })
+
   it('options from the API carry no fallback flag', async () => {
     const live = { purchaseCurrencies: [], paymentCurrencies: [{ id: 'USD', payment_method_limits: [] }] }
     server.on('GET /v1/onramp/options', { body: live })

@@ -39,6 +39,7 @@ export function createFeatureCalls({
   post,
   supported,
   activeSupported,
+  supportedListRead,
   caches,
   projectId,
   log,
@@ -115,7 +116,9 @@ export function createFeatureCalls({
     },
 
     async onrampOptions(): Promise<OnrampOptions> {
-      if (!activeSupported()) return { purchaseCurrencies: [], paymentCurrencies: [] }
+      // The API's own list unread (the API is down): ask anyway, so that its failure brings the
+      // SPEC §8 sample options instead of an empty Buy view.
+      if (!activeSupported() && supportedListRead()) return { purchaseCurrencies: [], paymentCurrencies: [] }
       return get('/v1/onramp/options', OnrampOptionsSchema)
     },
 

@@ -22,6 +22,7 @@ export function createKernelApi(
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,
     isSupportedNetwork: (id) => supported?.has(id) ?? false,
+    supportedListRead: () => supported?.read() ?? false,
     activeNetwork: () => selectActiveNetwork(store.get())?.caipNetworkId,
     storage,
     log,

@@ -24,6 +24,8 @@ export function createSupportedNetworks(
   let loading: Promise<void> | undefined
   return {
     has: (caipNetworkId: string) => (known ?? FALLBACK).has(caipNetworkId),
+    /** Whether the API's own list has been read (else `has` answers from the built-in one). */
+    read: () => known !== undefined,
     ready(): Promise<void> {
       if (known) return Promise.resolve()
       loading ??= load()
