@@ -181,7 +181,12 @@ export function ConnectView({ params }: Partial<ViewProps>) {
     !emailShowWallets &&
     !walletsOpened &&
     (pending.has('email') || methods.some((contribution) => contribution.method === 'email'))
-  const sections = connectMethodOrder(appOrder, connectors).flatMap((method) => {
+  const order = connectMethodOrder(appOrder, connectors)
+  // Only a section that would push the wallet list keeps its place: one arriving below it moves
+  // nothing (the dialog grows downward), and an empty place costs the first frame its layout.
+  const keepPlace = (method: ConnectMethod) =>
+    pending.has(method) && order.indexOf(method) < order.indexOf('wallet')
+  const sections = order.flatMap((method) => {
     if (method === 'wallet')
       return [
         {
@@ -193,7 +198,7 @@ export function ConnectView({ params }: Partial<ViewProps>) {
           ),
         },
       ]
-    if (pending.has(method))
+    if (keepPlace(method))
       return [
         {
           key: `pending:${method}`,

@@ -1,4 +1,4 @@
-import { definePlugin, type Features, type PluginRecord } from '@portico/shared-types'
+import { type ConnectMethod, definePlugin, type Features, type PluginRecord } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createModal, type ModalHandle } from '../../createModal.ts'
@@ -57,12 +57,21 @@ function heldEmailPlugin(setupResult: 'ready' | 'fail') {
   return { definition, release }
 }
 
-async function openConnect(emailShowWallets: boolean, setupResult: 'ready' | 'fail' = 'ready') {
+async function openConnect(
+  emailShowWallets: boolean,
+  setupResult: 'ready' | 'fail' = 'ready',
+  connectMethodsOrder?: ConnectMethod[],
+) {
   const { definition, release } = heldEmailPlugin(setupResult)
   modal = createModal({
     projectId: 'p',
     networks: [localNetwork()],
-    features: { ...NO_PLUGINS, email: true, emailShowWallets },
+    features: {
+      ...NO_PLUGINS,
+      email: true,
+      emailShowWallets,
+      ...(connectMethodsOrder ? { connectMethodsOrder } : {}),
+    },
     plugins: { email: { definition } },
   })
   const handle = modal
@@ -94,6 +103,14 @@ describe('the Connect view while the email plugin loads', { timeout: 20_000 }, (
     await within(dialog).findByRole('textbox', { name: 'Email' }, { timeout: 10_000 })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with a wallet' }))
     expect(within(dialog).getByRole('list', { name: 'Wallets' })).toBeTruthy()
+  })
+
+  it('below the wallet list (a browser wallet puts it first) no place is kept: nothing there to move', async () => {
+    const { dialog, release } = await openConnect(true, 'ready', ['wallet', 'email', 'social'])
+    expect(within(dialog).getByRole('list', { name: 'Wallets' })).toBeTruthy()
+    expect(placeholder(dialog)).toBeNull()
+    await act(async () => release())
+    await within(dialog).findByRole('textbox', { name: 'Email' })
   })
 
   it('a plugin that fails gives its place back, and the wallets show', async () => {
