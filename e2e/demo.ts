@@ -64,6 +64,23 @@ export class DemoPage {
     )
   }
 
+  /**
+   * Reloads (the connection restores) and opens a wallet feature until `shows` passes: right after the
+   * test funds the account, the API may still answer the balance it read before.
+   */
+  async openFeatureUntil(feature: string, shows: () => Promise<void>): Promise<void> {
+    await expect(async () => {
+      await this.page.reload()
+      await expect(this.accountButton).toBeVisible()
+      await this.openAccount()
+      await this.dialog
+        .getByRole('navigation', { name: 'Wallet features' })
+        .getByRole('button', { name: feature })
+        .click()
+      await shows()
+    }).toPass({ timeout: 45_000, intervals: [3_000] })
+  }
+
   /** Waits for running finite CSS animations and transitions (view transitions, modal height). */
   async settle(): Promise<void> {
     await this.page.evaluate(() =>

@@ -38,21 +38,12 @@ test('swap with an embedded-wallet account: the swap waits in Approve Transactio
   await setEth(chain, account, parseEther('2'))
 
   const swap = page.getByRole('dialog', { name: 'Swap' })
-  // The balance read at login (0) may still be the API's answer for a few seconds: reopen Swap until
-  // it shows the funded balance (the frame restores the session on reload).
-  await expect(async () => {
-    await page.reload()
-    await expect(demo.accountButton).toBeVisible()
-    await demo.openAccount()
-    await demo.dialog
-      .getByRole('navigation', { name: 'Wallet features' })
-      .getByRole('button', { name: 'Swap' })
-      .click()
-    await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toContainText(
+  await demo.openFeatureUntil('Swap', () =>
+    expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toContainText(
       'Balance: 2.000 ETH',
       { timeout: 3_000 },
-    )
-  }).toPass({ timeout: 45_000, intervals: [3_000] })
+    ),
+  )
 
   await swap.getByRole('textbox', { name: 'Amount to swap' }).fill('0.5')
   await swap.getByRole('button', { name: /^Choose the token to receive/ }).click()
