@@ -49,21 +49,12 @@ test('smart account: email login gives the smart account, it sends ETH through t
   const receiver = freshAccount().address
   await test.step('Send → Approve: a user operation through the bundler deploys the account and moves the ETH', async () => {
     await setEth(chain, smart, parseEther('1'))
-    // The balance read at login (0) is cached by the API for up to 15 s: reload (the frame restores
-    // the session) and open Send until it reads the new balance.
     const send = page.getByRole('dialog', { name: 'Send' })
-    await expect(async () => {
-      await page.reload()
-      await expect(demo.accountButton).toBeVisible()
-      await demo.openAccount()
-      await demo.dialog
-        .getByRole('navigation', { name: 'Wallet features' })
-        .getByRole('button', { name: 'Send' })
-        .click()
-      await expect(send.getByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeVisible({
+    await demo.openFeatureUntil('Send', () =>
+      expect(send.getByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeVisible({
         timeout: 2_000,
-      })
-    }).toPass({ timeout: 45_000, intervals: [3_000] })
+      }),
+    )
     expect(await address()).toBe(smart)
     await send.getByRole('textbox', { name: 'Amount' }).fill('0.25')
     await send.getByRole('textbox', { name: 'Receiver address' }).fill(receiver)
@@ -75,6 +66,8 @@ test('smart account: email login gives the smart account, it sends ETH through t
     const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
     await expect(approve.getByText('eth_sendTransaction')).toBeVisible()
     await approve.getByRole('button', { name: 'Approve' }).click()
+    // SPEC §2: once the wallet answers (the user operation's receipt), the view returns to Account.
+    await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible({ timeout: 30_000 })
     await expect.poll(() => readEth(chain, receiver)).toBe(parseEther('0.25'))
     // Sent by the bundler through EntryPoint: the account now has code and has used one user-op nonce.
     expect(await client.getCode({ address: smart })).toMatch(/^0x[0-9a-f]+$/)
@@ -92,7 +85,6 @@ test('smart account: email login gives the smart account, it sends ETH through t
   })
 
   await test.step('switch to EOA: the app reconnects with the owner key’s own address', async () => {
-    if (await page.getByRole('dialog', { name: 'Account' }).isHidden()) await demo.openAccount()
     await demo.dialog.getByRole('button', { name: 'Switch account type' }).click()
     const view = page.getByRole('dialog', { name: 'Account Type' })
     await view.getByRole('button', { name: 'Switch to EOA (externally owned account)' }).click()
