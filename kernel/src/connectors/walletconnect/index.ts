@@ -8,7 +8,7 @@
 import { type ChainNamespace, MESSAGES, type WalletDirectoryEntry } from '@portico/shared-types'
 import type { ConnectResult } from '../../account/connect.ts'
 import type { Kernel } from '../../kernel.ts'
-import { qrPath } from '../../ui/primitives/qrMatrix.ts'
+import { loadQrEncoder, qrPath } from '../../ui/primitives/qrMatrix.ts'
 import { closeSession } from './adapter.ts'
 import { startAttempt } from './attempt.ts'
 import { offersAuthentication } from './authenticate.ts'
@@ -87,8 +87,8 @@ export function prepareWalletConnect(kernel: Kernel): void {
   const runtime = runtimeOf(kernel)
   if (!runtime || (runtime.attempt && !runtime.attempt.settled)) return
   if (kernel.store.get().connection.status !== 'disconnected') return
-  // The QR library is needed as soon as the uri is shown.
-  void import('qrcode-generator').catch(() => undefined)
+  // The QR encoder is needed as soon as the uri is shown.
+  void loadQrEncoder().catch(() => undefined)
   const already = runtime.prepared
   preparePairing(runtime, {
     provider: () => getProvider(kernel, runtime, true),

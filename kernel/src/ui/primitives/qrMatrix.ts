@@ -11,7 +11,7 @@ const drawn = new Map<string, QrDrawing>()
 /** The code for `value` if it is already drawn: a view mounting with it shows it in its first frame. */
 export const drawnQrPath = (value: string): QrDrawing | undefined => drawn.get(value)
 
-/** Turns text into an SVG path of its QR modules; the QR library loads only when a code is drawn. */
+/** Turns text into an SVG path of its QR modules; the QR encoder loads only when a code is drawn. */
 export function qrPath(value: string): Promise<QrDrawing> {
   const known = drawing.get(value)
   if (known) return known
@@ -34,15 +34,33 @@ export function qrPath(value: string): Promise<QrDrawing> {
   return job
 }
 
+/** The QR encoder, loaded when a code is first drawn (or fetched ahead of a code about to be drawn). */
+export const loadQrEncoder = () => import('lean-qr')
+
 async function draw(value: string): Promise<QrDrawing> {
-  const { default: qrcode } = await import('qrcode-generator')
-  const qr = qrcode(0, 'M')
-  qr.addData(value)
-  qr.make()
-  const size = qr.getModuleCount()
+  const { generate, correction } = await loadQrEncoder()
+  // At least level M (15 % of the code recoverable), higher when the same size has room for it.
+  const code = generate(value, { minCorrectionLevel: correction.M })
+  return { size: code.size, path: modulePath(code.size, (x, y) => code.get(x, y)) }
+}
+
+/**
+ * An SVG path of the dark modules: one rectangle per horizontal run, a few times shorter (to build,
+ * parse and paint) than one square per module.
+ */
+export function modulePath(size: number, isDark: (x: number, y: number) => boolean): string {
   let path = ''
   for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; col++) if (qr.isDark(row, col)) path += `M${col} ${row}h1v1h-1z`
+    let col = 0
+    while (col < size) {
+      if (!isDark(col, row)) {
+        col++
+        continue
+      }
+      const start = col
+      while (col < size && isDark(col, row)) col++
+      path += `M${start} ${row}h${col - start}v1h-${col - start}z`
+    }
   }
-  return { size, path }
+  return path
 }

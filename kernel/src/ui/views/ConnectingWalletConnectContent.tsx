@@ -11,6 +11,7 @@ import { errorMessage } from '../errorMessage.ts'
 import { Button } from '../primitives/Button.tsx'
 import { CopyButton } from '../primitives/CopyButton.tsx'
 import { QrCode } from '../primitives/QrCode.tsx'
+import { loadQrEncoder } from '../primitives/qrMatrix.ts'
 import { Spinner } from '../primitives/Spinner.tsx'
 
 type Start = 'open' | 'retry' | 'expired'
@@ -56,8 +57,8 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
   )
 
   useEffect(() => {
-    // The QR library is needed as soon as the uri arrives: fetch it alongside the SDK, not after.
-    void import('qrcode-generator')
+    // The QR encoder is needed as soon as the uri arrives: fetch it alongside the SDK, not after.
+    void loadQrEncoder()
     void start('open')
     return () => {
       call.current++
