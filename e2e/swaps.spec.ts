@@ -141,9 +141,14 @@ test('swap USDC → PTT: approval first (Approve USDC), re-quote, swap; both bal
   await swap.getByRole('button', { name: 'Approve USDC' }).click()
   await expect(toast(page)).toContainText('USDC approved')
   expect(await readToken(stack, chain, 'USDC', visitor.address)).toBe(parseUnits('500', 6))
-  const quoted = await swap.getByRole('textbox', { name: 'Amount to receive' }).inputValue()
+  // SPEC §4: the approval is followed by a re-quote; the amount is read once it is back.
+  const swapButton = swap.getByRole('button', { name: 'Swap', exact: true })
+  await expect(swapButton).toBeEnabled()
+  const received = swap.getByRole('textbox', { name: 'Amount to receive' })
+  await expect(received).toHaveValue(/^\d+\.\d{1,6}$/)
+  const quoted = await received.inputValue()
 
-  await swap.getByRole('button', { name: 'Swap', exact: true }).click()
+  await swapButton.click()
   await expect(toast(page)).toContainText(/^Swapped 100\.000 USDC to [\d,]+\.\d{3} PTT$/)
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
 
