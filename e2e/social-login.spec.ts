@@ -45,7 +45,19 @@ async function disconnect(demo: DemoPage) {
 }
 
 async function signInAtIdp(popup: Page, name: string, user: { email: string; username: string }) {
-  await expect(popup.getByRole('heading', { name: `Sign in with ${name}` })).toBeVisible()
+  try {
+    await expect(popup.getByRole('heading', { name: `Sign in with ${name}` })).toBeVisible()
+  } catch (error) {
+    // Where the popup got to and what the modal said: the trace is not kept by CI.
+    const modal = await popup
+      .opener()
+      .then((opener) => opener?.getByRole('dialog').innerText({ timeout: 1000 }))
+      .catch(() => 'unreadable')
+    throw new Error(
+      `The ${name} sign-in page did not show. Popup at ${popup.isClosed() ? '(closed)' : popup.url()}; the modal says: ${JSON.stringify(modal)}`,
+      { cause: error },
+    )
+  }
   await popup.getByLabel('Email').fill(user.email)
   await popup.getByLabel('Username').fill(user.username)
   await popup.getByRole('button', { name: 'Sign in', exact: true }).click()

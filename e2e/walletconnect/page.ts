@@ -31,7 +31,20 @@ export class WalletConnectPage extends DemoPage {
   async copyPairingUri(): Promise<string> {
     await expect(this.qrCode).toBeVisible()
     await this.copyLink.click()
-    await expect(this.page.getByText('Link copied')).toBeVisible()
+    try {
+      await expect(this.page.getByText('Link copied')).toBeVisible()
+    } catch (error) {
+      // What the page showed instead (a failed copy says so in a toast): the trace is not kept by CI.
+      const notifications = await this.page
+        .getByRole('status', { name: 'Notifications' })
+        .innerText({ timeout: 1000 })
+        .catch(() => 'unreadable')
+      const focused = await this.page.evaluate(() => document.hasFocus()).catch(() => 'unknown')
+      throw new Error(
+        `No 'Link copied' after Copy link. Notifications: ${JSON.stringify(notifications)}; page focused: ${focused}`,
+        { cause: error },
+      )
+    }
     const uri = await this.page.evaluate(() => navigator.clipboard.readText())
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     return uri
