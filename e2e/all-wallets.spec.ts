@@ -141,13 +141,16 @@ test('recent wallets: after connecting the dev wallet, the Connect view shows it
   )
   await demo.connectDevWallet()
 
-  // Remembered (SPEC §3, key @portico/recent_wallets) as the directory's entry for its RDNS.
-  const stored = JSON.parse((await demo.porticoStorage())['@portico/recent_wallets'] ?? '[]') as {
-    id: string
-    wallet: { name: string; rdns?: string }
-  }[]
+  // Remembered (SPEC §3, key @portico/recent_wallets) as the directory's entry for its RDNS (once the
+  // directory's lists are in, when the click came before them).
+  const recent = async () =>
+    JSON.parse((await demo.porticoStorage())['@portico/recent_wallets'] ?? '[]') as {
+      id: string
+      wallet: { name: string; rdns?: string }
+    }[]
+  await expect.poll(async () => (await recent())[0]?.id).toMatch(/^[0-9a-f]{64}$/)
+  const stored = await recent()
   expect(stored).toHaveLength(1)
-  expect(stored[0]?.id).toMatch(/^[0-9a-f]{64}$/)
   expect(stored[0]?.wallet).toMatchObject({ name: DEV_WALLET, rdns: 'dev.portico.wallet' })
   // And the connection was reported to the analytics sink.
   expect((await tracked).postDataJSON()).toMatchObject({

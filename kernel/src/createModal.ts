@@ -38,7 +38,7 @@ import { createRequestPipeline } from './requests/pipeline.ts'
 import { createEip1193Provider, type PorticoEip1193Provider } from './requests/provider.ts'
 import { signSolanaMessage } from './requests/solanaSign.ts'
 import { createViewRegistry } from './router/registry.ts'
-import { setupDirectory } from './services/directoryController.ts'
+import { directoryOf, setupDirectory } from './services/directoryController.ts'
 import { createKernelApi } from './services/kernelApi.ts'
 import { createInitialState } from './state/initialState.ts'
 import { selectActiveAccount, selectActiveNetwork, selectIsConnected } from './state/selectors.ts'
@@ -142,7 +142,7 @@ export function createModal(options: ModalOptions): ModalHandle {
   registerKernelViews(views)
   // Wallet directory (walletDirectoryUrl): lists and analytics, first asked on open; recent wallets.
   setupDirectory(kernel, actions.toast)
-  kernel.cleanups.push(trackRecentWallets(kernel))
+  kernel.cleanups.push(trackRecentWallets(kernel, () => directoryOf(kernel)?.initialize()))
   // A custom storage (cookieStorage) also keeps the connected account, for a server render.
   if (options.storage) kernel.cleanups.push(persistAccountSnapshot(store, kernel.storage))
   // Plugins are needed once the modal is used: load (or retry) them on every open, after the view has

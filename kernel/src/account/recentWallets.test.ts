@@ -102,6 +102,44 @@ describe('recent wallets (SPEC §3, §9)', () => {
     expect(entryForConnector(kernel.store.get(), connector)).toEqual(listed)
   })
 
+  it("connected before the directory's lists arrived: the connector now, the directory's entry once they are in", async () => {
+    const { kernel, connect } = kernelWith([
+      wallet('dev.portico.wallet', 'Portico Dev Wallet'),
+      wallet('com.a', 'A'),
+    ])
+    let listsArrive: () => void = () => {}
+    const lists = new Promise<void>((resolve) => {
+      listsArrive = resolve
+    })
+    const stop = trackRecentWallets(kernel, () => lists)
+    connect('com.a')
+    connect('dev.portico.wallet')
+    expect(recentWallets(kernel).map((recent) => recent.id)).toEqual(['dev.portico.wallet', 'com.a'])
+    const listed = { id: 'f'.repeat(64), name: 'Portico Dev Wallet', rdns: 'dev.portico.wallet' }
+    kernel.store.update((draft) => {
+      draft.wallets.recommended = [listed]
+    })
+    listsArrive()
+    await lists
+    await Promise.resolve()
+    // Replaced where it stood; the other wallet is kept.
+    expect(recentWallets(kernel)).toEqual([
+      { id: listed.id, wallet: listed },
+      expect.objectContaining({ id: 'com.a' }),
+    ])
+    stop()
+  })
+
+  it('keeps the connector entry when the directory does not list the wallet or fails', async () => {
+    const { kernel, connect } = kernelWith([wallet('dev.portico.wallet', 'Portico Dev Wallet')])
+    const failing = Promise.reject(new Error('directory down'))
+    trackRecentWallets(kernel, () => failing)
+    connect('dev.portico.wallet')
+    await failing.catch(() => undefined)
+    await Promise.resolve()
+    expect(recentWallets(kernel).map((recent) => recent.id)).toEqual(['dev.portico.wallet'])
+  })
+
   it('ignores a malformed stored value', () => {
     const { kernel, backend } = kernelWith([])
     backend.setItem(STORAGE_KEYS.recentWallets, '{"not":"a list"}')

@@ -23,6 +23,23 @@ export function storeRecentWallet(storage: SafeStorage, wallet: WalletDirectoryE
   storage.set(STORAGE_KEYS.recentWallets, [{ id: wallet.id, wallet }, ...others].slice(0, RECENT_WALLETS_MAX))
 }
 
+/**
+ * Replaces the entry recorded as `provisionalId` with `wallet` where it stands (a browser wallet
+ * recorded before the directory listed it); nothing when it is no longer among the recent wallets.
+ */
+export function replaceRecentWallet(
+  storage: SafeStorage,
+  provisionalId: string,
+  wallet: WalletDirectoryEntry,
+): void {
+  const recent = readRecentWallets(storage)
+  if (!recent.some((item) => item.id === provisionalId)) return
+  const replaced = recent
+    .filter((item) => item.id !== wallet.id)
+    .map((item) => (item.id === provisionalId ? { id: wallet.id, wallet } : item))
+  storage.set(STORAGE_KEYS.recentWallets, replaced.slice(0, RECENT_WALLETS_MAX))
+}
+
 export interface DeepLinkChoice {
   name: string
   href: string
