@@ -1,6 +1,13 @@
 import type { FrameRequestType } from '@portico/shared-types'
-import { describe, expect, it } from 'vitest'
-import { type BackendAnswer, createBridge, parseSessionHandle, sessionHandle } from './bridge.ts'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  type BackendAnswer,
+  createBridge,
+  parseSessionHandle,
+  READY_REPEAT_MS,
+  READY_REPEATS,
+  sessionHandle,
+} from './bridge.ts'
 import { FRAME_REQUEST_TYPES } from './protocol.ts'
 
 const PARENT = 'http://localhost:4173'
@@ -53,11 +60,44 @@ function setup(answer: Answer = () => ({ ok: true })) {
 
 describe('frame bridge', () => {
   it('posts READY with the version to the parent origin only', () => {
-    const { bridge, posted } = setup()
+    const { bridge, posted, send } = setup()
     bridge.ready()
     expect(posted).toEqual([
       { message: { type: '@portico/frame/READY', payload: { version: '4' } }, origin: PARENT },
     ])
+    send({ id: 'heard', type: '@portico/app/SYNC_THEME', payload: {} })
+  })
+
+  it('posts READY again until the parent’s first request arrives (a message lost while the page opens a window)', () => {
+    vi.useFakeTimers()
+    try {
+      const { bridge, posted, send } = setup()
+      bridge.ready()
+      vi.advanceTimersByTime(READY_REPEAT_MS * 2)
+      expect(posted.map((p) => p.message.type)).toEqual(Array(3).fill('@portico/frame/READY'))
+      // Not a request: still announcing.
+      send({ hello: true })
+      vi.advanceTimersByTime(READY_REPEAT_MS)
+      expect(posted).toHaveLength(4)
+      send({ id: 'first', type: '@portico/app/SYNC_THEME', payload: {} })
+      vi.advanceTimersByTime(READY_REPEAT_MS * 10)
+      expect(posted.filter((p) => p.message.type === '@portico/frame/READY')).toHaveLength(4)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('stops repeating READY after READY_REPEATS when the parent never answers', () => {
+    vi.useFakeTimers()
+    try {
+      const { bridge, posted } = setup()
+      bridge.ready()
+      vi.advanceTimersByTime(READY_REPEAT_MS * (READY_REPEATS + 20))
+      expect(posted).toHaveLength(READY_REPEATS + 1)
+      expect(posted.every((p) => p.origin === PARENT)).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('answers every FrameRequests type with a _SUCCESS reply carrying the request id', async () => {

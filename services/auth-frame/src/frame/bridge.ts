@@ -31,6 +31,15 @@ export interface BridgeDeps {
   log?(...args: unknown[]): void
 }
 
+/**
+ * READY is posted again every READY_REPEAT_MS until the parent's first request arrives, at most
+ * READY_REPEATS times (the app waits 30 s for it): Chromium loses a message posted to the page while it
+ * opens a window (window.open is synchronous), and a social login opens its popup just as the frame,
+ * warmed up by the pointer, comes up. The app takes READY once and ignores the rest.
+ */
+export const READY_REPEAT_MS = 500
+export const READY_REPEATS = 60
+
 /** At most this many requests in flight; more are answered with an error at once. */
 export const MAX_IN_FLIGHT = 16
 const DEFAULT_ERROR = 'An error occurred'
@@ -64,6 +73,11 @@ export interface Bridge {
 export function createBridge(deps: BridgeDeps): Bridge {
   const inFlight = new Set<string>()
   const synced: { theme?: unknown; dappData?: unknown } = {}
+  let announcing: ReturnType<typeof setInterval> | undefined
+  const stopAnnouncing = () => {
+    clearInterval(announcing)
+    announcing = undefined
+  }
   const post = (message: FrameReplyMessage) => {
     deps.log?.('→', message.type)
     deps.parent.postMessage(message, deps.parentOrigin)
@@ -130,6 +144,8 @@ export function createBridge(deps: BridgeDeps): Bridge {
       if (event.origin !== deps.parentOrigin || event.source !== deps.parent) return
       const message = parseRequest(event.data)
       if (!message) return
+      // The parent heard READY.
+      stopAnnouncing()
       const type = requestType(message)
       deps.log?.('←', message.type)
       if (inFlight.has(message.id)) return
@@ -138,7 +154,15 @@ export function createBridge(deps: BridgeDeps): Bridge {
       void answer(message.id, type, message.payload).finally(() => inFlight.delete(message.id))
     },
     ready() {
-      post({ type: '@portico/frame/READY', payload: deps.version ? { version: deps.version } : {} })
+      stopAnnouncing()
+      const announce = () =>
+        post({ type: '@portico/frame/READY', payload: deps.version ? { version: deps.version } : {} })
+      announce()
+      let repeats = 0
+      announcing = setInterval(() => {
+        if (++repeats >= READY_REPEATS) stopAnnouncing()
+        announce()
+      }, READY_REPEAT_MS)
     },
     synced: () => ({ ...synced }),
   }
