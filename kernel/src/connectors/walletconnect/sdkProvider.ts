@@ -6,6 +6,7 @@ import { relayError } from './errors.ts'
 import { failAttempt } from './failure.ts'
 import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
 import type { Runtime } from './runtime.ts'
+import { sdkStorage } from './sdkStorage.ts'
 
 function defaultMetadata(): AppMetadata {
   const location = globalThis.location
@@ -24,6 +25,7 @@ function providerConfig(kernel: Kernel): ProviderConfig {
     ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
     metadata: options.metadata ?? defaultMetadata(),
     debug: options.debug === true,
+    storage: sdkStorage((message, error) => kernel.log.warn(message, error)),
   }
 }
 
