@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
 import type { ModalOptions, Network, PorticoEvents, WalletDirectoryEntry } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { autoReconnect } from '../../account/reconnect.ts'
@@ -437,56 +435,5 @@ describe('restore on reload', () => {
     await expect(autoReconnect(kernel, { walletConnect: restoreWalletConnect })).resolves.toBe(false)
     expect(backend.data.has(STORAGE_KEYS.connectedConnectorId('eip155'))).toBe(false)
     await expect(restoreWalletConnect(kernel, 'solana')).resolves.toBe(false)
-  })
-})
-
-describe('lazy loading (DESIGN §1, §7)', () => {
-  const KERNEL = path.resolve(import.meta.dirname, '../..')
-  const files = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name)
-      return statSync(full).isDirectory() ? files(full) : /\.tsx?$/.test(name) ? [full] : []
-    })
-
-  const staticImports = (file: string) =>
-    [...readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map(
-      (m) => m[1] ?? '',
-    )
-
-  it('only provider.ts imports @walletconnect, and nothing imports provider.ts statically', () => {
-    // The SDK's JSON codec (under 1 KB, no SDK code) is the format sdkStorage.ts shares with the SDK.
-    const codec = (relative: string, spec: string) =>
-      relative === path.join('connectors', 'walletconnect', 'sdkStorage.ts') &&
-      spec === '@walletconnect/safe-json'
-    const offenders = files(KERNEL).flatMap((file) => {
-      const relative = path.relative(KERNEL, file)
-      if (relative === path.join('connectors', 'walletconnect', 'provider.ts')) return []
-      return staticImports(file)
-        .filter((spec) => spec.startsWith('@walletconnect/') || spec.endsWith('walletconnect/provider.ts'))
-        .filter((spec) => !codec(relative, spec))
-        .map((spec) => `${relative} → ${spec}`)
-    })
-    expect(offenders).toEqual([])
-  })
-
-  it('the kernel reaches the connector and its view body only through import() (register.ts is the eager part)', () => {
-    const lazy = /walletconnect\/index\.ts$|ConnectingWalletConnectContent\.tsx$/
-    const insideChunk = (relative: string) =>
-      relative.startsWith(path.join('connectors', 'walletconnect')) ||
-      relative.endsWith('ConnectingWalletConnectContent.tsx') ||
-      /\.test\.tsx?$/.test(relative)
-    const offenders = files(KERNEL).flatMap((file) => {
-      const relative = path.relative(KERNEL, file)
-      if (insideChunk(relative)) return []
-      return staticImports(file)
-        .filter((spec) => lazy.test(spec))
-        .map((spec) => `${relative} → ${spec}`)
-    })
-    expect(offenders).toEqual([])
-    const register = readFileSync(path.join(import.meta.dirname, 'register.ts'), 'utf8')
-    expect(
-      staticImports(path.join(import.meta.dirname, 'register.ts')).filter((spec) => lazy.test(spec)),
-    ).toEqual([])
-    expect(register).toContain('import(/* webpackChunkName: "walletconnect-connector" */ \'./index.ts\')')
   })
 })
