@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
-import { WALLETCONNECT } from './walletconnect/page.ts'
+import { WALLETCONNECT, WalletConnectPage } from './walletconnect/page.ts'
 
 /**
  * Parts of the Connect view arrive after it opens: the email and social sections (their plugins load
@@ -95,4 +95,27 @@ test.describe('with a browser wallet', () => {
     expect((await box(demo.dialog)).y).toBe(dialogBefore.y)
     expect(await box(row)).toEqual(before)
   })
+})
+
+test('WalletConnect: Copy link does not move when the QR code is drawn (the pending code keeps its box)', async ({
+  page,
+}) => {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  // The QR encoder's chunk is held: the pairing uri (and Copy link) is there before its code is drawn.
+  await page.route(/\/qr-encoder\.[0-9a-f]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  const demo = new WalletConnectPage(page)
+  await demo.goto()
+  await demo.chooseWalletConnect()
+  await expect(demo.copyLink).toBeVisible()
+  await expect(demo.qrCode).toHaveCount(0)
+  const before = await box(demo.copyLink)
+  release()
+  await expect(demo.qrCode).toBeVisible()
+  expect(await box(demo.copyLink)).toEqual(before)
 })

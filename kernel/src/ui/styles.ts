@@ -71,6 +71,7 @@ export const STYLES = `
 .pt-avatar{border-radius:50%;flex:none}
 .pt-qr{background:#fff;padding:12px;border-radius:calc(var(--pt-radius)*4);display:flex;justify-content:center}
 .pt-qr svg{display:block;width:100%;height:auto;max-width:240px}
+.pt-qr-slot{display:flex;align-items:center;justify-content:center;width:240px;max-width:100%;aspect-ratio:1}
 .pt-empty{display:flex;flex-direction:column;align-items:center;gap:6px;padding:24px 8px;text-align:center}
 .pt-section-label{font-size:.85em;color:var(--pt-fg-muted);margin:4px 0}
 .pt-divider{display:flex;align-items:center;gap:8px;color:var(--pt-fg-muted);font-size:.85em}

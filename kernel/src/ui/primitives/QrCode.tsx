@@ -28,7 +28,7 @@ export function QrCode({
   }, [value])
   if (failed) return <p className="pt-text-small pt-tone-error">{label}: QR code unavailable</p>
   return (
-    <div className="pt-qr" style={{ minHeight: size / 2 }}>
+    <div className="pt-qr">
       {qr ? (
         <svg
           role="img"
@@ -41,7 +41,10 @@ export function QrCode({
           <path d={qr.path} fill="var(--pt-qr-color)" />
         </svg>
       ) : (
-        <Spinner label={label} />
+        // The code's own box while it is drawn: nothing below moves when it arrives or changes.
+        <div className="pt-qr-slot">
+          <Spinner label={label} />
+        </div>
       )}
     </div>
   )

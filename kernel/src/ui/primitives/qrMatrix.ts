@@ -35,7 +35,7 @@ export function qrPath(value: string): Promise<QrDrawing> {
 }
 
 /** The QR encoder, loaded when a code is first drawn (or fetched ahead of a code about to be drawn). */
-export const loadQrEncoder = () => import('lean-qr')
+export const loadQrEncoder = () => import(/* webpackChunkName: "qr-encoder" */ 'lean-qr')
 
 async function draw(value: string): Promise<QrDrawing> {
   const { generate, correction } = await loadQrEncoder()

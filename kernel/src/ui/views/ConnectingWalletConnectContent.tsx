@@ -133,8 +133,10 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
           </div>
         </>
       ) : (
-        <div className="pt-qr" style={{ minHeight: 120 }}>
-          <Spinner label={i18n.t('walletConnect.preparing')} />
+        <div className="pt-qr">
+          <div className="pt-qr-slot">
+            <Spinner label={i18n.t('walletConnect.preparing')} />
+          </div>
         </div>
       )}
     </div>
