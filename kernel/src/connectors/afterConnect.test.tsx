@@ -1,30 +1,23 @@
 import { definePlugin, type Network, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createModal, type ModalHandle } from '../createModal.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { createModal } from '../createModal.ts'
 import { TEST_ADDRESS, testWallet } from '../requests/testWallet.ts'
 import { announceTestWallet, localNetwork, NO_PLUGINS } from '../testing.ts'
+import { madeEachTest, PLUGIN_LOAD_WAIT } from '../testModals.ts'
 import { AFTER_CONNECT_KEY } from './afterConnect.ts'
 
-/** The first plugin load brings in the federation runtime: slow on a busy machine. */
-const SLOW = { timeout: 15_000 }
-
-let modal: ModalHandle | undefined
-let wallet: ReturnType<typeof testWallet> | undefined
-afterEach(() => {
-  modal?.destroy()
-  wallet?.stop()
-  localStorage.clear()
-})
+const made = madeEachTest()
 
 const make = (definitions: PluginDefinition[]) => {
-  wallet = testWallet()
-  modal = createModal({
+  made.wallet = testWallet()
+  const modal = createModal({
     projectId: 'p',
     networks: [localNetwork()],
     features: NO_PLUGINS,
     plugins: Object.fromEntries(definitions.map((definition) => [definition.id, { definition }])),
   })
+  made.modal = modal
   return modal
 }
 
@@ -43,7 +36,7 @@ describe('contract 1.1 after-connect hook and version', () => {
     })
     const modal = make([siwx])
     act(() => modal.open())
-    await waitFor(() => expect(modal.getState().plugins.signin?.status).toBe('ready'), SLOW)
+    await waitFor(() => expect(modal.getState().plugins.signin?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
     fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
     expect(await screen.findByText('Sign in to continue')).toBeTruthy()
     expect(modal.getState().modal.open).toBe(true)
@@ -73,7 +66,7 @@ describe('contract 1.1 after-connect hook and version', () => {
     })
     const modal = make([broken])
     act(() => modal.open())
-    await waitFor(() => expect(modal.getState().plugins.broken?.status).toBe('ready'), SLOW)
+    await waitFor(() => expect(modal.getState().plugins.broken?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
     fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
     await waitFor(() =>
       expect(log).toHaveBeenCalledWith(
@@ -96,8 +89,8 @@ describe('contract 1.1 after-connect hook and version', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const modal = make([v10, v11, v2])
     act(() => modal.open())
-    await waitFor(() => expect(modal.getState().plugins.future?.status).toBe('failed'), SLOW)
-    await waitFor(() => expect(modal.getState().plugins.old?.status).toBe('ready'), SLOW)
+    await waitFor(() => expect(modal.getState().plugins.future?.status).toBe('failed'), PLUGIN_LOAD_WAIT)
+    await waitFor(() => expect(modal.getState().plugins.old?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
     expect(modal.getState().plugins.new?.status).toBe('ready')
     act(() => modal.open('Old'))
     expect(modal.getState().router.history.at(-1)?.view).toBe('Old')
@@ -123,9 +116,9 @@ describe('a connection restored on reload (no open)', () => {
     const options = { projectId: 'p', networks: [localNetwork()] as [Network], features: NO_PLUGINS }
     try {
       const first = createModal({ ...options, plugins: plugins() })
-      modal = first
+      made.modal = first
       act(() => first.open())
-      await waitFor(() => expect(first.getState().plugins.signin?.status).toBe('ready'), SLOW)
+      await waitFor(() => expect(first.getState().plugins.signin?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
       fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
       await waitFor(() => expect(first.getAddress()).toBe(TEST_ADDRESS))
       expect(JSON.parse(localStorage.getItem(AFTER_CONNECT_KEY) ?? '[]')).toEqual(['signin'])
@@ -134,9 +127,9 @@ describe('a connection restored on reload (no open)', () => {
       setups.other.mockClear()
 
       const reloaded = createModal({ ...options, plugins: plugins() })
-      modal = reloaded
+      made.modal = reloaded
       await expect(reloaded.ready).resolves.toBe(true)
-      await waitFor(() => expect(reloaded.getState().plugins.signin?.status).toBe('ready'), SLOW)
+      await waitFor(() => expect(reloaded.getState().plugins.signin?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
       expect(setups.signin).toHaveBeenCalledWith(TEST_ADDRESS)
       expect(reloaded.getState().modal.open).toBe(false)
       expect(reloaded.getState().plugins.other).toBeUndefined()
@@ -164,7 +157,7 @@ describe('a connection restored on reload (no open)', () => {
         },
       },
     })
-    modal = plain
+    made.modal = plain
     await expect(plain.ready).resolves.toBe(false)
     expect(plain.getState().plugins.signin).toBeUndefined()
     expect(setup).not.toHaveBeenCalled()

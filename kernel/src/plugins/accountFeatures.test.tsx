@@ -6,28 +6,20 @@ import {
   WALLET_FEATURE_ORDER,
 } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createModal, type ModalHandle } from '../createModal.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { createModal } from '../createModal.ts'
 import { testWallet } from '../requests/testWallet.ts'
 import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { madeEachTest, PLUGIN_LOAD_WAIT } from '../testModals.ts'
 
-/** The first plugin load brings in the federation runtime: slow on a busy machine. */
-const SLOW = { timeout: 15_000 }
-
-let modal: ModalHandle | undefined
-let wallet: ReturnType<typeof testWallet> | undefined
-afterEach(() => {
-  modal?.destroy()
-  wallet?.stop()
-  localStorage.clear()
-})
+const made = madeEachTest()
 
 /** `swaps` (an account feature) and a host's own plugin, both given in-process, with setup spies. */
 function make() {
   const swapsSetup = vi.fn()
   const pointsSetup = vi.fn()
-  wallet = testWallet()
-  modal = createModal({
+  made.wallet = testWallet()
+  const modal = createModal({
     projectId: 'p',
     networks: [localNetwork()],
     features: { ...NO_PLUGINS, swaps: true },
@@ -36,6 +28,7 @@ function make() {
       points: { definition: definePlugin({ id: 'points', api: '^1.0.0', setup: pointsSetup }) },
     },
   })
+  made.modal = modal
   return { modal, swapsSetup, pointsSetup }
 }
 
@@ -52,13 +45,13 @@ describe('account-feature plugins (issue 13: heap with the Connect modal open)',
   it('a disconnected open loads the other plugins only; connecting loads the account features', async () => {
     const { modal, swapsSetup, pointsSetup } = make()
     act(() => modal.open())
-    await waitFor(() => expect(modal.getState().plugins.points?.status).toBe('ready'), SLOW)
+    await waitFor(() => expect(modal.getState().plugins.points?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
     expect(pointsSetup).toHaveBeenCalledTimes(1)
     expect(modal.getState().plugins.swaps).toBeUndefined()
     expect(swapsSetup).not.toHaveBeenCalled()
 
     fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
-    await waitFor(() => expect(modal.getState().plugins.swaps?.status).toBe('ready'), SLOW)
+    await waitFor(() => expect(modal.getState().plugins.swaps?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
     expect(swapsSetup).toHaveBeenCalledTimes(1)
     expect(pointsSetup).toHaveBeenCalledTimes(1)
   })

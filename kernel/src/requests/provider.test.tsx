@@ -1,25 +1,21 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createModal, type ModalHandle } from '../createModal.ts'
+import { describe, expect, it } from 'vitest'
+import { createModal } from '../createModal.ts'
 import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { madeEachTest } from '../testModals.ts'
 import { TEST_ADDRESS, testWallet } from './testWallet.ts'
 
-let modal: ModalHandle | undefined
-let wallet: ReturnType<typeof testWallet> | undefined
-
-afterEach(() => {
-  modal?.destroy()
-  wallet?.stop()
-  localStorage.clear()
-})
+const made = madeEachTest()
 
 const make = () => {
-  wallet = testWallet()
-  modal = createModal({
+  const wallet = testWallet()
+  made.wallet = wallet
+  const modal = createModal({
     projectId: 'p',
     networks: [localNetwork(), localNetwork(31338, 'Other')],
     features: NO_PLUGINS,
   })
+  made.modal = modal
   return { modal, wallet }
 }
 

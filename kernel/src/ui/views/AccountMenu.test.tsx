@@ -1,24 +1,16 @@
 import { definePlugin } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createModal, type ModalHandle } from '../../createModal.ts'
+import { describe, expect, it } from 'vitest'
+import { createModal } from '../../createModal.ts'
 import { testWallet } from '../../requests/testWallet.ts'
 import { localNetwork, NO_PLUGINS } from '../../testing.ts'
+import { madeEachTest, PLUGIN_LOAD_WAIT } from '../../testModals.ts'
 
-/** The first plugin load brings in the federation runtime: slow on a busy machine. */
-const SLOW = { timeout: 15_000 }
-
-let modal: ModalHandle | undefined
-let wallet: ReturnType<typeof testWallet> | undefined
-afterEach(() => {
-  modal?.destroy()
-  wallet?.stop()
-  localStorage.clear()
-})
+const made = madeEachTest()
 
 describe('accountMenu contributions', () => {
   it('are rendered in the Account view and push their view', async () => {
-    wallet = testWallet()
+    made.wallet = testWallet()
     const sessions = definePlugin({
       id: 'sessions',
       api: '^1.0.0',
@@ -36,16 +28,17 @@ describe('accountMenu contributions', () => {
         ],
       },
     })
-    modal = createModal({
+    const modal = createModal({
       projectId: 'p',
       networks: [localNetwork()],
       features: NO_PLUGINS,
       plugins: { sessions: { definition: sessions } },
     })
+    made.modal = modal
     const handle = modal
     act(() => handle.open())
     fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }))
-    await waitFor(() => expect(handle.getState().plugins.sessions?.status).toBe('ready'), SLOW)
+    await waitFor(() => expect(handle.getState().plugins.sessions?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
     await waitFor(() => expect(handle.getState().modal.open).toBe(false))
     act(() => handle.open())
     fireEvent.click(await screen.findByRole('button', { name: 'Manage sessions' }))
