@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OnrampOrder } from '../src/db/onramp-repository.ts'
+import { MIGRATIONS, migrate } from '../src/db/migrations.ts'
+import { type OnrampOrder, OnrampTxTakenError } from '../src/db/onramp-repository.ts'
 import { createPostgresRepository } from '../src/db/postgres.ts'
 import type { Repository } from '../src/db/repository.ts'
+import { sqlOnrampMethods } from '../src/db/sql-onramp.ts'
 import { createSqliteRepository } from '../src/db/sqlite.ts'
+import { openSqliteDriver } from '../src/db/sqlite-driver.ts'
 import { decodePurchaseCursor, onrampHistoryPage } from '../src/onramp/history.ts'
 import { NATIVE_ADDRESS } from '../src/tokens.ts'
 import { tempDir } from './helpers.ts'
@@ -61,6 +64,7 @@ const order = (n: number, over: Partial<OnrampOrder> = {}): OnrampOrder => ({
   cryptoAmount: String(10n ** 16n * BigInt(n + 1)),
   status: 'pending',
   txHash: null,
+  deliveryNonce: null,
   createdAt: 1_700_000_000,
   updatedAt: 1_700_000_000,
   ...over,
@@ -143,5 +147,84 @@ describe.each(engines)('on-ramp orders on %s', (_name, open) => {
         cursor: "x' OR 1=1 --",
       }),
     ).rejects.toThrow(/Invalid cursor/)
+  })
+
+  it('records deliveries of a processing order at one nonce, after which it never returns to pending', async () => {
+    const [a, b] = [order(7), order(8)]
+    await db.repo.createOnrampOrder(a)
+    await db.repo.createOnrampOrder(b)
+    const h = (c: string) => `0x${c.repeat(64)}`
+    expect(await db.repo.recordOnrampDelivery(a.id, h('a'), 5, 10)).toBe(false) // not claimed
+    await db.repo.transitionOnrampOrder(a.id, 'pending', 'processing', 10)
+    expect(await db.repo.recordOnrampDelivery(a.id, h('A'), 5, 11)).toBe(true)
+    expect(await db.repo.recordOnrampDelivery(a.id, h('a'), 5, 11)).toBe(true) // the same again
+    expect(await db.repo.recordOnrampDelivery(a.id, h('b'), 6, 12)).toBe(false) // another nonce
+    expect(await db.repo.recordOnrampDelivery(a.id, h('b'), 5, 12)).toBe(true) // a replacement
+    expect(await db.repo.transitionOnrampOrder(a.id, 'processing', 'pending', 13)).toBe(false)
+    expect(await db.repo.getOnrampOrder(a.id)).toMatchObject({
+      status: 'processing',
+      deliveryNonce: 5,
+      txHash: h('b'),
+    })
+    expect((await db.repo.onrampDeliveries(a.id)).map((d) => [d.txHash, d.nonce])).toEqual([
+      [h('a'), 5],
+      [h('b'), 5],
+    ])
+    expect((await db.repo.deliveringOnrampOrders(10)).map((o) => o.id)).toEqual([a.id])
+    // A transaction of one order is never another's delivery.
+    await db.repo.transitionOnrampOrder(b.id, 'pending', 'processing', 10)
+    await expect(db.repo.recordOnrampDelivery(b.id, h('a'), 9, 14)).rejects.toBeInstanceOf(OnrampTxTakenError)
+    expect(await db.repo.getOnrampOrder(b.id)).toMatchObject({ deliveryNonce: null, txHash: null })
+    expect(await db.repo.transitionOnrampOrder(b.id, 'processing', 'pending', 14)).toBe(true)
+    // Completed by one of its deliveries: no longer listed for reconciling.
+    expect(await db.repo.transitionOnrampOrder(a.id, 'processing', 'completed', 15, h('a'))).toBe(true)
+    expect(await db.repo.deliveringOnrampOrders(10)).toEqual([])
+  })
+
+  it('takes a request id once, and prunes ids whose window has closed', async () => {
+    expect(await db.repo.useOnrampRequestId('r1', 100, 50)).toBe(true)
+    expect(await db.repo.useOnrampRequestId('r1', 100, 60)).toBe(false)
+    expect(await db.repo.useOnrampRequestId('r2', 400, 100)).toBe(true)
+    expect(await db.repo.useOnrampRequestId('r1', 100, 100)).toBe(false) // still inside its window
+    // Past r1's expiry the next call drops it (a signature that old is refused before this anyway).
+    expect(await db.repo.useOnrampRequestId('r3', 500, 101)).toBe(true)
+    expect(await db.repo.useOnrampRequestId('r1', 200, 101)).toBe(true)
+    expect(await db.repo.useOnrampRequestId('r2', 400, 101)).toBe(false)
+  })
+})
+
+describe('migration 7 (on-ramp deliveries, request ids)', () => {
+  it('keeps existing orders, without a delivery', async () => {
+    const dir = tempDir('portico-onramp-migration-')
+    const driver = openSqliteDriver(join(dir.dir, 'api.sqlite'))
+    try {
+      await migrate(
+        driver,
+        MIGRATIONS.filter((m) => m.version < 7),
+      )
+      await driver.run(
+        `INSERT INTO onramp_orders (id, project_id, provider, address, chain_id, asset, symbol, token_address,
+           decimals, fiat_currency, payment_method, fiat_total, fee, network_fee, crypto_amount, status, tx_hash,
+           created_at, updated_at)
+         VALUES ('${order(1).id}', 'p', 'portico-pay', '${BUYER}', 31337, 'eth', 'ETH', '${NATIVE_ADDRESS}', 18,
+           'USD', 'card', '100.00', '1.50', '0.50', '1', 'processing', NULL, 1, 1)`,
+      )
+      expect(
+        await migrate(
+          driver,
+          MIGRATIONS.filter((m) => m.version <= 7),
+        ),
+      ).toEqual([7])
+      const store = sqlOnrampMethods(driver)
+      expect(await store.getOnrampOrder(order(1).id)).toMatchObject({
+        status: 'processing',
+        deliveryNonce: null,
+      })
+      expect(await store.transitionOnrampOrder(order(1).id, 'processing', 'pending', 2)).toBe(true)
+      expect(await store.useOnrampRequestId('x', 10, 1)).toBe(true)
+    } finally {
+      await driver.close()
+      dir.remove()
+    }
   })
 })

@@ -26,6 +26,12 @@ if (form && error && status) {
         status.textContent = `Payment complete: ${body.amount} ${body.symbol} sent to ${body.address}. Transaction ${body.txHash}`
         return
       }
+      // Taken and broadcast but not mined yet: never offer to pay again (reloading shows the result).
+      if (body.status === 'processing' || body.status === 'failed') {
+        form.hidden = true
+        status.textContent = typeof body.message === 'string' ? body.message : ''
+        return
+      }
       status.textContent = ''
       error.textContent =
         typeof body.message === 'string' ? body.message : `The payment failed (${res.status})`

@@ -12,21 +12,29 @@ export class ApiAnswerError extends Error {
 export interface OrdersApi {
   get(id: string): Promise<OnrampOrderView | null>
   claim(id: string): Promise<OnrampOrderView>
+  /** Records a signed delivery (before it is sent); a replacement must reuse the nonce (else 409). */
+  recordDelivery(id: string, nonce: number, txHash: string): Promise<OnrampOrderView>
+  /** processing → pending; refused (409) once a delivery is recorded. */
   release(id: string): Promise<OnrampOrderView>
   complete(id: string, txHash: string): Promise<OnrampOrderView>
+  /** Processing orders with a recorded delivery, to reconcile. */
+  deliveries(): Promise<OnrampOrderView[]>
 }
 
 const ORDER_ID = /^[A-Za-z0-9_-]{24}$/
 
-/** The API's /provider/onramp/* calls, each signed with the shared secret (no body). */
+/**
+ * The API's /provider/onramp/* calls, each signed with the shared secret (no body) and a new request
+ * id (the API takes each signed call once).
+ */
 export function ordersApi(apiUrl: string, secret: string): OrdersApi {
-  const call = async (method: 'GET' | 'POST', path: string): Promise<OnrampOrderView> => {
+  const call = async <T = OnrampOrderView>(method: 'GET' | 'POST', path: string): Promise<T> => {
     const res = await fetch(`${apiUrl}${path}`, {
       method,
       headers: { [ONRAMP_SIGNATURE_HEADER]: signProviderCall(secret, method, path) },
       signal: AbortSignal.timeout(15_000),
     })
-    const body = (await res.json().catch(() => null)) as (OnrampOrderView & { message?: string }) | null
+    const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null
     if (!res.ok || !body) throw new ApiAnswerError(res.status, body?.message ?? `API answered ${res.status}`)
     return body
   }
@@ -44,7 +52,10 @@ export function ordersApi(apiUrl: string, secret: string): OrdersApi {
       }
     },
     claim: (id) => call('POST', path(id, '/claim')),
+    recordDelivery: (id, nonce, txHash) => call('POST', path(id, `/delivery/${nonce}/${txHash}`)),
     release: (id) => call('POST', path(id, '/release')),
     complete: (id, txHash) => call('POST', path(id, `/complete/${txHash}`)),
+    deliveries: async () =>
+      (await call<{ orders: OnrampOrderView[] }>('GET', '/provider/onramp/deliveries')).orders,
   }
 }

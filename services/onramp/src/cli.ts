@@ -5,7 +5,8 @@ import { DEFAULT_TREASURY_KEY } from './treasury.ts'
 /**
  * Runs the provider page alone: PORTICO_ONRAMP_PORT (4202), PORTICO_API_URL (http://127.0.0.1:4180),
  * PORTICO_ONRAMP_SECRET (the API's, required), PORTICO_CHAINS ("31337=http://…,31338=http://…"),
- * PORTICO_ONRAMP_TREASURY_KEY (0x key; default the sandbox key). The treasury must hold the tokens.
+ * PORTICO_ONRAMP_TREASURY_KEY (0x key; default the sandbox key), PORTICO_ONRAMP_RECEIPT_TIMEOUT_MS
+ * (30000), PORTICO_ONRAMP_SWEEP_MS (15000; 0 = off). The treasury must hold the tokens.
  */
 const env = process.env
 const secret = env.PORTICO_ONRAMP_SECRET
@@ -22,6 +23,14 @@ const chains = (env.PORTICO_CHAINS ?? '31337=http://127.0.0.1:8545,31338=http://
       throw new Error(`PORTICO_CHAINS: expected "<chainId>=<http url>", got "${entry}"`)
     return { chainId: Number(id), rpcUrl }
   })
+const millis = (name: string): number | undefined => {
+  const value = env[name]
+  if (value === undefined || value === '') return undefined
+  if (!/^\d{1,9}$/.test(value)) throw new Error(`${name}: expected milliseconds, got "${value}"`)
+  return Number(value)
+}
+const receiptTimeoutMs = millis('PORTICO_ONRAMP_RECEIPT_TIMEOUT_MS')
+const sweepIntervalMs = millis('PORTICO_ONRAMP_SWEEP_MS')
 const server = await startOnramp({
   host: env.PORTICO_HOST ?? '127.0.0.1',
   port: Number(env.PORTICO_ONRAMP_PORT ?? 4202),
@@ -29,6 +38,8 @@ const server = await startOnramp({
   secret,
   treasuryKey: key,
   chains,
+  ...(receiptTimeoutMs !== undefined && { receiptTimeoutMs }),
+  ...(sweepIntervalMs !== undefined && { sweepIntervalMs }),
   log: (line) => console.warn(line),
 })
 console.log(`on-ramp provider page: ${server.url} (treasury ${server.treasury})`)

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { Hex } from 'viem'
 import { ApiAnswerError, ordersApi } from './api.ts'
+import { createDeliveries } from './delivery.ts'
 import { messagePage, orderPage } from './page.ts'
 import { createPayments } from './pay.ts'
 import { createTreasury, type TreasuryChain } from './treasury.ts'
@@ -18,6 +19,12 @@ export interface OnrampOptions {
   secret: string
   treasuryKey: Hex
   chains: TreasuryChain[]
+  /** How long a payment waits for its delivery to be mined before answering "being delivered" (30 s). */
+  receiptTimeoutMs?: number
+  /** How often receipts are polled (250 ms). */
+  pollingIntervalMs?: number
+  /** How often broadcast deliveries are reconciled by hash (15 s); 0 turns the sweep off. */
+  sweepIntervalMs?: number
   log?: (line: string) => void
 }
 
@@ -80,9 +87,15 @@ function readBody(req: IncomingMessage): Promise<string | null> {
  */
 export async function startOnramp(opts: OnrampOptions): Promise<OnrampServer> {
   const api = ordersApi(opts.apiUrl, opts.secret)
-  const treasury = createTreasury(opts.treasuryKey, opts.chains)
-  const pay = createPayments(api, treasury)
   const log = opts.log ?? (() => {})
+  const treasury = createTreasury(opts.treasuryKey, opts.chains, {
+    ...(opts.pollingIntervalMs !== undefined && { pollingIntervalMs: opts.pollingIntervalMs }),
+  })
+  const deliveries = createDeliveries(api, treasury, {
+    receiptTimeoutMs: opts.receiptTimeoutMs ?? 30_000,
+    log,
+  })
+  const pay = createPayments(api, deliveries)
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -106,7 +119,13 @@ export async function startOnramp(opts: OnrampOptions): Promise<OnrampServer> {
       const id = url.searchParams.get('order') ?? ''
       const order = /^[A-Za-z0-9_-]{24}$/.test(id) ? await api.get(id) : null
       if (!order) return html(res, 404, messagePage('Order not found', 'This order does not exist.'))
-      return html(res, 200, orderPage(order))
+      // A broadcast delivery is looked up by hash, so the page tells where it stands now.
+      const state = await deliveries.reconcile(order).catch((err: unknown) => {
+        log(`onramp: reconciling order ${order.id} failed: ${String(err).split('\n')[0]}`)
+        return null
+      })
+      if (state?.state === 'failed') return html(res, 200, orderPage(state.order, state.reason))
+      return html(res, 200, orderPage(state?.order ?? order))
     }
     const payMatch = PAY_PATH.exec(url.pathname)
     if (payMatch && req.method === 'POST') {
@@ -139,11 +158,29 @@ export async function startOnramp(opts: OnrampOptions): Promise<OnrampServer> {
   })
   const { port } = server.address() as AddressInfo
   const host = opts.host ?? '127.0.0.1'
+  // Deliveries still unmined when a payment answered (or when this process last stopped) are followed
+  // by hash until they complete; one sweep at a time.
+  let sweeping = false
+  const sweep = () => {
+    if (sweeping) return
+    sweeping = true
+    deliveries
+      .sweep()
+      .catch((err: unknown) => log(`onramp: delivery sweep failed: ${String(err).split('\n')[0]}`))
+      .finally(() => {
+        sweeping = false
+      })
+  }
+  const sweepMs = opts.sweepIntervalMs ?? 15_000
+  const timer = sweepMs > 0 ? setInterval(sweep, sweepMs) : undefined
+  timer?.unref()
+  if (timer) sweep()
   return {
     url: `http://${host}:${port}`,
     treasury: treasury.address,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(timer)
         server.close(() => resolve())
         server.closeAllConnections()
       }),

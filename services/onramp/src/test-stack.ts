@@ -5,13 +5,21 @@ import { type ApiServer, startApi } from '@portico/api'
 import { DEV_ACCOUNTS, type Devnet, startDevnet } from '@portico/devnet'
 import { type Address, createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { startOnramp } from './server.ts'
+import { type OnrampOptions, startOnramp } from './server.ts'
 import { DEFAULT_TREASURY_KEY, fundTreasury } from './treasury.ts'
 
 export const PROJECT = 'portico-dev'
+/** The secret the test API and page share (tests sign their own provider calls with it). */
+export const SECRET = 'onramp-test-secret-0123456789abcdef'
+
+/** The page's timing options a test may shorten. */
+export type TestOnrampTiming = Pick<
+  OnrampOptions,
+  'receiptTimeoutMs' | 'pollingIntervalMs' | 'sweepIntervalMs'
+>
 
 /** A devnet chain, the API and the provider page wired as the stack wires them (tests only). */
-export async function startTestOnramp() {
+export async function startTestOnramp(timing: TestOnrampTiming = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'portico-onramp-'))
   const devnet: Devnet = await startDevnet({
     chains: [{ chainId: 31337, port: 0 }],
@@ -19,7 +27,7 @@ export async function startTestOnramp() {
     solana: false,
   })
   const chains = devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl }))
-  const secret = 'onramp-test-secret-0123456789abcdef'
+  const secret = SECRET
   let api: ApiServer | undefined
   try {
     // The page's port must be known before the API (its URLs point there): bind the page first.
@@ -29,6 +37,7 @@ export async function startTestOnramp() {
       secret,
       treasuryKey: DEFAULT_TREASURY_KEY,
       chains,
+      sweepIntervalMs: 0,
     })
     await page.close()
     const pageUrl = page.url
@@ -48,6 +57,7 @@ export async function startTestOnramp() {
       secret,
       treasuryKey: DEFAULT_TREASURY_KEY,
       chains,
+      ...timing,
     })
     await fundTreasury({
       treasury: onramp.treasury,

@@ -162,6 +162,44 @@ export const MIGRATIONS: Migration[] = [
       'CREATE UNIQUE INDEX onramp_orders_by_tx ON onramp_orders (tx_hash)',
     ],
   },
+  {
+    version: 7,
+    name: 'on-ramp deliveries and provider request ids',
+    statements: [
+      // The nonce of the order's broadcast delivery: set once, then the order never returns to pending.
+      'ALTER TABLE onramp_orders ADD COLUMN delivery_nonce BIGINT',
+      'CREATE INDEX onramp_orders_by_status ON onramp_orders (status, updated_at)',
+      // Every transaction signed for an order (a replacement reuses the nonce), recorded before it is sent.
+      `CREATE TABLE onramp_deliveries (
+        tx_hash TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL,
+        nonce BIGINT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX onramp_deliveries_by_order ON onramp_deliveries (order_id, created_at)',
+      // Request ids of signed provider calls, kept while their timestamp is inside the accepted window.
+      `CREATE TABLE onramp_request_ids (
+        id TEXT PRIMARY KEY,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX onramp_request_ids_by_expiry ON onramp_request_ids (expires_at)',
+    ],
+  },
+  {
+    version: 8,
+    name: 'name registration budgets',
+    statements: [
+      // One row per stored name registration of the last window: who (client IP key) and which project.
+      `CREATE TABLE name_registrations (
+        client_key TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX name_registrations_by_client ON name_registrations (client_key, created_at)',
+      'CREATE INDEX name_registrations_by_project ON name_registrations (project_id, created_at)',
+      'CREATE INDEX name_registrations_by_time ON name_registrations (created_at)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

@@ -1,5 +1,11 @@
 import type { SqlDriver } from './driver.ts'
-import type { OnrampOrder, OnrampOrderStatus, OnrampStore } from './onramp-repository.ts'
+import {
+  type OnrampDelivery,
+  type OnrampOrder,
+  type OnrampOrderStatus,
+  type OnrampStore,
+  OnrampTxTakenError,
+} from './onramp-repository.ts'
 import { lower, type Num } from './sql-rows.ts'
 
 interface OrderRow {
@@ -20,8 +26,16 @@ interface OrderRow {
   crypto_amount: string
   status: string
   tx_hash: string | null
+  delivery_nonce: Num | null
   created_at: Num
   updated_at: Num
+}
+
+interface DeliveryRow {
+  tx_hash: string
+  order_id: string
+  nonce: Num
+  created_at: Num
 }
 
 const STATUSES: readonly OnrampOrderStatus[] = ['pending', 'processing', 'completed']
@@ -44,6 +58,8 @@ const fromRow = (r: OrderRow): OnrampOrder => ({
   cryptoAmount: r.crypto_amount,
   status: STATUSES.includes(r.status as OnrampOrderStatus) ? (r.status as OnrampOrderStatus) : 'pending',
   txHash: r.tx_hash,
+  deliveryNonce:
+    r.delivery_nonce === null || r.delivery_nonce === undefined ? null : Number(r.delivery_nonce),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 })
@@ -87,12 +103,76 @@ export function sqlOnrampMethods(db: SqlDriver): OnrampStore {
     },
 
     async transitionOnrampOrder(id, from, to, at, txHash) {
+      // Once a delivery is recorded the transaction may land at any time: the order never reopens.
+      const unsent = to === 'pending' ? ' AND delivery_nonce IS NULL' : ''
       const changed = await db.run(
         `UPDATE onramp_orders SET status = ?, updated_at = ?, tx_hash = COALESCE(?, tx_hash)
-         WHERE id = ? AND status = ?`,
+         WHERE id = ? AND status = ?${unsent}`,
         [to, at, txHash ?? null, id, from],
       )
       return changed > 0
+    },
+
+    async recordOnrampDelivery(id, txHash, nonce, at) {
+      const hash = lower(txHash)
+      return db.transaction(async (tx) => {
+        const owners = await tx.all<{ order_id: string }>(
+          'SELECT order_id FROM onramp_deliveries WHERE tx_hash = ?',
+          [hash],
+        )
+        if (owners.some((o) => o.order_id !== id)) throw new OnrampTxTakenError(hash)
+        const changed = await tx
+          .run(
+            `UPDATE onramp_orders SET delivery_nonce = ?, tx_hash = ?, updated_at = ?
+             WHERE id = ? AND status = 'processing' AND (delivery_nonce IS NULL OR delivery_nonce = ?)`,
+            [nonce, hash, at, id, nonce],
+          )
+          .catch(() => {
+            // The unique tx_hash index: another order was paid by this transaction.
+            throw new OnrampTxTakenError(hash)
+          })
+        if (changed === 0) return false
+        if (owners.length === 0)
+          await tx.run(
+            'INSERT INTO onramp_deliveries (tx_hash, order_id, nonce, created_at) VALUES (?, ?, ?, ?)',
+            [hash, id, nonce, at],
+          )
+        return true
+      })
+    },
+
+    async onrampDeliveries(id) {
+      const rows = await db.all<DeliveryRow>(
+        'SELECT * FROM onramp_deliveries WHERE order_id = ? ORDER BY created_at, tx_hash',
+        [id],
+      )
+      return rows.map(
+        (r): OnrampDelivery => ({
+          orderId: r.order_id,
+          txHash: r.tx_hash,
+          nonce: Number(r.nonce),
+          createdAt: Number(r.created_at),
+        }),
+      )
+    },
+
+    async deliveringOnrampOrders(limit) {
+      const rows = await db.all<OrderRow>(
+        `SELECT * FROM onramp_orders WHERE status = 'processing' AND delivery_nonce IS NOT NULL
+         ORDER BY updated_at, id LIMIT ?`,
+        [limit],
+      )
+      return rows.map(fromRow)
+    },
+
+    async useOnrampRequestId(requestId, expiresAt, now) {
+      // Bounded: only correctly signed calls get here, and each row leaves once its window closed.
+      await db.run('DELETE FROM onramp_request_ids WHERE expires_at < ?', [now])
+      const added = await db.run(
+        'INSERT INTO onramp_request_ids (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING',
+        [requestId, expiresAt],
+      )
+      return added > 0
     },
 
     async onrampPurchases(address, provider, { chainIds, before, limit }) {

@@ -1,5 +1,5 @@
 import { getAddress } from 'viem'
-import type { OnrampOrder } from '../db/onramp-repository.ts'
+import type { OnrampDelivery, OnrampOrder } from '../db/onramp-repository.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'
 import { formatBaseUnits, providerById } from './catalogue.ts'
 
@@ -25,11 +25,20 @@ export interface OnrampOrderView {
   cryptoAmount: string
   /** Decimal, as shown. */
   cryptoDisplay: string
+  /**
+   * pending: payable. processing: claimed by a payment; once `deliveryNonce` is set its delivery was
+   * broadcast and it stays processing until the chain shows one of `deliveryTxHashes`. completed: paid.
+   */
   status: OnrampOrder['status']
+  /** completed: the delivery; processing: the latest delivery broadcast, if any. */
   txHash: string | null
+  /** The treasury nonce every delivery of this order uses (null until one is recorded). */
+  deliveryNonce: number | null
+  /** Every transaction recorded for the order, oldest first (all share `deliveryNonce`). */
+  deliveryTxHashes: string[]
 }
 
-export function orderView(o: OnrampOrder): OnrampOrderView {
+export function orderView(o: OnrampOrder, deliveries: readonly OnrampDelivery[] = []): OnrampOrderView {
   return {
     id: o.id,
     provider: o.provider,
@@ -49,5 +58,7 @@ export function orderView(o: OnrampOrder): OnrampOrderView {
     cryptoDisplay: formatBaseUnits(BigInt(o.cryptoAmount), o.decimals),
     status: o.status,
     txHash: o.txHash,
+    deliveryNonce: o.deliveryNonce,
+    deliveryTxHashes: deliveries.map((d) => d.txHash),
   }
 }
