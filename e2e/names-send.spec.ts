@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { registrationMessage } from '../plugins/names/src/names.ts'
 import { type FreshAccount, freshAccount, readEth, readNonce, setEth, useDevWallet } from './accountData.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
@@ -16,7 +17,12 @@ async function register(stack: StackInfo, account: FreshAccount, name: string): 
   const chain = stack.chains[0]
   if (!chain) throw new Error('stack.json lacks chains')
   const signer = privateKeyToAccount(account.privateKey)
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+  const message = registrationMessage({
+    name,
+    chainId: chain.chainId,
+    domain: new URL(stack.demoUrl).host,
+    nowMs: Date.now(),
+  })
   const res = await fetch(`${stack.apiUrl}/v1/profile/account?projectId=${PROJECT}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

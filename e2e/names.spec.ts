@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { registrationMessage } from '../plugins/names/src/names.ts'
 import { type FreshAccount, freshAccount, setEth, useDevWallet } from './accountData.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
@@ -90,7 +91,12 @@ test('a name taken meanwhile: back to the search with the API’s reason', async
 
   // Someone else registers it through the API before the visitor clicks.
   const rival = privateKeyToAccount(freshAccount().privateKey)
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+  const message = registrationMessage({
+    name,
+    chainId: chainId,
+    domain: new URL(stack.demoUrl).host,
+    nowMs: Date.now(),
+  })
   const res = await fetch(`${stack.apiUrl}/v1/profile/account?projectId=${PROJECT}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

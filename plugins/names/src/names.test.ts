@@ -30,9 +30,18 @@ describe('name rules (SPEC §5)', () => {
     expect(() => coinTypeOf(2 ** 31)).toThrow('has no coin type')
   })
 
-  it('signs JSON of name, attributes and a timestamp in seconds, as UTF-8 hex', () => {
-    expect(JSON.parse(registrationMessage('alice.reown.id', 1_700_000_000_999))).toEqual({
+  it('signs JSON of statement, name, domain, coin type, attributes and a timestamp in seconds, as UTF-8 hex', () => {
+    const message = registrationMessage({
       name: 'alice.reown.id',
+      chainId: 31337,
+      domain: 'app.example.com',
+      nowMs: 1_700_000_000_999,
+    })
+    expect(JSON.parse(message)).toEqual({
+      statement: 'Register alice.reown.id as your account name on app.example.com (chain eip155:31337)',
+      name: 'alice.reown.id',
+      domain: 'app.example.com',
+      coin_type: 2147514985,
       attributes: {},
       timestamp: 1_700_000_000,
     })

@@ -28,9 +28,32 @@ export function coinTypeOf(chainId: number): number {
   return (chainId | 0x80000000) >>> 0
 }
 
-/** SPEC §7: the JSON the wallet signs, timestamp in seconds. */
-export function registrationMessage(name: string, nowMs: number, attributes: Record<string, string> = {}) {
-  return JSON.stringify({ name, attributes, timestamp: Math.floor(nowMs / 1000) })
+/**
+ * The sentence the wallet shows first: what is signed, on which site and for which chain (the API
+ * refuses a message whose statement is not exactly this).
+ */
+export function registrationStatement(name: string, domain: string, chainId: number): string {
+  return `Register ${name} as your account name on ${domain} (chain eip155:${chainId})`
+}
+
+/**
+ * SPEC §7: the JSON the wallet signs, timestamp in seconds. It binds the chain (`coin_type`, which the
+ * API must find equal to the request's) and the site (`domain`, location.host) with a statement, so a
+ * signature cannot be replayed to register the name on another chain or read as something else.
+ */
+export function registrationMessage(
+  params: { name: string; chainId: number; domain: string; nowMs: number },
+  attributes: Record<string, string> = {},
+): string {
+  const { name, chainId, domain, nowMs } = params
+  return JSON.stringify({
+    statement: registrationStatement(name, domain, chainId),
+    name,
+    domain,
+    coin_type: coinTypeOf(chainId),
+    attributes,
+    timestamp: Math.floor(nowMs / 1000),
+  })
 }
 
 /** personal_sign data: the UTF-8 bytes of the message as 0x hex. */

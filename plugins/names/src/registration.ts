@@ -38,7 +38,9 @@ export async function registerName(ctx: PluginContext, name: string, now = Date.
   const stopListening = ctx.events.on('MODAL_CLOSE', cancel)
   try {
     const { api, address, provider, chainId } = requirements(ctx)
-    const message = registrationMessage(name, now())
+    const domain = globalThis.location?.host
+    if (!domain) throw new Error('Names are registered from a web page: this page has no host')
+    const message = registrationMessage({ name, chainId, domain, nowMs: now() })
     const signature = await provider.request({ method: 'personal_sign', params: [utf8Hex(message), address] })
     if (typeof signature !== 'string') throw new Error('The wallet returned no signature')
     await api.profileRegister({ coinType: coinTypeOf(chainId), address, message, signature })

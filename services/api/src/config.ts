@@ -45,6 +45,11 @@ export interface ApiConfig {
   rateLimit: { perSecond: number; burst: number }
   /** The ceiling of a whole project, all its clients together. */
   projectRateLimit: { perSecond: number; burst: number }
+  /**
+   * Names (POST /v1/profile/account) registered within `windowSeconds` at most per client IP address
+   * (an IPv6 one by its /64) and per project, counted in the database (so across API nodes sharing it).
+   */
+  nameRegistrations: { perIp: number; perProject: number; windowSeconds: number }
   sessions: {
     /** Live (neither revoked nor expired) sessions an address may hold. */
     maxPerAddress: number
@@ -103,6 +108,7 @@ type Nested =
   | 'rateLimit'
   | 'projectRateLimit'
   | 'sessions'
+  | 'nameRegistrations'
   | 'retention'
   | 'siwx'
   | 'onramp'
@@ -113,6 +119,7 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   rateLimit?: Partial<ApiConfig['rateLimit']>
   projectRateLimit?: Partial<ApiConfig['projectRateLimit']>
   sessions?: Partial<ApiConfig['sessions']>
+  nameRegistrations?: Partial<ApiConfig['nameRegistrations']>
   retention?: Partial<ApiConfig['retention']>
   fixtures?: FixturesInput
   siwx?: SiwxConfigInput
@@ -162,6 +169,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     rateLimit: { perSecond: 50, burst: 200, ...input.rateLimit },
     projectRateLimit: { perSecond: 500, burst: 2000, ...input.projectRateLimit },
     sessions: { maxPerAddress: 20, maxLifetimeSeconds: 30 * 86_400, ...input.sessions },
+    nameRegistrations: { perIp: 10, perProject: 100, windowSeconds: 3600, ...input.nameRegistrations },
     retention: { analyticsDays: 90, endedSessionDays: 30, intervalMs: 3_600_000, ...input.retention },
     tokens: [...(input.tokens ?? []), ...fromFixtures.tokens],
     spamContracts: [...(input.spamContracts ?? []), ...fromFixtures.spam],

@@ -49,6 +49,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (env.PORTICO_SESSION_MAX_LIFETIME_S)
     sessions.maxLifetimeSeconds = int(env.PORTICO_SESSION_MAX_LIFETIME_S, 'PORTICO_SESSION_MAX_LIFETIME_S', 1)
   if (Object.keys(sessions).length > 0) input.sessions = sessions
+  const names: ApiConfigInput['nameRegistrations'] = {}
+  if (env.PORTICO_NAMES_PER_IP) names.perIp = int(env.PORTICO_NAMES_PER_IP, 'PORTICO_NAMES_PER_IP', 1)
+  if (env.PORTICO_NAMES_PER_PROJECT)
+    names.perProject = int(env.PORTICO_NAMES_PER_PROJECT, 'PORTICO_NAMES_PER_PROJECT', 1)
+  if (env.PORTICO_NAMES_WINDOW_S)
+    names.windowSeconds = int(env.PORTICO_NAMES_WINDOW_S, 'PORTICO_NAMES_WINDOW_S', 1)
+  if (Object.keys(names).length > 0) input.nameRegistrations = names
   const retention: ApiConfigInput['retention'] = {}
   if (env.PORTICO_ANALYTICS_RETENTION_DAYS)
     retention.analyticsDays = num(env.PORTICO_ANALYTICS_RETENTION_DAYS, 'PORTICO_ANALYTICS_RETENTION_DAYS')

@@ -21,6 +21,8 @@ beforeAll(async () => {
     projectIds: [PROJECT],
     indexer: { enabled: false },
     logLevel: 'silent',
+    // Budgets have their own suite (src/routes/profile.hostile.test.ts); these cases register more.
+    nameRegistrations: { perIp: 100 },
   })
 })
 
@@ -60,7 +62,7 @@ describe('POST /v1/profile/account under attack', () => {
   it('refuses a signature over another message (the name swapped after signing)', async () => {
     const owner = fresh()
     const body = await registration(owner, 'signed-name.reown.id')
-    const swapped = { ...body, message: body.message.replace('signed-name', 'other-name') }
+    const swapped = { ...body, message: body.message.replaceAll('signed-name', 'other-name') }
     await expectRefused(swapped, 401, /Signature does not match/, 'other-name.reown.id')
   })
 

@@ -7,12 +7,22 @@ import {
   parseName,
   parseRegistrationMessage,
   parseZone,
+  registrationStatement,
 } from './rules.ts'
 import { candidateNames, suggestions } from './suggest.ts'
 
 const NOW = 1_800_000_000
+const COIN = coinTypeOf(31337)
 const message = (fields: Record<string, unknown>) =>
-  JSON.stringify({ name: 'alice.reown.id', attributes: {}, timestamp: NOW, ...fields })
+  JSON.stringify({
+    statement: registrationStatement('alice.reown.id', 'localhost:3000', 31337),
+    name: 'alice.reown.id',
+    domain: 'localhost:3000',
+    coin_type: COIN,
+    attributes: {},
+    timestamp: NOW,
+    ...fields,
+  })
 const reason = (run: () => unknown) => {
   try {
     run()
@@ -73,31 +83,35 @@ describe('the signed registration message', () => {
     const parsed = parseRegistrationMessage(
       message({ attributes: { bio: 'hi', avatar: 'https://example.com/a.png' } }),
       NOW,
+      COIN,
     )
     expect(parsed).toEqual({
       name: { name: 'alice.reown.id', label: 'alice', zone: 'reown.id' },
       attributes: { bio: 'hi', avatar: 'https://example.com/a.png' },
       avatar: 'https://example.com/a.png',
       timestamp: NOW,
+      domain: 'localhost:3000',
     })
   })
 
   it('refuses stale and future timestamps, milliseconds included', () => {
-    expect(reason(() => parseRegistrationMessage(message({ timestamp: NOW - 601 }), NOW))).toMatch(
+    expect(reason(() => parseRegistrationMessage(message({ timestamp: NOW - 601 }), NOW, COIN))).toMatch(
       /sign a fresh one/,
     )
-    expect(reason(() => parseRegistrationMessage(message({ timestamp: NOW + 61 }), NOW))).toMatch(
+    expect(reason(() => parseRegistrationMessage(message({ timestamp: NOW + 61 }), NOW, COIN))).toMatch(
       /in the future/,
     )
-    expect(reason(() => parseRegistrationMessage(message({ timestamp: NOW * 1000 }), NOW))).toMatch(
+    expect(reason(() => parseRegistrationMessage(message({ timestamp: NOW * 1000 }), NOW, COIN))).toMatch(
       /in the future/,
     )
-    expect(reason(() => parseRegistrationMessage(message({ timestamp: 1.5 }), NOW))).toMatch(/unix seconds/)
+    expect(reason(() => parseRegistrationMessage(message({ timestamp: 1.5 }), NOW, COIN))).toMatch(
+      /unix seconds/,
+    )
   })
 
   it('refuses nested, numerous, long or oddly keyed attributes, and non-https avatars', () => {
     const refuse = (attributes: unknown) =>
-      reason(() => parseRegistrationMessage(message({ attributes }), NOW))
+      reason(() => parseRegistrationMessage(message({ attributes }), NOW, COIN))
     expect(refuse({ bio: { nested: 'x' } })).toMatch(/must be a string \(no nested values\)/)
     expect(refuse(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'v'])))).toMatch(
       /at most 8/,
@@ -110,9 +124,9 @@ describe('the signed registration message', () => {
   })
 
   it('refuses other shapes and oversized messages', () => {
-    expect(reason(() => parseRegistrationMessage('not json', NOW))).toMatch(/must be JSON/)
-    expect(reason(() => parseRegistrationMessage(message({ extra: 1 }), NOW))).toMatch(/exactly/)
-    expect(reason(() => parseRegistrationMessage(' '.repeat(2049), NOW))).toMatch(/at most 2048/)
+    expect(reason(() => parseRegistrationMessage('not json', NOW, COIN))).toMatch(/must be JSON/)
+    expect(reason(() => parseRegistrationMessage(message({ extra: 1 }), NOW, COIN))).toMatch(/exactly/)
+    expect(reason(() => parseRegistrationMessage(' '.repeat(2049), NOW, COIN))).toMatch(/at most 2048/)
   })
 })
 

@@ -108,11 +108,17 @@ const MAX_ATTRIBUTE_VALUE = 256
 export const MAX_MESSAGE_CHARS = 2048
 
 const MessageSchema = v.strictObject({
+  statement: v.string(),
   name: v.string(),
+  domain: v.string(),
+  coin_type: v.number(),
   // Checked by hand (checkAttributes): valibot's record drops keys such as __proto__ silently.
   attributes: v.optional(v.unknown(), {}),
   timestamp: v.number(),
 })
+const MESSAGE_FIELDS = '{ statement, name, domain, coin_type, attributes, timestamp }'
+/** Fields a message must carry to say what is signed, for which chain and on which site. */
+const BINDING_FIELDS = ['statement', 'domain', 'coin_type'] as const
 
 export interface RegistrationMessage {
   name: ParsedName
@@ -120,6 +126,33 @@ export interface RegistrationMessage {
   /** The https URL of `attributes.avatar`, when one was given. */
   avatar: string | null
   timestamp: number
+  /** The site (host[:port]) the name was registered on, as the wallet signed it. */
+  domain: string
+}
+
+/**
+ * The sentence the wallet shows: what is signed, on which site and for which chain. The message's
+ * `statement` must be exactly this (for its own `name`, `domain` and coin type).
+ */
+export function registrationStatement(name: string, domain: string, chainId: number): string {
+  return `Register ${name} as your account name on ${domain} (chain eip155:${chainId})`
+}
+
+/** A site as `location.host` gives it: a lower-case host, with a port only when not the default. */
+export function checkDomain(raw: string): string {
+  let host: string | undefined
+  try {
+    const url = new URL(`https://${raw}`)
+    host = url.pathname === '/' && !url.search && !url.hash && !url.username ? url.host : undefined
+  } catch {
+    host = undefined
+  }
+  if (raw.length > 255 || host !== raw)
+    throw new NameRuleError(
+      'message',
+      `message domain "${clip(raw)}" must be the site's host[:port] in lower case (location.host)`,
+    )
+  return raw
 }
 
 function checkAttributes(raw: unknown): Record<string, string> {
@@ -162,10 +195,17 @@ function avatarOf(attributes: Record<string, string>): string | null {
 }
 
 /**
- * The signed message (SPEC §7): JSON of `{ name, attributes, timestamp }`, timestamp in unix seconds,
- * at most MESSAGE_MAX_AGE_SECONDS old and MESSAGE_MAX_FUTURE_SECONDS ahead of `now`.
+ * The signed message (SPEC §7): JSON of `{ statement, name, domain, coin_type, attributes, timestamp }`,
+ * timestamp in unix seconds, at most MESSAGE_MAX_AGE_SECONDS old and MESSAGE_MAX_FUTURE_SECONDS ahead
+ * of `now`. `coin_type` must be the request's (a signature for one chain never registers the name on
+ * another) and `statement` registrationStatement of the message's name, domain and chain. Messages
+ * of the older format (name, attributes, timestamp only) bind no chain and are refused.
  */
-export function parseRegistrationMessage(message: string, now: number): RegistrationMessage {
+export function parseRegistrationMessage(
+  message: string,
+  now: number,
+  coinType: number,
+): RegistrationMessage {
   if (message.length > MAX_MESSAGE_CHARS)
     throw new NameRuleError('message', `message: at most ${MAX_MESSAGE_CHARS} characters`)
   let json: unknown
@@ -174,11 +214,19 @@ export function parseRegistrationMessage(message: string, now: number): Registra
   } catch {
     json = undefined
   }
+  if (json && typeof json === 'object' && !Array.isArray(json)) {
+    const missing = BINDING_FIELDS.filter((field) => !Object.hasOwn(json as object, field))
+    if (missing.length > 0)
+      throw new NameRuleError(
+        'message',
+        `The signed message must carry ${missing.join(', ')}: it says what is signed, on which site and for which chain. Update the client and sign again`,
+      )
+  }
   const result = v.safeParse(MessageSchema, json)
   if (!result.success)
     throw new NameRuleError(
       'message',
-      'message must be JSON of exactly { name, attributes, timestamp } (timestamp in unix seconds)',
+      `message must be JSON of exactly ${MESSAGE_FIELDS} (timestamp in unix seconds)`,
     )
   const { timestamp } = result.output
   if (!Number.isSafeInteger(timestamp) || timestamp < 0)
@@ -193,6 +241,22 @@ export function parseRegistrationMessage(message: string, now: number): Registra
       'message',
       'The message timestamp is in the future: check the clock and sign again',
     )
+  if (result.output.coin_type !== coinType)
+    throw new NameRuleError(
+      'coin_type',
+      `The message was signed for coin type ${result.output.coin_type}, not for coin_type ${coinType}`,
+    )
+  const name = parseName(result.output.name)
+  const domain = checkDomain(result.output.domain)
+  const expected = registrationStatement(result.output.name, domain, chainIdOfCoinType(coinType))
+  if (result.output.statement !== expected)
+    throw new NameRuleError('message', `message statement must be "${expected}"`)
   const attributes = checkAttributes(result.output.attributes)
-  return { name: parseName(result.output.name), attributes, avatar: avatarOf(attributes), timestamp }
+  return {
+    name,
+    attributes,
+    avatar: avatarOf(attributes),
+    timestamp,
+    domain,
+  }
 }

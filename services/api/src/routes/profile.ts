@@ -9,7 +9,9 @@ import { getAddress, type Hex } from 'viem'
 import type { ApiContext } from '../context.ts'
 import type { RegisteredName } from '../db/names-repository.ts'
 import { ApiError, errorBody } from '../http/errors.ts'
+import { projectIdOf } from '../http/guard.ts'
 import { parse, parseAccount, sdkQuery, text, v } from '../http/validate.ts'
+import { clientKeyOf } from '../profile/client-key.ts'
 import {
   chainIdOfCoinType,
   checkLabel,
@@ -22,6 +24,7 @@ import {
 } from '../profile/rules.ts'
 import { candidateNames, suggestions } from '../profile/suggest.ts'
 import { signedBy } from '../sessions/authorisation.ts'
+import { originAllowed, type SiwxConfig } from '../siwx/config.ts'
 
 /** Names one address may hold (squatting bound). */
 export const MAX_NAMES_PER_ADDRESS = 10
@@ -78,6 +81,17 @@ const RegisterBody = v.object(
   'body must be a JSON object with coin_type, address, message and signature',
 )
 
+/**
+ * Whether a project's pages may register names from `domain`: it must be the host of one of the
+ * project's sign-in origins (siwx.origins, else siwx.defaultOrigins: any localhost one by default).
+ */
+function domainAllowed(siwx: SiwxConfig, projectId: string, domain: string): boolean {
+  return ['https:', 'http:'].some((scheme) => originAllowed(siwx, projectId, new URL(`${scheme}//${domain}`)))
+}
+
+const windowText = (seconds: number) =>
+  seconds === 3600 ? 'an hour' : seconds === 86_400 ? 'a day' : `${seconds} seconds`
+
 function toProfile(record: RegisteredName): NameProfile {
   return {
     name: record.name,
@@ -96,8 +110,10 @@ function toProfile(record: RegisteredName): NameProfile {
 /**
  * Account names (SPEC §7): GET /v1/profile/account/{name}?apiVersion=2, GET /v1/profile/reverse/
  * {address}?sender&apiVersion=2, GET /v1/profile/suggestions/{name}?zone, and POST /v1/profile/account
- * {coin_type, address, message, signature}: the message (JSON of name, attributes, timestamp) signed by
- * the address, checked with viem on the coin type's chain (EOA, ERC-1271 and ERC-6492 signatures).
+ * {coin_type, address, message, signature}: the message (JSON of statement, name, domain, coin_type,
+ * attributes, timestamp; its coin_type the body's, its domain one of the project's origins) signed by
+ * the address, checked with viem on the coin type's chain (EOA, ERC-1271 and ERC-6492 signatures);
+ * stored within the per-address cap and the per-IP and per-project budgets.
  */
 export function profileRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get<{ Params: { name: string } }>(
@@ -147,7 +163,14 @@ export function profileRoutes(app: FastifyInstance, ctx: ApiContext): void {
           `address is on chain ${account.chainId}, coin_type on ${chainId}`,
         )
       const now = Math.floor(Date.now() / 1000)
-      const message = parseRegistrationMessage(body.message, now)
+      const message = parseRegistrationMessage(body.message, now, body.coin_type)
+      const projectId = projectIdOf(req) ?? ''
+      if (!domainAllowed(ctx.config.siwx, projectId, message.domain))
+        throw new ProfileError(
+          403,
+          'message',
+          `Names cannot be registered from ${message.domain} with project "${projectId}": it is not one of the project's origins`,
+        )
       const { name } = message.name
       if (!(await signedBy(ctx.chains, account.address, chainId, body.message, body.signature as Hex)))
         throw new ProfileError(
@@ -155,7 +178,8 @@ export function profileRoutes(app: FastifyInstance, ctx: ApiContext): void {
           'signature',
           `Signature does not match ${account.address}: the account must sign the message (personal_sign)`,
         )
-      const stored = await ctx.repo.registerName(
+      const limits = ctx.config.nameRegistrations
+      const outcome = await ctx.repo.registerNameWithin(
         {
           name,
           address: account.address,
@@ -164,18 +188,45 @@ export function profileRoutes(app: FastifyInstance, ctx: ApiContext): void {
           createdAt: now,
           coinType: body.coin_type,
         },
-        MAX_NAMES_PER_ADDRESS,
+        {
+          maxPerAddress: MAX_NAMES_PER_ADDRESS,
+          budget: {
+            client: clientKeyOf(req.ip),
+            projectId,
+            perClient: limits.perIp,
+            perProject: limits.perProject,
+            windowSeconds: limits.windowSeconds,
+          },
+        },
       )
-      if (stored) return { success: true }
-      const existing = await ctx.repo.getName(name)
-      if (existing?.address === account.address.toLowerCase())
-        throw new ProfileError(409, 'name', `Name ${name} is already registered to this address`)
-      if (existing) throw new ProfileError(409, 'name', `Name ${name} is already taken`)
-      throw new ProfileError(
-        409,
-        'address',
-        `${account.address} already holds ${MAX_NAMES_PER_ADDRESS} names: no more can be registered`,
-      )
+      switch (outcome) {
+        case 'stored':
+          return { success: true }
+        case 'clientBudget':
+          throw new ProfileError(
+            429,
+            'name',
+            `Too many names registered from this IP address: at most ${limits.perIp} in ${windowText(limits.windowSeconds)}. Try again later`,
+          )
+        case 'projectBudget':
+          throw new ProfileError(
+            429,
+            'name',
+            `Too many names registered with project "${projectId}": at most ${limits.perProject} in ${windowText(limits.windowSeconds)}. Try again later`,
+          )
+        case 'taken': {
+          const existing = await ctx.repo.getName(name)
+          if (existing?.address === account.address.toLowerCase())
+            throw new ProfileError(409, 'name', `Name ${name} is already registered to this address`)
+          throw new ProfileError(409, 'name', `Name ${name} is already taken`)
+        }
+        case 'addressFull':
+          throw new ProfileError(
+            409,
+            'address',
+            `${account.address} already holds ${MAX_NAMES_PER_ADDRESS} names: no more can be registered`,
+          )
+      }
     }),
   )
 }
