@@ -1,10 +1,11 @@
 /**
  * A BTC send as a PSBT (BIP-174): coin selection over the sender's coins, a fee at the given rate,
  * change back to the sender; and the check before broadcast that the wallet's signed PSBT pays exactly
- * what the visitor confirmed (same inputs, same outputs, same fee, every input signed).
+ * what the visitor confirmed (same inputs, outputs, fee, version, locktime and sequences, every input
+ * signed with SIGHASH_ALL so nobody relaying it can change it).
  */
 import type { BitcoinPsbtError, BitcoinSendPlan, BitcoinUtxo } from '@portico/shared-types'
-import { Psbt } from 'bitcoinjs-lib'
+import { script as bscript, Psbt, Transaction } from 'bitcoinjs-lib'
 import { bitcoinParams, outputScript } from './bitcoinAddress.ts'
 
 /** Below this a P2WPKH output costs more to spend than it holds (Bitcoin Core's dust limit). */
@@ -13,6 +14,10 @@ export const DUST_SATS = 294n
 export const MAX_INPUTS = 200
 /** Longest signed PSBT accepted (base64 characters). */
 export const MAX_PSBT_LENGTH = 2_000_000
+/** The transaction fields buildPsbt writes, and checkedTransaction requires back unchanged. */
+export const TX_VERSION = 2
+export const TX_LOCKTIME = 0
+export const INPUT_SEQUENCE = 0xffffffff
 
 export function psbtError(code: BitcoinPsbtError['code'], message: string): BitcoinPsbtError {
   return Object.assign(new Error(message), { name: 'BitcoinPsbtError' as const, code })
@@ -91,12 +96,15 @@ export function buildPsbt(
   network: string,
 ): { psbt: string; signingIndexes: number[] } {
   const psbt = new Psbt({ network: paramsOf(network) })
+  psbt.setVersion(TX_VERSION)
+  psbt.setLocktime(TX_LOCKTIME)
   for (const { txid, vout } of plan.inputs) {
     const coin = utxos.find((u) => u.txid === txid && u.vout === vout)
     if (!coin || !isUtxo(coin)) throw psbtError('badInput', `No coin ${txid}:${vout} among the coins given`)
     psbt.addInput({
       hash: txid,
       index: vout,
+      sequence: INPUT_SEQUENCE,
       witnessUtxo: { script: hexBytes(coin.script), value: BigInt(coin.value) },
     })
   }
@@ -104,19 +112,107 @@ export function buildPsbt(
   return { psbt: psbt.toBase64(), signingIndexes: plan.inputs.map((_, i) => i) }
 }
 
-const reversedHex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
-    .reverse()
-    .join('')
+const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+const reversedHex = (bytes: Uint8Array) => hexOf(bytes.slice().reverse())
 
 function equal(a: Uint8Array, b: Uint8Array | undefined): boolean {
   return b !== undefined && a.length === b.length && a.every((byte, i) => byte === b[i])
 }
 
+const SIGHASH_DEFAULT = 0x00
+const isHex = (script: Uint8Array, pattern: RegExp) => pattern.test(hexOf(script))
+const P2TR = /^5120[0-9a-f]{64}$/
+
+/** The script the input spends, as the PSBT carries it (witnessUtxo, else the previous transaction). */
+function prevoutScript(psbt: Psbt, index: number): Uint8Array | undefined {
+  const input = psbt.data.inputs[index]
+  if (input?.witnessUtxo) return input.witnessUtxo.script
+  if (!input?.nonWitnessUtxo) return undefined
+  try {
+    return Transaction.fromBuffer(input.nonWitnessUtxo).outs[psbt.txInputs[index]?.index ?? -1]?.script
+  } catch {
+    return undefined
+  }
+}
+
+/** The sighash type an ECDSA signature (DER ‖ type byte) commits to; undefined when it is none. */
+function ecdsaHashType(sig: Uint8Array | undefined): number | undefined {
+  if (!sig || !bscript.isCanonicalScriptSignature(sig)) return undefined
+  return bscript.signature.decode(sig).hashType
+}
+
+/** A BIP-340 signature: 64 bytes = SIGHASH_DEFAULT, 65 bytes = its last byte. */
+function schnorrHashType(sig: Uint8Array | undefined): number | undefined {
+  if (sig?.length === 64) return SIGHASH_DEFAULT
+  if (sig?.length === 65) return sig[64]
+  return undefined
+}
+
+/**
+ * The sighash type of the signature that spends one input of the final transaction, by the type of
+ * the script it spends (P2WPKH, P2SH-P2WPKH, P2PKH, P2TR key path); undefined when the spend is of
+ * another kind (a script path, a multisig…), which is never what the wallet was asked for.
+ */
+function spendHashType(tx: Transaction, index: number, prevout: Uint8Array): number | undefined {
+  const input = tx.ins[index]
+  if (!input) return undefined
+  const witness = input.witness
+  if (isHex(prevout, /^0014[0-9a-f]{40}$/))
+    return witness.length === 2 && input.script.length === 0 ? ecdsaHashType(witness[0]) : undefined
+  if (isHex(prevout, /^a914[0-9a-f]{40}87$/)) {
+    // P2SH-P2WPKH: the scriptSig pushes the 0014… redeem script, the witness is [signature, key].
+    const pushes = bscript.decompile(input.script)
+    const redeem = pushes?.length === 1 ? pushes[0] : undefined
+    if (!(redeem instanceof Uint8Array) || !isHex(redeem, /^0014[0-9a-f]{40}$/) || witness.length !== 2)
+      return undefined
+    return ecdsaHashType(witness[0])
+  }
+  if (isHex(prevout, /^76a914[0-9a-f]{40}88ac$/)) {
+    const pushes = bscript.decompile(input.script)
+    if (witness.length !== 0 || pushes?.length !== 2 || !(pushes[0] instanceof Uint8Array)) return undefined
+    return ecdsaHashType(pushes[0])
+  }
+  if (isHex(prevout, P2TR)) {
+    // Key path: one signature (an annex, 0x50…, may follow it); anything longer is a script path.
+    const stack = witness.length >= 2 && witness.at(-1)?.[0] === 0x50 ? witness.slice(0, -1) : witness
+    return stack.length === 1 && input.script.length === 0 ? schnorrHashType(stack[0]) : undefined
+  }
+  return undefined
+}
+
+/**
+ * Every input's signatures commit to the whole transaction: SIGHASH_ALL (or SIGHASH_DEFAULT for a
+ * taproot key path). NONE, SINGLE or ANYONECANPAY would let whoever relays the transaction rewrite
+ * its outputs or add inputs after the visitor confirmed it.
+ */
+function checkSighashes(signed: Psbt, tx: Transaction): void {
+  signed.data.inputs.forEach((input, i) => {
+    const prevout = prevoutScript(signed, i)
+    const taproot = prevout !== undefined && isHex(prevout, P2TR)
+    const allowed = (type: number) =>
+      type === Transaction.SIGHASH_ALL || (taproot && type === SIGHASH_DEFAULT)
+    if (input.sighashType !== undefined && !allowed(input.sighashType))
+      throw psbtError(
+        'signedMismatch',
+        `Input ${i} asks for sighash type 0x${input.sighashType.toString(16)}: only SIGHASH_ALL is accepted`,
+      )
+    const type = prevout ? spendHashType(tx, i, prevout) : undefined
+    if (type === undefined)
+      throw psbtError('signedMismatch', `Input ${i} is not spent by one signature of the sender's key`)
+    if (!allowed(type))
+      throw psbtError(
+        'signedMismatch',
+        `Input ${i} is signed with sighash type 0x${type.toString(16)}: only SIGHASH_ALL is accepted`,
+      )
+  })
+}
+
 /**
  * The raw transaction hex of the wallet's signed PSBT, only when it spends exactly the planned coins
- * and pays exactly the planned outputs (values and scripts, nothing added, nothing dropped) and fee;
- * otherwise throws signedMismatch. Inputs the wallet left unsigned throw `unsigned`.
+ * (with the planned sequences) and pays exactly the planned outputs (values and scripts, nothing added,
+ * nothing dropped) and fee, in a transaction of the planned version and locktime, every input signed
+ * with SIGHASH_ALL; otherwise throws signedMismatch. Inputs the wallet left unsigned throw `unsigned`.
+ * Inputs the wallet finalized itself are kept as they are (and checked the same way).
  */
 export function checkedTransaction(signedPsbt: string, plan: BitcoinSendPlan, network: string): string {
   const params = paramsOf(network)
@@ -137,15 +233,23 @@ export function checkedTransaction(signedPsbt: string, plan: BitcoinSendPlan, ne
   const sameInputs =
     inputs.length === plan.inputs.length &&
     inputs.every(
-      (inp, i) => reversedHex(inp.hash) === plan.inputs[i]?.txid && inp.index === plan.inputs[i]?.vout,
+      (inp, i) =>
+        reversedHex(inp.hash) === plan.inputs[i]?.txid &&
+        inp.index === plan.inputs[i]?.vout &&
+        inp.sequence === INPUT_SEQUENCE,
     )
-  if (!sameOutputs || !sameInputs) throw psbtError('signedMismatch', 'The signed PSBT differs from the plan')
+  const sameFrame = signed.version === TX_VERSION && signed.locktime === TX_LOCKTIME
+  if (!sameOutputs || !sameInputs || !sameFrame)
+    throw psbtError('signedMismatch', 'The signed PSBT differs from the plan')
   try {
-    signed.finalizeAllInputs()
+    signed.data.inputs.forEach((input, i) => {
+      if (!input.finalScriptSig && !input.finalScriptWitness) signed.finalizeInput(i)
+    })
   } catch {
     throw psbtError('unsigned', 'The wallet did not sign every input')
   }
   const final = signed.extractTransaction()
+  checkSighashes(signed, final)
   // The fee paid is the planned one: the inputs' values are those the PSBT carries (witnessUtxo).
   if (BigInt(signed.getFee()) !== plan.fee)
     throw psbtError('signedMismatch', 'The signed PSBT pays another fee')
