@@ -3,8 +3,8 @@ import { decodeJWT, verifyJWT } from '@walletconnect/relay-auth'
 export interface VerifiedClient {
   /** The `iss` of the JWT: a did:key of the client's Ed25519 key. Stable across reconnects. */
   clientId: string
-  /** The `aud` claim, when the token had one. */
-  audience: string | undefined
+  /** The `aud` claim: the relay URL the client was configured with. */
+  audience: string
   /** Expiry, seconds since the epoch. */
   expiresAt: number
 }
@@ -20,10 +20,10 @@ export interface VerifyOptions {
   /** Seconds since the epoch; defaults to the current time. */
   now?: number
   /**
-   * Decides whether an `aud` claim names this relay. Tokens without `aud` are accepted (the
-   * claim is optional in the relay-auth format).
+   * Decides whether an `aud` claim names this relay (see audienceMatcher). Required: a token without
+   * an audience, or naming another relay, would be good at every relay.
    */
-  acceptAudience?: (aud: string) => boolean
+  acceptAudience: (aud: string) => boolean
   /** Longest lifetime (exp - iat, and exp - now) accepted, seconds. Default one day. */
   maxLifetimeSeconds?: number
 }
@@ -32,12 +32,15 @@ export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60
 /** Clock difference tolerated between a client and the relay when judging `exp - now`. */
 const CLOCK_SKEW_SECONDS = 5 * 60
 
+/** Longest `aud` accepted (a URL). */
+const MAX_AUDIENCE_LENGTH = 2048
+
 /**
  * Verifies a relay client JWT (`@walletconnect/relay-auth` format): EdDSA over the header and
- * payload, `iss` a did:key Ed25519 public key, `exp` in the future and, when present, `aud`
- * naming this relay.
+ * payload, `iss` a did:key Ed25519 public key, `exp` in the future and `aud` (required, as the SDK
+ * always signs its relayUrl there) naming this relay.
  */
-export async function verifyClientJwt(token: string, opts: VerifyOptions = {}): Promise<VerifiedClient> {
+export async function verifyClientJwt(token: string, opts: VerifyOptions): Promise<VerifiedClient> {
   if (typeof token !== 'string' || token.length === 0) throw new AuthError('JWT is missing')
   if (token.split('.').length !== 3) throw new AuthError('JWT is malformed')
   let decoded: ReturnType<typeof decodeJWT>
@@ -76,20 +79,26 @@ export async function verifyClientJwt(token: string, opts: VerifyOptions = {}): 
     throw new AuthError(`JWT lifetime is longer than ${maxLifetime} seconds`)
   }
   const aud = (payload as { aud?: unknown }).aud
-  if (aud !== undefined && aud !== null && aud !== '') {
-    if (typeof aud !== 'string') throw new AuthError('JWT audience must be a string')
-    if (opts.acceptAudience && !opts.acceptAudience(aud)) {
-      throw new AuthError(`JWT audience ${aud} does not name this relay`)
-    }
-    return { clientId: payload.iss, audience: aud, expiresAt: payload.exp }
+  if (aud === undefined || aud === null || aud === '') {
+    throw new AuthError('JWT has no audience (aud): it must be the relay URL the client connects to')
   }
-  return { clientId: payload.iss, audience: undefined, expiresAt: payload.exp }
+  if (typeof aud !== 'string' || aud.length > MAX_AUDIENCE_LENGTH) {
+    throw new AuthError('JWT audience must be a relay URL')
+  }
+  if (!opts.acceptAudience(aud))
+    throw new AuthError(`JWT audience ${printableAud(aud)} does not name this relay`)
+  return { clientId: payload.iss, audience: aud, expiresAt: payload.exp }
 }
 
+const printableAud = (aud: string) => JSON.stringify(aud.length > 200 ? `${aud.slice(0, 200)}…` : aud)
+
 /**
- * The default audience rule: the token's `aud` is the relay URL the client was configured with,
- * so its host (host:port) must be the host the client connected to (the request's Host header),
- * or one of the extra audiences given to the relay.
+ * The default audience rule: the token's `aud` is the relay URL the client was configured with (the
+ * SDK signs its relayUrl), so its host and port must be those the client connected to (the request's
+ * Host header), or those of one of the extra audiences given to the relay. The port is compared
+ * with the scheme's default filled in (ws/http 80, wss/https 443); a Host header without a port (a
+ * default one) matches an `aud` on port 80 or 443, the scheme being unknown behind a TLS proxy.
+ * `localhost` counts as `127.0.0.1`. The path is not compared.
  */
 export function audienceMatcher(requestHost: string | undefined, extra: readonly string[] = []) {
   const accepted: HostPort[] = []
@@ -97,29 +106,52 @@ export function audienceMatcher(requestHost: string | undefined, extra: readonly
     const h = hostOf(a)
     if (h) accepted.push(h)
   }
-  const own = requestHost ? hostOf(`ws://${requestHost}`) : undefined
-  if (own) accepted.push(own)
+  const own = requestHost ? hostHeaderOf(requestHost) : undefined
   return (aud: string): boolean => {
     const h = hostOf(aud)
-    // A port left out (the scheme's default, or a proxy in front) matches any port.
+    if (!h) return false
+    if (accepted.some((a) => a.hostname === h.hostname && a.port === h.port)) return true
     return (
-      h !== undefined &&
-      accepted.some((a) => a.hostname === h.hostname && (a.port === h.port || a.port === '' || h.port === ''))
+      own !== undefined &&
+      own.hostname === h.hostname &&
+      (own.port === undefined ? DEFAULT_PORTS.has(h.port) : own.port === h.port)
     )
   }
 }
 
 interface HostPort {
   hostname: string
-  port: string
+  /** Explicit, or the scheme's default. */
+  port: number
 }
 
+const SCHEME_PORTS: Readonly<Record<string, number>> = { 'ws:': 80, 'http:': 80, 'wss:': 443, 'https:': 443 }
+const DEFAULT_PORTS = new Set([80, 443])
+const canonicalHost = (hostname: string) => {
+  const lower = hostname.toLowerCase()
+  return lower === 'localhost' ? '127.0.0.1' : lower
+}
+
+/** Host and port of a relay URL; undefined for another scheme or credentials in it. */
 function hostOf(url: string): HostPort | undefined {
   try {
     const u = new URL(url)
-    if (!['ws:', 'wss:', 'http:', 'https:'].includes(u.protocol)) return undefined
-    const hostname = u.hostname.toLowerCase()
-    return { hostname: hostname === 'localhost' ? '127.0.0.1' : hostname, port: u.port }
+    const schemePort = SCHEME_PORTS[u.protocol]
+    if (schemePort === undefined || u.username || u.password || !u.hostname) return undefined
+    return { hostname: canonicalHost(u.hostname), port: u.port ? Number(u.port) : schemePort }
+  } catch {
+    return undefined
+  }
+}
+
+/** Host header `host[:port]`: the port only when the client named one. */
+function hostHeaderOf(header: string): { hostname: string; port: number | undefined } | undefined {
+  try {
+    const u = new URL(`ws://${header}`)
+    if (u.username || u.password || u.pathname !== '/' || u.search || `${u.host}` === '') return undefined
+    // new URL drops port 80 for ws: (the default); the header named it, so keep it.
+    const named = /:(\d+)$/.exec(header)?.[1]
+    return { hostname: canonicalHost(u.hostname), port: named !== undefined ? Number(named) : undefined }
   } catch {
     return undefined
   }

@@ -4,7 +4,7 @@
  */
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { describe, expect, it } from 'vitest'
-import { verifyClientJwt } from './auth.ts'
+import { audienceMatcher, verifyClientJwt } from './auth.ts'
 import { connectRelayClient, type RelayConnectError } from './client.ts'
 import { clientOf, relayFor, topic } from './testkit.ts'
 
@@ -42,22 +42,23 @@ describe('token lifetime', () => {
     const keyPair = generateKeyPair()
     const now = Math.floor(Date.now() / 1000)
     const aud = 'ws://127.0.0.1:1'
+    const ours = { acceptAudience: audienceMatcher('127.0.0.1:1') }
     // The SDK's own tokens: exactly one day.
-    await expect(verifyClientJwt(await signJWT('s', aud, DAY, keyPair, now))).resolves.toMatchObject({
+    await expect(verifyClientJwt(await signJWT('s', aud, DAY, keyPair, now), ours)).resolves.toMatchObject({
       expiresAt: now + DAY,
     })
-    await expect(verifyClientJwt(await signJWT('s', aud, DAY + 1, keyPair, now))).rejects.toThrow(
+    await expect(verifyClientJwt(await signJWT('s', aud, DAY + 1, keyPair, now), ours)).rejects.toThrow(
       'JWT lifetime is longer than',
     )
     // Issued long ago with a far expiry, or claiming to be issued in the future.
-    await expect(verifyClientJwt(await signJWT('s', aud, 2 * DAY, keyPair, now - DAY - 60))).rejects.toThrow(
-      'JWT lifetime',
-    )
-    await expect(verifyClientJwt(await signJWT('s', aud, DAY, keyPair, now + 7 * DAY))).rejects.toThrow(
+    await expect(
+      verifyClientJwt(await signJWT('s', aud, 2 * DAY, keyPair, now - DAY - 60), ours),
+    ).rejects.toThrow('JWT lifetime')
+    await expect(verifyClientJwt(await signJWT('s', aud, DAY, keyPair, now + 7 * DAY), ours)).rejects.toThrow(
       'JWT lifetime',
     )
     await expect(
-      verifyClientJwt(await signJWT('s', aud, 3600, keyPair, now), { maxLifetimeSeconds: 600 }),
+      verifyClientJwt(await signJWT('s', aud, 3600, keyPair, now), { ...ours, maxLifetimeSeconds: 600 }),
     ).rejects.toThrow('JWT lifetime is longer than 600 seconds')
   })
 })
