@@ -1,8 +1,13 @@
 import { EventEmitter } from 'node:events'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { type AuthFrameConfig, type AuthFrameConfigInput, resolveConfig } from './config.ts'
+import {
+  type AuthFrameConfig,
+  type AuthFrameConfigInput,
+  fastifyTrustProxy,
+  resolveConfig,
+} from './config.ts'
 import type { Services } from './context.ts'
-import { loadServerKey } from './crypto/server-key.ts'
+import { loadServerKeys } from './crypto/server-key.ts'
 import { createVault } from './crypto/vault.ts'
 import { openStore, type Store } from './db/store.ts'
 import { devMailbox } from './email/mailer.ts'
@@ -72,13 +77,18 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
     throw new Error(
       'The auth frame needs a mailer (startAuthFrame({ mailer })), or the dev mailbox for local use (devMailbox: true, PORTICO_AUTH_FRAME_MAILBOX=1)',
     )
-  const vault = createVault(loadServerKey(config.serverKey, config.serverKeyFile))
+  const keys = loadServerKeys(config, { log: (line) => config.logLevel !== 'silent' && console.warn(line) })
+  const vault = createVault(keys.current, keys.old)
   await frameBundle()
   const store = await openStore(config.database)
   let app: FastifyInstance | undefined
   let pruneTimer: NodeJS.Timeout | undefined
   try {
-    app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 96 * 1024, trustProxy: config.trustProxy })
+    app = Fastify({
+      logger: { level: config.logLevel },
+      bodyLimit: 96 * 1024,
+      trustProxy: fastifyTrustProxy(config.trustProxy),
+    })
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
