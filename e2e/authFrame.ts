@@ -41,6 +41,8 @@ export async function embedFrame(
       frame.id = id
       frame.title = 'wallet frame'
       frame.src = frameSrc
+      // Room for the frame's own approval view (its buttons must be in view to be armed).
+      frame.style.cssText = 'width:360px;height:560px;border:0'
       w.__post = (message) => frame.contentWindow?.postMessage(message, frameOrigin)
       return new Promise((resolve) => {
         frame.onload = resolve
@@ -124,4 +126,13 @@ export async function mailboxCode(info: StackInfo, email: string, after = 0): Pr
     })
     .toBe(true)
   return code as string
+}
+
+/**
+ * The embedded wallet's own approval, inside the auth frame the modal shows over ApproveTransaction (the
+ * frame's origin: the page's scripts cannot reach it). Its heading names the request, its rows the site,
+ * network, recipient and amounts, and its Approve and Reject buttons decide.
+ */
+export function walletApproval(page: Page) {
+  return page.frameLocator('iframe[title="Embedded wallet"]')
 }

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { publicClient } from './accountData.ts'
+import { walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import type { StackInfo } from './stackInfo.ts'
@@ -101,9 +102,11 @@ test('email login: code from the dev mailbox, reload restores, ApproveTransactio
     await rpc.getByRole('button', { name: 'Sign with getProvider' }).click()
     const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
     await expect(approve).toBeVisible()
-    await expect(approve.getByText('personal_sign')).toBeVisible()
-    await expect(approve.getByText(PROVIDER_MESSAGE)).toBeVisible()
-    await approve.getByRole('button', { name: 'Approve' }).click()
+    const walletFrame = walletApproval(page)
+    await expect(walletFrame.getByRole('heading', { name: 'Sign a message' })).toBeVisible()
+    await expect(walletFrame.getByText(PROVIDER_MESSAGE)).toBeVisible()
+    await expect(walletFrame.getByText(new URL(page.url()).origin, { exact: true })).toBeVisible()
+    await walletFrame.getByRole('button', { name: 'Approve' }).click()
     const output = rpc.getByRole('status', { name: 'getProvider signature' })
     await expect(output).toHaveText(/^0x[0-9a-f]+$/)
     await expect(approve).toBeHidden()
@@ -119,7 +122,7 @@ test('email login: code from the dev mailbox, reload restores, ApproveTransactio
   await test.step('ApproveTransaction: reject → the request is rejected (4001)', async () => {
     await rpc.getByRole('button', { name: 'Sign with getProvider' }).click()
     const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
-    await approve.getByRole('button', { name: 'Reject' }).click()
+    await walletApproval(page).getByRole('button', { name: 'Reject' }).click()
     await expect(rpc.getByRole('status', { name: 'getProvider signature' })).toHaveText(/^rejected: .*4001/)
     await expect(approve).toBeHidden()
   })

@@ -1,6 +1,6 @@
 import { type Address, parseAbi, parseEther } from 'viem'
 import { freshAccount, publicClient, readEth, setEth } from './accountData.ts'
-import { mailboxCode } from './authFrame.ts'
+import { mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -64,8 +64,12 @@ test('smart account: email login gives the smart account, it sends ETH through t
       .getByRole('button', { name: 'Send', exact: true })
       .click()
     const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
-    await expect(approve.getByText('eth_sendTransaction')).toBeVisible()
-    await approve.getByRole('button', { name: 'Approve' }).click()
+    await expect(approve).toBeVisible()
+    const wallet = walletApproval(page)
+    await expect(wallet.getByRole('heading', { name: 'Send a transaction' })).toBeVisible()
+    await expect(wallet.getByText(receiver, { exact: true })).toBeVisible()
+    await expect(wallet.getByText('0.25 ETH', { exact: true })).toBeVisible()
+    await wallet.getByRole('button', { name: 'Approve' }).click()
     // SPEC §2: once the wallet answers (the user operation's receipt), the view returns to Account.
     await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible({ timeout: 30_000 })
     await expect.poll(() => readEth(chain, receiver)).toBe(parseEther('0.25'))

@@ -1,6 +1,6 @@
 import { type Address, erc20Abi, parseEther } from 'viem'
 import { publicClient, setEth } from './accountData.ts'
-import { mailboxCode } from './authFrame.ts'
+import { mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -57,9 +57,11 @@ test('swap with an embedded-wallet account: the swap waits in Approve Transactio
   await swap.getByRole('button', { name: 'Swap', exact: true }).click()
 
   const approve = page.getByRole('dialog', { name: 'Approve Transaction' })
-  await expect(approve.getByText('eth_sendTransaction')).toBeVisible()
+  await expect(approve).toBeVisible()
+  const wallet = walletApproval(page)
+  await expect(wallet.getByRole('heading', { name: 'Send a transaction' })).toBeVisible()
   expect(await readPrmt(account)).toBe(0n)
-  await approve.getByRole('button', { name: 'Approve' }).click()
+  await wallet.getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(
     /^Swapped 0\.500 ETH to [\d,]+\.\d{3} PRMT$/,
     { timeout: 30_000 },

@@ -138,3 +138,9 @@ export const ACCOUNT_FEATURES: readonly string[] = [
   'names',
   'smartSessions',
 ]
+
+/**
+ * Marks an element outside the modal's DOM as part of the open dialog while it is set (the kernel's
+ * focus trap lets focus into it): a plugin's frame shown over a view, such as the wallet's own approval.
+ */
+export const DIALOG_PART_ATTRIBUTE = 'data-portico-dialog-part'

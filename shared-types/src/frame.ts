@@ -17,14 +17,21 @@ export interface FrameRequests {
     reply: AuthFrameUser
   }
   GET_SOCIAL_REDIRECT_URI: { payload: { provider: string }; reply: { uri: string } }
-  /** `token`: the app's SESSION_UPDATE copy, so a frame that forgot its session (reload) still ends it. */
-  SIGN_OUT: { payload: { token?: string } | undefined; reply: undefined }
-  IS_CONNECTED: { payload: { token?: string }; reply: { isConnected: boolean } }
+  /** Ends the user's sessions everywhere. The session is the frame's own (its cookie): the app sends none. */
+  SIGN_OUT: { payload: undefined; reply: undefined }
+  /** SPEC §7 lists an optional token: the frame ignores any, the app holds no credential. */
+  IS_CONNECTED: { payload: Record<string, never> | undefined; reply: { isConnected: boolean } }
   GET_CHAIN_ID: { payload: undefined; reply: { chainId: string | number } }
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: { payload: undefined; reply: { smartAccountEnabledNetworks: number[] } }
   INIT_SMART_ACCOUNT: { payload: undefined; reply: undefined }
   SET_PREFERRED_ACCOUNT: { payload: { type: AccountType }; reply: undefined }
+  /**
+   * Unsafe methods (SPEC §6) are shown to the user by the frame itself, in its own origin, and signed only
+   * after its Approve button is clicked; Reject answers with code 4001. Safe ones are answered at once.
+   */
   RPC_REQUEST: { payload: { method: string; params?: unknown }; reply: unknown }
+  /** Withdraws an RPC_REQUEST (by its message id) still waiting for the user: it is answered with 4001. */
+  CANCEL_REQUEST: { payload: { id: string }; reply: undefined }
   UPDATE_EMAIL: {
     payload: { email: string }
     reply: { action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }
@@ -48,14 +55,20 @@ export interface FrameRequestMessage<K extends FrameRequestType = FrameRequestTy
 /** Frame → app: a success or an error reply per request, plus unsolicited events. */
 export type FrameReplyMessage =
   | { id: string; type: `@portico/frame/${FrameRequestType}_SUCCESS`; payload: unknown }
-  | { id: string; type: `@portico/frame/${FrameRequestType}_ERROR`; payload: { message: string } }
+  | {
+      id: string
+      type: `@portico/frame/${FrameRequestType}_ERROR`
+      /** `code`: the EIP-1193 / JSON-RPC code where one applies (4001 when the user rejected). */
+      payload: { message: string; code?: number }
+    }
   | { type: '@portico/frame/READY'; payload?: { version?: string } }
   /**
-   * `token` is opaque to the app (services/auth-frame: `<session token>.<device secret>`). The app keeps
-   * it and gives it back in IS_CONNECTED { token }: browsers that block a cross-site frame's storage make
-   * the frame forget its session on reload, and this is how it resumes. Drop it on SIGN_OUT.
+   * The session changed (logged in, signed out). It carries no credential: the session lives in the
+   * frame's origin only (an HttpOnly cookie), so no script of the page can take or replay it.
    */
-  | { type: '@portico/frame/SESSION_UPDATE'; payload: { token: string } }
+  | { type: '@portico/frame/SESSION_UPDATE'; payload: { connected: boolean } }
+  /** While an approval is shown: the height its content needs, so the app sizes the frame's place. */
+  | { type: '@portico/frame/APPROVAL_SIZE'; payload: { height: number } }
 
 /**
  * Social login popup → its opener (the app page). The provider redirects the popup to the auth frame's

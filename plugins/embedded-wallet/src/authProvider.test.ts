@@ -21,7 +21,7 @@ const USER = {
 let frame: FrameClient | undefined
 afterEach(() => frame?.destroy())
 
-function setup(preferred: 'eoa' | 'smartAccount' = 'eoa', token?: string) {
+function setup(preferred: 'eoa' | 'smartAccount' = 'eoa') {
   frame = createFrameClient({ url: FRAME_URL, projectId: 'p' })
   const peer = attachPeer()
   peer.ready()
@@ -32,7 +32,6 @@ function setup(preferred: 'eoa' | 'smartAccount' = 'eoa', token?: string) {
     approvals,
     chainId: 31337,
     preferredAccountType: () => preferred,
-    sessionToken: () => token,
     onSignOut,
   })
   return { peer, approvals, provider, onSignOut }
@@ -56,14 +55,14 @@ describe('AUTH provider', () => {
     await expect(first.provider.request({ method: 'eth_accounts' })).resolves.toEqual([EOA])
   })
 
-  it("IS_CONNECTED and SIGN_OUT carry the app's copy of the frame session", async () => {
-    const { peer, provider } = setup('eoa', 'tok.dev')
+  it('IS_CONNECTED and SIGN_OUT carry no credential: the session is the frame’s own', async () => {
+    const { peer, provider } = setup('eoa')
     peer.handle('IS_CONNECTED', () => ({ ok: true, payload: { isConnected: false } }))
     await provider.request({ method: 'eth_accounts' })
-    expect(peer.posted[0]?.payload).toEqual({ token: 'tok.dev' })
+    expect(peer.posted[0]?.payload).toEqual({})
     peer.handle('SIGN_OUT', () => ({ ok: true }))
     await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
-    expect(peer.posted.at(-1)).toMatchObject({ type: '@portico/app/SIGN_OUT', payload: { token: 'tok.dev' } })
+    expect(peer.posted.at(-1)).toMatchObject({ type: '@portico/app/SIGN_OUT', payload: undefined })
   })
 
   it('a malformed user is an error, not an account', async () => {
@@ -98,21 +97,36 @@ describe('AUTH provider', () => {
     expect(accountsChanged).toHaveBeenCalledWith([])
   })
 
-  it('an unsafe method waits for approval: approved goes to the frame, rejected never does (4001)', async () => {
+  it('an unsafe method goes to the frame, which asks the user; held meanwhile, and the frame’s 4001 is a rejection', async () => {
     const { peer, provider, approvals } = setup()
-    peer.handle('RPC_REQUEST', () => ({ ok: true, payload: '0xsig' }))
+    peer.handle('RPC_REQUEST', () => undefined)
     const signed = provider.request({ method: 'personal_sign', params: ['0x68690a', EOA] })
-    await vi.waitFor(() => expect(approvals.current()?.method).toBe('personal_sign'))
-    expect(peer.posted).toHaveLength(0)
-    approvals.decide(approvals.current()?.id ?? 0, true)
-    await expect(signed).resolves.toBe('0xsig')
+    await vi.waitFor(() => expect(peer.posted).toHaveLength(1))
+    expect(approvals.current()?.method).toBe('personal_sign')
     expect(peer.posted[0]?.payload).toEqual({ method: 'personal_sign', params: ['0x68690a', EOA] })
+    const id = peer.posted[0]?.id
+    peer.send({ id, type: '@portico/frame/RPC_REQUEST_SUCCESS', payload: '0xsig' })
+    await expect(signed).resolves.toBe('0xsig')
+    expect(approvals.current()).toBeUndefined()
 
-    const rejected = provider.request({ method: 'eth_sendTransaction', params: [{ to: EOA }] })
-    await vi.waitFor(() => expect(approvals.current()).toBeDefined())
+    peer.handle('RPC_REQUEST', () => ({ ok: false, message: 'User rejected the request', code: 4001 }))
+    await expect(
+      provider.request({ method: 'eth_sendTransaction', params: [{ to: EOA }] }),
+    ).rejects.toMatchObject({
+      code: 4001,
+    })
+  })
+
+  it('withdrawing a held request (modal closed, Back) cancels it in the frame and rejects with 4001', async () => {
+    const { peer, provider, approvals } = setup()
+    peer.handle('RPC_REQUEST', () => undefined)
+    const held = provider.request({ method: 'eth_sendTransaction', params: [{ to: EOA }] })
+    await vi.waitFor(() => expect(peer.posted).toHaveLength(1))
+    expect(approvals.current()).toBeDefined()
+    const id = peer.posted[0]?.id
     approvals.rejectAll()
-    await expect(rejected).rejects.toMatchObject({ code: 4001 })
-    expect(peer.posted).toHaveLength(1)
+    await expect(held).rejects.toMatchObject({ code: 4001 })
+    expect(peer.posted.at(-1)).toMatchObject({ type: '@portico/app/CANCEL_REQUEST', payload: { id } })
   })
 
   it('safe methods go to the frame at once, and frame errors reach the caller', async () => {

@@ -2,7 +2,8 @@
  * The AUTH connector's EIP-1193 provider over the auth frame (plugin contract 1.1 connectors):
  * eth_requestAccounts reads the user the frame connected (GET_USER), eth_accounts restores a session
  * silently (IS_CONNECTED, GET_USER), wallet_switchEthereumChain is SWITCH_NETWORK, wallet_revokePermissions
- * is SIGN_OUT, unsafe methods wait for ApproveTransaction, everything else is RPC_REQUEST.
+ * is SIGN_OUT, everything else is RPC_REQUEST. Unsafe methods are approved or rejected by the user in the
+ * frame itself (ApproveTransaction shows it); the app can only withdraw them (4001).
  */
 import {
   type AccountType,
@@ -11,7 +12,7 @@ import {
   UNSAFE_RPC_METHODS,
 } from '@portico/shared-types'
 import type { Approvals } from './approvals.ts'
-import type { FrameClient } from './frameClient.ts'
+import { type FrameClient, FrameError } from './frameClient.ts'
 
 type Listener = (...args: unknown[]) => void
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect'
@@ -34,8 +35,6 @@ export interface AuthProviderOptions {
   /** The chain the frame starts on (the modal's active eip155 network). */
   chainId: number
   preferredAccountType(): AccountType
-  /** The app's copy of the frame session (SESSION_UPDATE), sent with IS_CONNECTED. */
-  sessionToken?(): string | undefined
   /** Called with every user the frame returns (stored keys, account type). */
   onUser?(user: AuthFrameUser): void
   onSignOut?(): void
@@ -129,9 +128,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
 
   async function signOut() {
     approvals.rejectAll()
-    // The app's copy of the session goes too (a reloaded frame may have only that one).
-    const token = options.sessionToken?.()
-    await frame.request('SIGN_OUT', token ? { token } : undefined)
+    await frame.request('SIGN_OUT', undefined)
     const hadUser = user !== undefined
     user = undefined
     announced = undefined
@@ -148,8 +145,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
           return [current()]
         case 'eth_accounts': {
           if (user) return [current()]
-          const token = options.sessionToken?.()
-          const { isConnected } = await frame.request('IS_CONNECTED', token ? { token } : {})
+          const { isConnected } = await frame.request('IS_CONNECTED', {})
           if (isConnected !== true) return []
           await readUser()
           return [current()]
@@ -162,12 +158,21 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
         case 'wallet_revokePermissions':
           return signOut()
       }
-      if (
-        (UNSAFE_RPC_METHODS as readonly string[]).includes(method) &&
-        !(await approvals.ask(method, params))
-      )
-        throw userRejected()
-      return frame.request('RPC_REQUEST', params === undefined ? { method } : { method, params })
+      const payload = params === undefined ? { method } : { method, params }
+      if (!(UNSAFE_RPC_METHODS as readonly string[]).includes(method))
+        return frame.request('RPC_REQUEST', payload)
+      const withdraw = new AbortController()
+      const held = approvals.hold(method, params, () => withdraw.abort())
+      if (held === undefined) throw userRejected()
+      try {
+        return await frame.request('RPC_REQUEST', payload, { signal: withdraw.signal })
+      } catch (error) {
+        if (withdraw.signal.aborted || (error instanceof FrameError && error.code === 4001))
+          throw userRejected()
+        throw error
+      } finally {
+        approvals.release(held)
+      }
     },
     on(event, listener) {
       let set = listeners.get(event as ProviderEvent)

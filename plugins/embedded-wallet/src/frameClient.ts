@@ -4,7 +4,12 @@
  * `@portico/frame/<TYPE>_SUCCESS|_ERROR` matched by id. Only messages whose origin is the frame's origin
  * AND whose source is the frame's window are read; everything else is ignored.
  */
-import { type FrameRequests, type FrameRequestType, MESSAGES } from '@portico/shared-types'
+import {
+  DIALOG_PART_ATTRIBUTE,
+  type FrameRequests,
+  type FrameRequestType,
+  MESSAGES,
+} from '@portico/shared-types'
 
 /** SPEC §2: the wallet frame's z-index. */
 export const FRAME_Z_INDEX = 999999
@@ -49,7 +54,8 @@ export interface RequestOptions {
   timeoutMs?: number
 }
 
-export type FrameEvent = 'SESSION_UPDATE' | 'SET_PREFERRED_ACCOUNT_TYPE'
+export type FrameEvent = 'SESSION_UPDATE' | 'SET_PREFERRED_ACCOUNT_TYPE' | 'APPROVAL_SIZE'
+const EVENTS: readonly string[] = ['SESSION_UPDATE', 'SET_PREFERRED_ACCOUNT_TYPE', 'APPROVAL_SIZE']
 
 export interface FrameClient {
   readonly origin: string
@@ -61,6 +67,12 @@ export interface FrameClient {
     options?: RequestOptions,
   ): Promise<FrameRequests[K]['reply']>
   on(event: FrameEvent, listener: (payload: unknown) => void): () => void
+  /**
+   * Shows the frame over `place` (an element of the approval view), following it as it moves, until
+   * hide(): the frame renders the request and its own Approve and Reject buttons there.
+   */
+  show(place: HTMLElement): void
+  hide(): void
   destroy(): void
 }
 
@@ -68,6 +80,8 @@ export class FrameError extends Error {
   constructor(
     message: string,
     readonly type?: FrameRequestType,
+    /** The frame's EIP-1193 code where one applies (4001: the user rejected in the frame). */
+    readonly code?: number,
   ) {
     super(message)
     this.name = 'FrameError'
@@ -123,6 +137,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   iframe.src = url.href
   iframe.title = 'Embedded wallet'
   iframe.setAttribute('aria-hidden', 'true')
+  iframe.tabIndex = -1
   Object.assign(iframe.style, {
     position: 'fixed',
     inset: '0',
@@ -159,8 +174,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       markReady()
       return
     }
-    if (kind === 'SESSION_UPDATE' || kind === 'SET_PREFERRED_ACCOUNT_TYPE') {
-      for (const listener of listeners.get(kind) ?? []) listener(data.payload)
+    if (EVENTS.includes(kind)) {
+      for (const listener of listeners.get(kind as FrameEvent) ?? []) listener(data.payload)
       return
     }
     if (typeof data.id !== 'string') return
@@ -171,7 +186,14 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       call.resolve(data.payload)
     } else if (kind === `${call.type}_ERROR`) {
       call.cleanup()
-      call.reject(new FrameError(errorMessageOf(data.payload), call.type))
+      const code = isRecord(data.payload) ? data.payload.code : undefined
+      call.reject(
+        new FrameError(
+          errorMessageOf(data.payload),
+          call.type,
+          typeof code === 'number' && Number.isSafeInteger(code) ? code : undefined,
+        ),
+      )
     }
   }
   window.addEventListener('message', onMessage)
@@ -202,6 +224,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     const reply = new Promise<unknown>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined
       const onAbort = () => {
+        // A request the frame may be showing for approval is withdrawn there too.
+        if (type === 'RPC_REQUEST' && pending.has(id))
+          frame?.contentWindow?.postMessage(
+            { id: randomId(), type: '@portico/app/CANCEL_REQUEST', payload: { id } },
+            origin,
+          )
         cleanup()
         reject(abortError(type))
       }
@@ -237,6 +265,24 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     return (await reply) as FrameRequests[K]['reply']
   }
 
+  let tracking: number | undefined
+  function hide() {
+    if (tracking !== undefined) cancelAnimationFrame(tracking)
+    tracking = undefined
+    if (!frame) return
+    Object.assign(frame.style, {
+      display: 'none',
+      inset: '0',
+      left: '',
+      top: '',
+      width: '100%',
+      height: '100%',
+    })
+    frame.setAttribute('aria-hidden', 'true')
+    frame.tabIndex = -1
+    frame.removeAttribute(DIALOG_PART_ATTRIBUTE)
+  }
+
   return {
     origin,
     ready: () => readyPromise,
@@ -250,7 +296,35 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       set.add(listener)
       return () => set.delete(listener)
     },
+    show(place) {
+      if (!frame) return
+      hide()
+      const target = frame
+      let last = ''
+      const follow = () => {
+        const rect = place.getBoundingClientRect()
+        const key = `${rect.left},${rect.top},${rect.width},${rect.height}`
+        if (key !== last) {
+          last = key
+          Object.assign(target.style, {
+            inset: 'auto',
+            left: `${rect.left}px`,
+            top: `${rect.top}px`,
+            width: `${rect.width}px`,
+            height: `${rect.height}px`,
+          })
+        }
+        tracking = requestAnimationFrame(follow)
+      }
+      follow()
+      target.style.display = 'block'
+      target.removeAttribute('aria-hidden')
+      target.tabIndex = 0
+      target.setAttribute(DIALOG_PART_ATTRIBUTE, '')
+    },
+    hide,
     destroy() {
+      hide()
       clearTimeout(readyTimer)
       window.removeEventListener('message', onMessage)
       failReady(new FrameError(MESSAGES.iframeNotSet))

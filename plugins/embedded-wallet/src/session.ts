@@ -7,14 +7,7 @@ import { type AccountType, type AuthFrameUser, MESSAGES, type PluginContext } fr
 import { type Approvals, createApprovals } from './approvals.ts'
 import type { AuthProvider } from './authProvider.ts'
 import type { FrameClient } from './frameClient.ts'
-import {
-  forgetUser,
-  rememberUser,
-  storedPreferredType,
-  storedSessionToken,
-  storePreferredType,
-  storeSessionToken,
-} from './storedKeys.ts'
+import { forgetUser, KEYS, rememberUser, storedPreferredType, storePreferredType } from './storedKeys.ts'
 
 /** The frame protocol version sent on load (SPEC §7 "version 4"). */
 export const FRAME_VERSION = '4'
@@ -73,10 +66,8 @@ export function sessionOf(ctx: PluginContext): EmbeddedSession {
       enableLogger: ctx.config.debug !== false,
       onTimeout: () => ctx.alert?.('socialsTimeout'),
     })
-    // SPEC §7 session update: kept by the app and given back with IS_CONNECTED (reconnect on reload).
-    client.on('SESSION_UPDATE', (payload) =>
-      storeSessionToken(ctx, (payload as { token?: unknown } | null)?.token),
-    )
+    // A credential an earlier version kept in the page's storage: gone (the frame's cookie replaces it).
+    ctx.storage.remove(KEYS.legacySessionToken)
     const dapp = ctx.config.metadata
     // SPEC §8: 'Unable to sync theme to auth connector' is logged only.
     void client
@@ -115,7 +106,6 @@ export function sessionOf(ctx: PluginContext): EmbeddedSession {
           approvals,
           chainId: activeChainId(ctx),
           preferredAccountType: () => preferred,
-          sessionToken: () => storedSessionToken(ctx),
           onUser: (user: AuthFrameUser) => rememberUser(ctx, user),
           onSignOut: () => forgetUser(ctx),
         })

@@ -12,21 +12,12 @@ export const KEYS = {
   lastEmailLoginTime: 'last_email_login_time',
   smartAccountEnabledNetworks: 'smart_account_enabled_networks',
   preferredAccountType: 'preferred_account_type',
-  /** The frame's SESSION_UPDATE handle, given back with IS_CONNECTED where the frame's own storage is blocked. */
-  sessionToken: 'session_token',
+  /**
+   * Where an earlier version kept the frame's session handle: removed on start and never written
+   * again (the session now lives only in the frame's origin).
+   */
+  legacySessionToken: 'session_token',
 } as const
-
-const MAX_TOKEN_LENGTH = 512
-
-export function storeSessionToken(ctx: PluginContext, token: unknown): void {
-  if (typeof token === 'string' && token.length > 0 && token.length <= MAX_TOKEN_LENGTH)
-    ctx.storage.set(KEYS.sessionToken, token)
-}
-
-export function storedSessionToken(ctx: PluginContext): string | undefined {
-  const token = ctx.storage.get<unknown>(KEYS.sessionToken)
-  return typeof token === 'string' && token.length <= MAX_TOKEN_LENGTH ? token : undefined
-}
 
 const MAX_NETWORKS = 64
 
@@ -79,5 +70,5 @@ export function forgetUser(ctx: PluginContext): void {
   ctx.storage.remove(KEYS.emailLoginUsed)
   ctx.storage.remove(KEYS.email)
   ctx.storage.remove(KEYS.socialUsername)
-  ctx.storage.remove(KEYS.sessionToken)
+  ctx.storage.remove(KEYS.legacySessionToken)
 }

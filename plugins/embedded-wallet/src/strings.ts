@@ -1,12 +1,7 @@
 /** Strings of the embedded wallet's shared views, English. SPEC §8 messages come from MESSAGES. */
 export const strings = {
   approveTitle: 'Approve Transaction',
-  approveHeading: 'Review the request',
-  method: 'Method',
-  details: 'Request details',
-  approve: 'Approve',
-  reject: 'Reject',
-  approving: 'Waiting for the embedded wallet…',
+  frameNote: 'Review the request in your wallet below: only your click there approves it.',
   noRequest: 'No request is waiting for approval.',
   accountTypeTitle: 'Account Type',
   accountTypeMenu: 'Switch account type',

@@ -15,7 +15,7 @@ export interface PostedMessage {
 
 export type Handler = (
   message: PostedMessage,
-) => { ok: true; payload?: unknown } | { ok: false; message?: string } | undefined
+) => { ok: true; payload?: unknown } | { ok: false; message?: string; code?: number } | undefined
 
 export interface FramePeer {
   iframe(): HTMLIFrameElement
@@ -67,7 +67,11 @@ export function attachPeer(container: ParentNode = document.body): FramePeer {
       peer.send(
         answer.ok
           ? { id: message.id, type: `@portico/frame/${type}_SUCCESS`, payload: answer.payload }
-          : { id: message.id, type: `@portico/frame/${type}_ERROR`, payload: { message: answer.message } },
+          : {
+              id: message.id,
+              type: `@portico/frame/${type}_ERROR`,
+              payload: { message: answer.message, ...(answer.code !== undefined && { code: answer.code }) },
+            },
       ),
     )
   }) as never)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { KernelState } from '@portico/shared-types'
+import { DIALOG_PART_ATTRIBUTE, type KernelState } from '@portico/shared-types'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApproveTransactionView } from './ApproveTransactionView.tsx'
@@ -35,24 +35,31 @@ afterEach(() => {
 })
 
 describe('ApproveTransaction view', () => {
-  it('shows the held request and settles it with Approve or Reject', async () => {
+  it('shows the frame over its place while a request is held, and hides it after', async () => {
     const ctx = setup()
-    const { approvals } = sessionOf(ctx)
-    const first = approvals.ask('personal_sign', ['0x68656c6c6f', ADDRESS])
+    const session = sessionOf(ctx)
+    const frame = await session.frame()
+    const iframe = document.querySelector('iframe') as HTMLIFrameElement
+    expect(iframe.style.display).toBe('none')
     render(<ApproveTransactionView ctx={ctx} params={{}} />)
-    expect(screen.getByText('personal_sign')).toBeTruthy()
-    expect(screen.getByText('hello')).toBeTruthy()
-    fireEvent.click(screen.getByRole('button', { name: 'Approve' }))
-    await expect(first).resolves.toBe(true)
-    const second = approvals.ask('eth_sendTransaction', [{ to: SMART, value: '0x0' }])
-    expect(await screen.findByText(SMART)).toBeTruthy()
-    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
-    await expect(second).resolves.toBe(false)
+    expect(screen.getByText('No request is waiting for approval.')).toBeTruthy()
+    let held: number | undefined
+    act(() => {
+      held = session.approvals.hold('personal_sign', ['0x68656c6c6f', ADDRESS], () => {})
+    })
+    await waitFor(() => expect(iframe.style.display).toBe('block'))
+    expect(iframe.getAttribute('aria-hidden')).toBeNull()
+    expect(iframe.hasAttribute(DIALOG_PART_ATTRIBUTE)).toBe(true)
+    expect(screen.getByTestId('approval-frame-place')).toBeTruthy()
+    act(() => session.approvals.release(held ?? 0))
+    await waitFor(() => expect(iframe.style.display).toBe('none'))
+    expect(iframe.getAttribute('aria-hidden')).toBe('true')
+    frame.destroy()
   })
 })
 
 describe('setupEmbeddedWallet', () => {
-  it('leaving ApproveTransaction (Back) or closing the modal rejects held requests; other views do not', async () => {
+  it('leaving ApproveTransaction (Back) or closing the modal withdraws held requests; other views do not', async () => {
     const ctx = setup()
     const handlers = new Map<string, (payload: unknown) => void>()
     ctx.events.on = ((type: string, handler: (payload: unknown) => void) => {
@@ -61,14 +68,15 @@ describe('setupEmbeddedWallet', () => {
     }) as typeof ctx.events.on
     const dispose = setupEmbeddedWallet(ctx, 'ApproveTransaction')
     const { approvals } = sessionOf(ctx)
-    const held = approvals.ask('personal_sign', ['0x00'])
+    const withdrawn = vi.fn()
+    approvals.hold('personal_sign', ['0x00'], withdrawn)
     handlers.get('VIEW_CHANGED')?.({ view: 'ApproveTransaction', direction: 'next' })
     expect(approvals.current()).toBeDefined()
     handlers.get('VIEW_CHANGED')?.({ view: 'Account', direction: 'prev' })
-    await expect(held).resolves.toBe(false)
-    const second = approvals.ask('personal_sign', ['0x00'])
+    expect(withdrawn).toHaveBeenCalledTimes(1)
+    approvals.hold('personal_sign', ['0x00'], withdrawn)
     handlers.get('MODAL_CLOSE')?.({ connected: true })
-    await expect(second).resolves.toBe(false)
+    expect(withdrawn).toHaveBeenCalledTimes(2)
     dispose()
     expect(handlers.size).toBe(0)
   })

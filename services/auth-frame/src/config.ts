@@ -27,6 +27,12 @@ export interface RateLimit {
 }
 
 export interface AuthFrameConfig {
+  /**
+   * Production (PORTICO_ENV or NODE_ENV=production; default false): the server key must be given
+   * (`serverKey` or an existing, explicitly set `serverKeyFile`), never generated, and the dev mailbox
+   * is refused.
+   */
+  production: boolean
   host: string
   port: number
   /** The frame's own origin as browsers see it (default http://<host>:<port>). */
@@ -38,8 +44,15 @@ export interface AuthFrameConfig {
   database: DatabaseConfig
   /** 32-byte AES-256-GCM key for keys at rest: hex (64 chars) or base64. Else `serverKeyFile`. */
   serverKey?: string
-  /** Where the dev key is read from or generated (mode 0600) when `serverKey` is not set. */
+  /**
+   * Where the key is read from when `serverKey` is not set (mode 0600 or stricter); outside production
+   * generated there when missing. Production has no default ('' unless set).
+   */
   serverKeyFile: string
+  /** Old server keys (hex or base64): they only open keys sealed before a rotation (`npm run rotate-keys`). */
+  oldServerKeys?: string[]
+  /** Files holding old server keys, like `serverKeyFile`. */
+  oldServerKeyFiles?: string[]
   /**
    * Serves GET /dev/mailbox (JSON) and /dev/mailbox.html and stores sent mail in the database (default
    * off: it shows everyone's codes; the dev stack turns it on).
@@ -52,15 +65,26 @@ export interface AuthFrameConfig {
   emailRateLimit: { perEmail: RateLimit; perIp: RateLimit }
   /** How long CONNECT_DEVICE waits for the mailbox link before answering an error (SPEC §9: 30 s). */
   deviceWaitMs: number
+  /** A session ends after this long unused (sliding: each use renews it, up to sessionMaxMs). */
   sessionTtlMs: number
+  /** A session ends this long after the login, however much it is used. */
+  sessionMaxMs: number
+  /** How long the one-time approval of an unsafe request, made by the user's click in the frame, is valid. */
+  approvalTtlMs: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-  /** Behind a reverse proxy: take the client IP (per-IP email limit) from X-Forwarded-For. */
-  trustProxy: boolean
+  /**
+   * Behind reverse proxies, which X-Forwarded-For entry is the client IP (per-IP email limit): a number
+   * of trusted hops (`true` = 1: the entry the nearest proxy appended), or the proxies' addresses / CIDRs
+   * (also `loopback`, `linklocal`, `uniquelocal`). false or 0: the socket address.
+   */
+  trustProxy: TrustProxy
   /** Seam for helper D (src/smart-account/): ERC-4337 accounts over the user's EOA key. */
   smartAccounts?: SmartAccountProvider
   /** Seam for helper C (src/social/): social and farcaster login. */
   social?: SocialProvider
 }
+
+export type TrustProxy = boolean | number | string[]
 
 export type AuthFrameConfigInput = Partial<Omit<AuthFrameConfig, 'otp' | 'emailRateLimit'>> & {
   otp?: Partial<AuthFrameConfig['otp']>
@@ -76,7 +100,16 @@ export function defaultSqliteFile(port: number): string {
 
 export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig {
   const port = input.port ?? DEFAULT_PORT
+  const production = input.production ?? false
+  if (production && input.devMailbox)
+    throw new Error(
+      "The dev mailbox (PORTICO_AUTH_FRAME_MAILBOX, devMailbox) is a dev default that shows everyone's codes: production (PORTICO_ENV or NODE_ENV=production) refuses it; pass a mailer",
+    )
+  const trustProxy = input.trustProxy ?? false
+  if (typeof trustProxy === 'number' && !(Number.isSafeInteger(trustProxy) && trustProxy >= 0))
+    throw new Error(`trustProxy must be a number of hops (0 or more), got ${trustProxy}`)
   return {
+    production,
     host: input.host ?? '127.0.0.1',
     port,
     ...(input.publicUrl !== undefined && { publicUrl: input.publicUrl }),
@@ -87,7 +120,9 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     ...(input.solana !== undefined && { solana: input.solana }),
     database: input.database ?? { kind: 'sqlite', file: defaultSqliteFile(port) },
     ...(input.serverKey !== undefined && { serverKey: input.serverKey }),
-    serverKeyFile: input.serverKeyFile ?? join(PACKAGE_DIR, '.data', 'server-key'),
+    serverKeyFile: input.serverKeyFile ?? (production ? '' : join(PACKAGE_DIR, '.data', 'server-key')),
+    ...(input.oldServerKeys !== undefined && { oldServerKeys: input.oldServerKeys }),
+    ...(input.oldServerKeyFiles !== undefined && { oldServerKeyFiles: input.oldServerKeyFiles }),
     // Off unless asked for: the dev mailbox shows everyone's codes.
     devMailbox: input.devMailbox ?? false,
     ...(input.mailer !== undefined && { mailer: input.mailer }),
@@ -98,10 +133,25 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
       ...input.emailRateLimit,
     },
     deviceWaitMs: input.deviceWaitMs ?? 25_000,
-    sessionTtlMs: input.sessionTtlMs ?? 30 * 86_400_000,
+    sessionTtlMs: input.sessionTtlMs ?? 86_400_000,
+    sessionMaxMs: input.sessionMaxMs ?? 14 * 86_400_000,
+    approvalTtlMs: input.approvalTtlMs ?? 60_000,
     logLevel: input.logLevel ?? 'warn',
-    trustProxy: input.trustProxy ?? false,
+    trustProxy,
     ...(input.smartAccounts !== undefined && { smartAccounts: input.smartAccounts }),
     ...(input.social !== undefined && { social: input.social }),
   }
+}
+
+/**
+ * Fastify's `trustProxy` for a config value, with proxy-addr's semantics: addresses are compiled by
+ * proxy-addr; a hop count is proxy-addr's `(address, hop) => hop < n` (Fastify itself trusts nothing for
+ * a bare number). Never `true`, which would take the left-most, client-chosen X-Forwarded-For entry.
+ */
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  const hops = trustProxy === true ? 1 : trustProxy === false ? 0 : trustProxy
+  if (Array.isArray(hops)) return hops.length > 0 ? hops : false
+  return hops > 0 ? (_address, hop) => hop < hops : false
 }

@@ -42,7 +42,7 @@ export async function issueSession(
       // Sessions keep the user's eip155 chain; Solana requests name their own network.
       chain_id:
         network.namespace === 'eip155' ? network.caip : sessionEvmNetwork(svc.config, network.caip).caip,
-      expires_at: svc.now() + svc.config.sessionTtlMs,
+      expires_at: svc.now() + Math.min(svc.config.sessionTtlMs, svc.config.sessionMaxMs),
     },
     svc.now(),
   )
@@ -58,7 +58,20 @@ export async function currentSession(svc: Services, ctx: RequestContext): Promis
   const session = await svc.store.session(hashSecret(ctx.token))
   if (!session || session.revoked_at !== null || session.expires_at <= svc.now()) return undefined
   if (session.device_hash !== ctx.deviceHash || session.project_id !== ctx.projectId) return undefined
+  await renew(svc, session)
   return session
+}
+
+/** Renew a used session at most this often (one write per active minute, not per request). */
+const RENEW_AFTER_MS = 60_000
+
+/** Sliding renewal: each use pushes the idle expiry forward, never past the cap set at login. */
+async function renew(svc: Services, session: SessionRow): Promise<void> {
+  const cap = (session.created_at ?? svc.now()) + svc.config.sessionMaxMs
+  const next = Math.min(svc.now() + svc.config.sessionTtlMs, cap)
+  if (next - session.expires_at < RENEW_AFTER_MS) return
+  await svc.store.renewSession(session.token_hash, next)
+  session.expires_at = next
 }
 
 export async function requireSession(

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FrameRequestType } from '@portico/shared-types'
+import type { BackendOnlyType } from '../src/frame/protocol.ts'
 import type { MailboxMessage } from '../src/http/mailbox.ts'
 import { type AuthFrameConfigInput, type AuthFrameServer, startAuthFrame } from '../src/index.ts'
 
@@ -19,17 +20,25 @@ export interface TestFrame {
   close(): Promise<void>
 }
 
-export type Answer = { ok: true; result?: unknown; session?: string | null } | { ok: false; error: string }
+export type Answer =
+  | { ok: true; result?: unknown; session?: string | null }
+  | { ok: false; error: string; code?: number }
 
 export interface FrameClient {
   secret: string
   token?: string
   /** Sends one request as the frame does; keeps the session token it is given. */
-  call(type: FrameRequestType, payload?: unknown): Promise<Answer>
+  call(type: FrameRequestType | BackendOnlyType, payload?: unknown): Promise<Answer>
   /** call(), expecting success; returns the result. */
-  ok<T = unknown>(type: FrameRequestType, payload?: unknown): Promise<T>
+  ok<T = unknown>(type: FrameRequestType | BackendOnlyType, payload?: unknown): Promise<T>
   /** call(), expecting an error; returns its message. */
-  error(type: FrameRequestType, payload?: unknown): Promise<string>
+  error(type: FrameRequestType | BackendOnlyType, payload?: unknown): Promise<string>
+  /**
+   * What the frame does once the user clicked Approve: APPROVE_REQUEST, then RPC_REQUEST with that
+   * one-time approval. `approved()` returns the answer, `signed()` the result (throws on error).
+   */
+  approved(method: string, params?: unknown): Promise<Answer>
+  signed<T = unknown>(method: string, params?: unknown): Promise<T>
 }
 
 export async function startTestFrame(input: AuthFrameConfigInput = {}): Promise<TestFrame> {
@@ -80,6 +89,17 @@ export async function startTestFrame(input: AuthFrameConfigInput = {}): Promise<
           if (answer.ok) throw new Error(`${type} succeeded: ${JSON.stringify(answer.result)}`)
           return answer.error
         },
+        async approved(method, params) {
+          const approval = await client.call('APPROVE_REQUEST', { method, params })
+          if (!approval.ok) return approval
+          const secret = (approval.result as { approval: string }).approval
+          return client.call('RPC_REQUEST', { method, params, approval: secret })
+        },
+        async signed(method, params) {
+          const answer = await client.approved(method, params)
+          if (!answer.ok) throw new Error(`${method} failed: ${answer.error}`)
+          return answer.result as never
+        },
       }
       return client
     },
@@ -108,3 +128,10 @@ export async function signIn(frame: TestFrame, client: FrameClient, email: strin
 }
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toString('hex')}@example.com`
+
+/** The error message of an answer that must be an error. */
+export async function errorOf(answer: Promise<Answer>): Promise<string> {
+  const settled = await answer
+  if (settled.ok) throw new Error(`succeeded: ${JSON.stringify(settled.result)}`)
+  return settled.error
+}

@@ -9,7 +9,7 @@ import { getAddress, type Hex, keccak256, type LocalAccount } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SmartAccountCall, SmartAccountProvider } from '../src/smart-account-seam.ts'
 import type { SocialIdentity, SocialProvider } from '../src/social-seam.ts'
-import { startTestFrame, type TestFrame } from './helpers.ts'
+import { errorOf, startTestFrame, type TestFrame } from './helpers.ts'
 
 const identities = new Map<string, SocialIdentity>()
 const social: SocialProvider = {
@@ -115,10 +115,9 @@ describe('smart-account seam', () => {
     })
     expect(await device.ok('RPC_REQUEST', { method: 'eth_accounts' })).toEqual([smart])
 
-    const hash = await device.ok('RPC_REQUEST', {
-      method: 'eth_sendTransaction',
-      params: [{ from: smart, to: '0x000000000000000000000000000000000000bEEF', value: '0x10' }],
-    })
+    const hash = await device.signed('eth_sendTransaction', [
+      { from: smart, to: '0x000000000000000000000000000000000000bEEF', value: '0x10' },
+    ])
     expect(hash).toBe(`0x${'ab'.repeat(32)}`)
     expect(sent.at(-1)).toEqual({
       owner: eoa,
@@ -126,12 +125,9 @@ describe('smart-account seam', () => {
       calls: [{ to: '0x000000000000000000000000000000000000bEEF', value: 16n }],
     })
     // The EOA is not the connected account while the smart account is.
-    expect(
-      await device.error('RPC_REQUEST', {
-        method: 'eth_sendTransaction',
-        params: [{ from: eoa, to: smart }],
-      }),
-    ).toBe('The request names an account that is not the connected one')
+    expect(await errorOf(device.approved('eth_sendTransaction', [{ from: eoa, to: smart }]))).toBe(
+      'The request names an account that is not the connected one',
+    )
 
     // GET_USER may ask for a type without storing it; SET_PREFERRED_ACCOUNT stores it.
     expect((await device.ok<AuthFrameUser>('GET_USER', { preferredAccountType: 'eoa' })).address).toBe(eoa)

@@ -11,7 +11,8 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@sol
 import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, parseEther, recoverMessageAddress, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
+import { isUnsafeMethod } from '../src/handlers/rpc.ts'
+import { errorOf, signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
 
 let anvilA: AnvilProcess
 let anvilB: AnvilProcess
@@ -59,7 +60,8 @@ describe('eip155 signing with the user key (devnet)', () => {
     await signIn(frame, device, uniqueEmail())
     const user = await device.ok<AuthFrameUser>('GET_USER', { chainId: 31337 })
     const address = user.address as Hex
-    const rpc = (method: string, params?: unknown) => device.ok('RPC_REQUEST', { method, params })
+    const rpc = (method: string, params?: unknown) =>
+      isUnsafeMethod(method) ? device.signed(method, params) : device.ok('RPC_REQUEST', { method, params })
 
     expect(await rpc('eth_accounts')).toEqual([address])
     expect(await rpc('eth_chainId')).toBe('0x7a69')
@@ -78,10 +80,7 @@ describe('eip155 signing with the user key (devnet)', () => {
       }),
     ).toBe(true)
     expect(
-      await device.error('RPC_REQUEST', {
-        method: 'personal_sign',
-        params: ['0x00', '0x000000000000000000000000000000000000dEaD'],
-      }),
+      await errorOf(device.approved('personal_sign', ['0x00', '0x000000000000000000000000000000000000dEaD'])),
     ).toBe('The request names an account that is not the connected one')
 
     const client = createPublicClient({ transport: http(anvilA.rpcUrl) })
@@ -97,9 +96,9 @@ describe('eip155 signing with the user key (devnet)', () => {
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     expect(await client.getBalance({ address: to })).toBe(parseEther('0.25'))
     expect(BigInt((await rpc('eth_getBalance', [to, 'latest'])) as string)).toBe(parseEther('0.25'))
-    expect(
-      await device.error('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to: 'beef' }] }),
-    ).toBe('Send-call targets must begin with 0x')
+    expect(await errorOf(device.approved('eth_sendTransaction', [{ to: 'beef' }]))).toBe(
+      'Send-call targets must begin with 0x',
+    )
   })
 
   it('SWITCH_NETWORK moves the session to the other devnet chain; an unknown chain is refused', async () => {
@@ -128,15 +127,14 @@ describe('Solana signing with the user key (Solana devnet)', () => {
     // The session's eip155 chain is untouched: the app can use both namespaces.
     expect(await device.ok('RPC_REQUEST', { method: 'eth_chainId' })).toBe('0x7a69')
     expect(bs58.decode(pubkey)).toHaveLength(32)
-    const rpc = (method: string, params?: unknown) =>
-      device.ok<Record<string, string>>('RPC_REQUEST', { method, params })
+    const rpc = (method: string, params?: unknown) => device.signed<Record<string, string>>(method, params)
 
     const message = new TextEncoder().encode('hello solana')
     const { signature } = await rpc('solana_signMessage', { message: bs58.encode(message), pubkey })
     expect(verifyEd25519(bs58.decode(signature as string), message, bs58.decode(pubkey))).toBe(true)
-    expect(
-      await device.error('RPC_REQUEST', { method: 'solana_signMessage', params: { message: 'x' } }),
-    ).toBe('Solana message signing needs message and pubkey')
+    expect(await errorOf(device.approved('solana_signMessage', { message: 'x' }))).toBe(
+      'Solana message signing needs message and pubkey',
+    )
 
     const connection = new Connection(solana.rpcUrl, 'confirmed')
     const funder = Keypair.fromSecretKey(Uint8Array.from(SOLANA_DEV_ACCOUNTS[0]?.secretKey ?? []))
@@ -167,11 +165,8 @@ describe('Solana signing with the user key (Solana devnet)', () => {
       ...(await connection.getLatestBlockhash()),
     })
     expect(await connection.getBalance(bob)).toBe(5_000_000)
-    expect(
-      await device.error('RPC_REQUEST', {
-        method: 'solana_signTransaction',
-        params: { transaction: 'not base64!' },
-      }),
-    ).toBe('The transaction must be base64')
+    expect(await errorOf(device.approved('solana_signTransaction', { transaction: 'not base64!' }))).toBe(
+      'The transaction must be base64',
+    )
   })
 })

@@ -1,8 +1,11 @@
+import { DIALOG_PART_ATTRIBUTE } from '@portico/shared-types'
 import type { FocusTrap } from 'focus-trap'
 import { type RefObject, useEffect } from 'react'
 
 /** The trap library is a chunk of its own, fetched on the first open: no kernel byte before it. */
 const loadFocusTrap = () => import(/* webpackChunkName: "focus-trap" */ 'focus-trap')
+
+const dialogParts = () => [...document.querySelectorAll<HTMLElement>(`[${DIALOG_PART_ATTRIBUTE}]`)]
 
 const firstControl = (element: HTMLElement) =>
   element.querySelector<HTMLElement>('.pt-body button, .pt-body a, .pt-body input') ?? element
@@ -21,7 +24,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     let closed = false
     void loadFocusTrap().then(({ createFocusTrap }) => {
       if (closed) return
-      trap = createFocusTrap(element, {
+      trap = createFocusTrap([element, ...dialogParts()], {
         // Escape is handled by the modal so the SPEC's close rules apply.
         escapeDeactivates: false,
         clickOutsideDeactivates: false,
@@ -37,9 +40,14 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
         tabbableOptions: { displayCheck: 'none' },
       })
       trap.activate()
+      const current = trap
+      parts = new MutationObserver(() => current.updateContainerElements([element, ...dialogParts()]))
+      parts.observe(document.body, { subtree: true, attributeFilter: [DIALOG_PART_ATTRIBUTE] })
     })
+    let parts: MutationObserver | undefined
     return () => {
       closed = true
+      parts?.disconnect()
       if (trap) trap.deactivate()
       else opener?.focus()
     }

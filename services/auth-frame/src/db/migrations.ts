@@ -75,4 +75,28 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX email_sends_by_ip ON email_sends (ip, created_at)',
     ],
   },
+  {
+    version: 2,
+    name: 'one-time approvals of unsafe requests',
+    statements: [
+      `CREATE TABLE approvals (
+        id_hash TEXT PRIMARY KEY,
+        session_hash TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used_at BIGINT
+      )`,
+      'CREATE INDEX approvals_by_expiry ON approvals (expires_at)',
+    ],
+  },
+  {
+    version: 3,
+    name: 'the server key that sealed each user key (key rotation)',
+    statements: [
+      // NULL: sealed before key ids (`v1`), under whichever known key opens it.
+      'ALTER TABLE user_keys ADD COLUMN key_id TEXT',
+      'CREATE INDEX user_keys_by_key_id ON user_keys (key_id)',
+    ],
+  },
 ]

@@ -1,6 +1,7 @@
 import { migrate, openPostgresDriver, openSqliteDriver, type SqlDriver } from '@portico/api'
 import type { AccountType } from '@portico/shared-types'
 import type { DatabaseConfig } from '../config.ts'
+import { sealedKeyId } from '../crypto/vault.ts'
 import { MIGRATIONS } from './migrations.ts'
 
 export type KeyNamespace = 'eip155' | 'solana'
@@ -22,6 +23,15 @@ export interface SessionRow {
   project_id: string
   chain_id: string
   expires_at: number
+  created_at?: number
+}
+
+/** The one-time approval of an unsafe request (its secret and the request stored as hashes). */
+export interface ApprovalRow {
+  id_hash: string
+  session_hash: string
+  request_hash: string
+  expires_at: number
 }
 
 export interface FlowRow {
@@ -38,6 +48,14 @@ export interface FlowRow {
   attempts: number
   code_expires_at: number | null
   expires_at: number
+}
+
+export interface SealedKeyRow {
+  user_id: string
+  namespace: KeyNamespace
+  address: string
+  sealed_key: string
+  key_id: string | null
 }
 
 export interface MailRow {
@@ -67,12 +85,34 @@ export interface Store {
     namespace: KeyNamespace,
   ): Promise<{ address: string; sealed_key: string } | undefined>
   userKeys(userId: string): Promise<{ namespace: KeyNamespace; address: string }[]>
+  /**
+   * Key rotation: up to `limit` user keys not recorded under server key `keyId` (other key, or none:
+   * sealed before key ids), after `after` in (user_id, namespace) order.
+   */
+  keysNotUnder(
+    keyId: string,
+    after: { userId: string; namespace: string },
+    limit: number,
+  ): Promise<SealedKeyRow[]>
+  countKeysNotUnder(keyId: string): Promise<number>
+  /** Replaces a sealed key in its own transaction only if it is still `oldSealed` (compare-and-set). */
+  resealKey(row: SealedKeyRow, newSealed: string, keyId: string): Promise<boolean>
   deviceKnown(userId: string, deviceHash: string): Promise<boolean>
   addDevice(userId: string, deviceHash: string, now: number): Promise<void>
   insertSession(session: SessionRow, now: number): Promise<void>
   session(tokenHash: string): Promise<(SessionRow & { revoked_at: number | null }) | undefined>
   setSessionChain(tokenHash: string, chainId: string): Promise<void>
   revokeSession(tokenHash: string, deviceHash: string, now: number): Promise<void>
+  /** Sign-out everywhere: every live session of the user ends. */
+  revokeUserSessions(userId: string, now: number): Promise<void>
+  /** Sliding renewal: moves a live session's expiry (never past its cap, which the caller computed). */
+  renewSession(tokenHash: string, expiresAt: number): Promise<void>
+  insertApproval(approval: ApprovalRow, now: number): Promise<void>
+  /**
+   * Uses an approval once: true only if it exists for this session and request, is unused and unexpired,
+   * and this call is the one that marked it used (concurrent uses: exactly one wins).
+   */
+  consumeApproval(idHash: string, sessionHash: string, requestHash: string, now: number): Promise<boolean>
   insertFlow(flow: FlowRow, now: number): Promise<void>
   /** The device's newest flow of a kind that has not expired. */
   latestFlow(deviceHash: string, kind: FlowRow['kind'], now: number): Promise<FlowRow | undefined>
@@ -157,8 +197,8 @@ export function createStore(driver: SqlDriver): Store {
         )
         for (const key of keys)
           await tx.run(
-            'INSERT INTO user_keys (user_id, namespace, address, sealed_key, created_at) VALUES (?, ?, ?, ?, ?)',
-            [user.id, key.namespace, key.address, key.sealed, Date.now()],
+            'INSERT INTO user_keys (user_id, namespace, address, sealed_key, key_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+            [user.id, key.namespace, key.address, key.sealed, sealedKeyId(key.sealed) ?? null, Date.now()],
           )
       }),
     async updateUser(id, fields) {
@@ -172,6 +212,26 @@ export function createStore(driver: SqlDriver): Store {
       ]),
     userKeys: (userId) =>
       driver.all('SELECT namespace, address FROM user_keys WHERE user_id = ? ORDER BY namespace', [userId]),
+    keysNotUnder: (keyId, after, limit) =>
+      driver.all<SealedKeyRow>(
+        'SELECT user_id, namespace, address, sealed_key, key_id FROM user_keys WHERE (key_id IS NULL OR key_id <> ?) AND (user_id > ? OR (user_id = ? AND namespace > ?)) ORDER BY user_id, namespace LIMIT ?',
+        [keyId, after.userId, after.userId, after.namespace, limit],
+      ),
+    async countKeysNotUnder(keyId) {
+      const row = await one<{ n: number | string }>(
+        'SELECT COUNT(*) AS n FROM user_keys WHERE key_id IS NULL OR key_id <> ?',
+        [keyId],
+      )
+      return Number(row?.n ?? 0)
+    },
+    resealKey: (row, newSealed, keyId) =>
+      driver.transaction(
+        async (tx) =>
+          (await tx.run(
+            'UPDATE user_keys SET sealed_key = ?, key_id = ? WHERE user_id = ? AND namespace = ? AND sealed_key = ?',
+            [newSealed, keyId, row.user_id, row.namespace, row.sealed_key],
+          )) === 1,
+      ),
     deviceKnown: async (userId, deviceHash) =>
       (await one('SELECT 1 AS ok FROM devices WHERE user_id = ? AND device_hash = ?', [
         userId,
@@ -191,13 +251,14 @@ export function createStore(driver: SqlDriver): Store {
     },
     async session(tokenHash) {
       const row = await one<SessionRow & { revoked_at: number | null }>(
-        'SELECT token_hash, user_id, device_hash, project_id, chain_id, expires_at, revoked_at FROM sessions WHERE token_hash = ?',
+        'SELECT token_hash, user_id, device_hash, project_id, chain_id, created_at, expires_at, revoked_at FROM sessions WHERE token_hash = ?',
         [tokenHash],
       )
       return (
         row && {
           ...row,
           expires_at: Number(row.expires_at),
+          created_at: Number(row.created_at),
           revoked_at: num(row.revoked_at) as number | null,
         }
       )
@@ -211,6 +272,29 @@ export function createStore(driver: SqlDriver): Store {
         [now, tokenHash, deviceHash],
       )
     },
+    async revokeUserSessions(userId, now) {
+      await driver.run('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [
+        now,
+        userId,
+      ])
+    },
+    async renewSession(tokenHash, expiresAt) {
+      await driver.run(
+        'UPDATE sessions SET expires_at = ? WHERE token_hash = ? AND revoked_at IS NULL AND expires_at < ?',
+        [expiresAt, tokenHash, expiresAt],
+      )
+    },
+    async insertApproval(a, now) {
+      await driver.run(
+        'INSERT INTO approvals (id_hash, session_hash, request_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+        [a.id_hash, a.session_hash, a.request_hash, now, a.expires_at],
+      )
+    },
+    consumeApproval: async (idHash, sessionHash, requestHash, now) =>
+      (await driver.run(
+        'UPDATE approvals SET used_at = ? WHERE id_hash = ? AND session_hash = ? AND request_hash = ? AND used_at IS NULL AND expires_at > ?',
+        [now, idHash, sessionHash, requestHash, now],
+      )) === 1,
     async insertFlow(f, now) {
       await driver.run(
         'INSERT INTO flows (id, kind, device_hash, project_id, email, new_email, user_id, step, link_mac, code_mac, attempts, code_expires_at, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -287,6 +371,7 @@ export function createStore(driver: SqlDriver): Store {
     },
     async prune(now, sendsBefore, sessionsBefore) {
       await driver.run('DELETE FROM flows WHERE expires_at <= ?', [now])
+      await driver.run('DELETE FROM approvals WHERE expires_at <= ?', [now])
       await driver.run('DELETE FROM email_sends WHERE created_at < ?', [sendsBefore])
       await driver.run('DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?', [
         sessionsBefore,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type BackendAnswer, createBridge, MAX_IN_FLIGHT } from './bridge.ts'
 import { MAX_MESSAGE_CHARS } from './protocol.ts'
 
@@ -15,8 +15,7 @@ function setup(call: () => Promise<BackendAnswer> = async () => ({ ok: true, res
       calls++
       return call()
     },
-    session: { get: () => undefined, set: () => {} },
-    device: { get: () => 'D'.repeat(43), set: () => {} },
+    approver: async () => false,
     reload: () => {},
   })
   return { bridge, parent, posted, calls: () => calls }
@@ -117,5 +116,66 @@ describe('frame bridge against hostile pages', () => {
     await settle()
     await settle()
     expect(posted).toHaveLength(MAX_IN_FLIGHT + 1)
+  })
+
+  it('never forwards an approval the page put in RPC_REQUEST: the user is asked, and a rejection signs nothing', async () => {
+    const seen: { type: string; payload: unknown }[] = []
+    const posted: { message: unknown; origin: string }[] = []
+    const parent = { postMessage: (message: unknown, origin: string) => posted.push({ message, origin }) }
+    let asked = 0
+    const bridge = createBridge({
+      parentOrigin: PARENT,
+      parent,
+      call: async (type, payload) => {
+        seen.push({ type, payload })
+        return type === 'DESCRIBE_REQUEST'
+          ? { ok: true, result: { title: 't', rows: [] } }
+          : { ok: true, result: 1 }
+      },
+      approver: async () => {
+        asked++
+        return false
+      },
+      reload: () => {},
+    })
+    const forged = 'F'.repeat(43)
+    bridge.handleMessage({
+      origin: PARENT,
+      source: parent,
+      data: {
+        id: 'steal',
+        type: '@portico/app/RPC_REQUEST',
+        payload: { method: 'eth_sendTransaction', params: [{ to: '0x01', value: '0x1' }], approval: forged },
+      },
+    })
+    await vi.waitFor(() => expect(posted).toHaveLength(1))
+    expect(asked).toBe(1)
+    expect(seen.map((c) => c.type)).toEqual(['DESCRIBE_REQUEST'])
+    expect(JSON.stringify(seen)).not.toContain(forged)
+    expect(posted[0]?.message).toMatchObject({ payload: { code: 4001 } })
+  })
+
+  it('never forwards a token the page sends with IS_CONNECTED or SIGN_OUT', async () => {
+    const seen: unknown[] = []
+    const parent = { postMessage: () => {} }
+    const bridge = createBridge({
+      parentOrigin: PARENT,
+      parent,
+      call: async (_type, payload) => {
+        seen.push(payload)
+        return { ok: true, result: { isConnected: false } }
+      },
+      approver: async () => false,
+      reload: () => {},
+    })
+    const stolen = `${'t'.repeat(43)}.${'d'.repeat(43)}`
+    for (const type of ['IS_CONNECTED', 'SIGN_OUT'])
+      bridge.handleMessage({
+        origin: PARENT,
+        source: parent,
+        data: { id: type, type: `@portico/app/${type}`, payload: { token: stolen } },
+      })
+    await settle()
+    expect(seen).toEqual([{}, {}])
   })
 })

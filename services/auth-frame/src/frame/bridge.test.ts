@@ -1,61 +1,46 @@
 import type { FrameRequestType } from '@portico/shared-types'
 import { describe, expect, it, vi } from 'vitest'
 import {
+  type Approver,
   type BackendAnswer,
   createBridge,
-  parseSessionHandle,
   READY_REPEAT_MS,
   READY_REPEATS,
-  sessionHandle,
+  USER_REJECTED,
 } from './bridge.ts'
-import { FRAME_REQUEST_TYPES } from './protocol.ts'
+import { type BackendOnlyType, FRAME_REQUEST_TYPES } from './protocol.ts'
 
 const PARENT = 'http://localhost:4173'
 
-const DEVICE = 'D'.repeat(43)
 const TOKEN = 't'.repeat(43)
 
 type Answer = (
-  type: FrameRequestType,
+  type: FrameRequestType | BackendOnlyType,
   payload: unknown,
-  token?: string,
-  device?: string,
 ) => BackendAnswer | Promise<BackendAnswer>
 
-function setup(answer: Answer = () => ({ ok: true })) {
+function setup(answer: Answer = () => ({ ok: true }), approver: Approver = async () => true) {
   const posted: { message: Record<string, unknown>; origin: string }[] = []
   const parent = {
     postMessage: (message: unknown, origin: string) =>
       posted.push({ message: message as Record<string, unknown>, origin }),
   }
-  const calls: { type: FrameRequestType; payload: unknown; token: string | undefined; device: string }[] = []
-  let token: string | undefined
-  let device = DEVICE
+  const calls: { type: FrameRequestType | BackendOnlyType; payload: unknown }[] = []
   let reloads = 0
   const bridge = createBridge({
     parentOrigin: PARENT,
     parent,
-    call: async (type, payload, t, d) => {
-      calls.push({ type, payload, token: t, device: d })
-      return answer(type, payload, t, d)
+    call: async (type, payload) => {
+      calls.push({ type, payload })
+      return answer(type, payload)
     },
-    session: { get: () => token, set: (t) => (token = t) },
-    device: { get: () => device, set: (d) => (device = d) },
+    approver,
     reload: () => reloads++,
     version: '4',
   })
   const send = (data: unknown) => bridge.handleMessage({ origin: PARENT, data, source: parent })
   const settle = () => new Promise((r) => setTimeout(r, 0))
-  return {
-    bridge,
-    posted,
-    calls,
-    send,
-    settle,
-    token: () => token,
-    device: () => device,
-    reloads: () => reloads,
-  }
+  return { bridge, posted, calls, send, settle, reloads: () => reloads }
 }
 
 describe('frame bridge', () => {
@@ -128,8 +113,8 @@ describe('frame bridge', () => {
     ])
   })
 
-  it('keeps a new session token, sends it with later calls, announces it (SESSION_UPDATE) and drops it on sign-out', async () => {
-    const { posted, send, settle, calls, token } = setup((type) =>
+  it('announces a session change (SESSION_UPDATE) without any credential in it', async () => {
+    const { posted, send, settle } = setup((type) =>
       type === 'CONNECT_OTP'
         ? { ok: true, session: TOKEN }
         : type === 'SIGN_OUT'
@@ -138,17 +123,103 @@ describe('frame bridge', () => {
     )
     send({ id: '1', type: '@portico/app/CONNECT_OTP', payload: { otp: '123456' } })
     await settle()
-    expect(posted.map((p) => p.message)).toEqual([
-      { type: '@portico/frame/SESSION_UPDATE', payload: { token: sessionHandle(TOKEN, DEVICE) } },
-      { id: '1', type: '@portico/frame/CONNECT_OTP_SUCCESS', payload: undefined },
-    ])
-    expect(token()).toBe(TOKEN)
-    send({ id: '2', type: '@portico/app/GET_USER', payload: {} })
-    await settle()
-    expect(calls[1]).toMatchObject({ type: 'GET_USER', token: TOKEN, device: DEVICE })
     send({ id: '3', type: '@portico/app/SIGN_OUT' })
     await settle()
-    expect(token()).toBeUndefined()
+    expect(posted.map((p) => p.message)).toEqual([
+      { type: '@portico/frame/SESSION_UPDATE', payload: { connected: true } },
+      { id: '1', type: '@portico/frame/CONNECT_OTP_SUCCESS', payload: undefined },
+      { type: '@portico/frame/SESSION_UPDATE', payload: { connected: false } },
+      { id: '3', type: '@portico/frame/SIGN_OUT_SUCCESS', payload: undefined },
+    ])
+    expect(JSON.stringify(posted)).not.toContain(TOKEN)
+  })
+
+  it('an unsafe request is described, shown to the user, approved once, then sent with that approval', async () => {
+    const summary = { title: 'Sign a message', rows: [{ label: 'Message', value: 'hi' }] }
+    const shown: unknown[] = []
+    const { posted, send, settle, calls } = setup(
+      (type) =>
+        type === 'DESCRIBE_REQUEST'
+          ? { ok: true, result: summary }
+          : type === 'APPROVE_REQUEST'
+            ? { ok: true, result: { approval: 'A'.repeat(43) } }
+            : { ok: true, result: '0xsig' },
+      async (what) => {
+        shown.push(what)
+        return true
+      },
+    )
+    const params = ['0x6869', '0x0000000000000000000000000000000000000001']
+    send({ id: 'u', type: '@portico/app/RPC_REQUEST', payload: { method: 'personal_sign', params } })
+    await vi.waitFor(() => expect(posted).toHaveLength(1))
+    expect(shown).toEqual([summary])
+    expect(calls).toEqual([
+      { type: 'DESCRIBE_REQUEST', payload: { method: 'personal_sign', params } },
+      { type: 'APPROVE_REQUEST', payload: { method: 'personal_sign', params } },
+      { type: 'RPC_REQUEST', payload: { method: 'personal_sign', params, approval: 'A'.repeat(43) } },
+    ])
+    expect(posted[0]?.message).toEqual({
+      id: 'u',
+      type: '@portico/frame/RPC_REQUEST_SUCCESS',
+      payload: '0xsig',
+    })
+    await settle()
+  })
+
+  it('a rejected request answers 4001 and asks for no approval; a safe one is sent at once', async () => {
+    const { posted, send, calls } = setup(
+      (type) =>
+        type === 'DESCRIBE_REQUEST'
+          ? { ok: true, result: { title: 't', rows: [] } }
+          : { ok: true, result: 1 },
+      async () => false,
+    )
+    send({
+      id: 'r',
+      type: '@portico/app/RPC_REQUEST',
+      payload: { method: 'eth_sendTransaction', params: [{}] },
+    })
+    send({ id: 's', type: '@portico/app/RPC_REQUEST', payload: { method: 'eth_blockNumber' } })
+    await vi.waitFor(() => expect(posted).toHaveLength(2))
+    expect(posted.map((p) => p.message)).toContainEqual({
+      id: 'r',
+      type: '@portico/frame/RPC_REQUEST_ERROR',
+      payload: { message: USER_REJECTED, code: 4001 },
+    })
+    expect(calls.map((c) => c.type).sort()).toEqual(['DESCRIBE_REQUEST', 'RPC_REQUEST'])
+    expect(calls.find((c) => c.type === 'RPC_REQUEST')?.payload).toEqual({
+      method: 'eth_blockNumber',
+      params: undefined,
+    })
+  })
+
+  it('CANCEL_REQUEST withdraws a request waiting for the user (4001), and the next one is shown after it', async () => {
+    const signals: AbortSignal[] = []
+    const { posted, send, calls } = setup(
+      (type) => (type === 'DESCRIBE_REQUEST' ? { ok: true, result: { title: 't', rows: [] } } : { ok: true }),
+      (_summary, signal) =>
+        new Promise((resolve) => {
+          signals.push(signal)
+          signal.addEventListener('abort', () => resolve(false))
+        }),
+    )
+    send({
+      id: 'one',
+      type: '@portico/app/RPC_REQUEST',
+      payload: { method: 'personal_sign', params: ['0x01'] },
+    })
+    send({
+      id: 'two',
+      type: '@portico/app/RPC_REQUEST',
+      payload: { method: 'personal_sign', params: ['0x02'] },
+    })
+    await vi.waitFor(() => expect(signals).toHaveLength(1))
+    send({ id: 'c', type: '@portico/app/CANCEL_REQUEST', payload: { id: 'one' } })
+    await vi.waitFor(() => expect(signals).toHaveLength(2))
+    expect(posted.map((p) => p.message)).toContainEqual(
+      expect.objectContaining({ id: 'one', type: '@portico/frame/RPC_REQUEST_ERROR' }),
+    )
+    expect(calls.filter((c) => c.type === 'APPROVE_REQUEST')).toEqual([])
   })
 
   it('answers SYNC_THEME, SYNC_DAPP_DATA and RELOAD itself', async () => {
@@ -169,60 +240,5 @@ describe('frame bridge', () => {
     ])
     expect(bridge.synced()).toMatchObject({ theme: { themeMode: 'light' }, dappData: { projectId: 'p' } })
     expect(reloads()).toBe(1)
-  })
-
-  it('IS_CONNECTED {token} with the app copy of a session resumes it as its device (storage-less browsers)', async () => {
-    const otherDevice = 'E'.repeat(43)
-    const live = sessionHandle(TOKEN, otherDevice)
-    const { send, settle, posted, calls, token, device } = setup((type, _p, t, d) =>
-      type === 'IS_CONNECTED'
-        ? { ok: true, result: { isConnected: t === TOKEN && d === otherDevice } }
-        : { ok: true },
-    )
-    send({
-      id: 'bad',
-      type: '@portico/app/IS_CONNECTED',
-      payload: { token: sessionHandle('u'.repeat(43), otherDevice) },
-    })
-    await settle()
-    expect(token()).toBeUndefined()
-    expect(device()).toBe(DEVICE)
-    send({ id: 'good', type: '@portico/app/IS_CONNECTED', payload: { token: live } })
-    await settle()
-    expect(posted.map((p) => p.message)).toContainEqual({
-      id: 'good',
-      type: '@portico/frame/IS_CONNECTED_SUCCESS',
-      payload: { isConnected: true },
-    })
-    expect(token()).toBe(TOKEN)
-    expect(device()).toBe(otherDevice)
-    send({ id: 'next', type: '@portico/app/GET_USER', payload: {} })
-    await settle()
-    expect(calls.at(-1)).toMatchObject({ type: 'GET_USER', token: TOKEN, device: otherDevice })
-  })
-
-  it('reads a session handle only in its exact form', () => {
-    expect(parseSessionHandle(sessionHandle(TOKEN, DEVICE))).toEqual({ token: TOKEN, device: DEVICE })
-    for (const bad of [
-      TOKEN,
-      `${TOKEN}.`,
-      `${TOKEN}.${DEVICE}.x`,
-      `${TOKEN}.${'!'.repeat(43)}`,
-      5,
-      null,
-      undefined,
-    ])
-      expect(parseSessionHandle(bad), String(bad)).toBeUndefined()
-  })
-
-  it('SIGN_OUT {token} ends the app copy when the frame has no session of its own', async () => {
-    const otherDevice = 'E'.repeat(43)
-    const { send, settle, calls, posted } = setup(() => ({ ok: true, session: null }))
-    send({ id: 'o', type: '@portico/app/SIGN_OUT', payload: { token: sessionHandle(TOKEN, otherDevice) } })
-    await settle()
-    expect(calls).toEqual([{ type: 'SIGN_OUT', payload: {}, token: TOKEN, device: otherDevice }])
-    expect(posted.map((p) => p.message)).toEqual([
-      { id: 'o', type: '@portico/frame/SIGN_OUT_SUCCESS', payload: undefined },
-    ])
   })
 })

@@ -1,31 +1,44 @@
 /**
  * The frame's message loop: accepts requests only from the exact parent origin (and the parent
  * window), answers each with a `_SUCCESS` or `_ERROR` reply posted to that origin only, forwards
- * backend requests, keeps the session (SESSION_UPDATE) and answers SYNC_THEME, SYNC_DAPP_DATA and
- * RELOAD itself. Browser-free: main.ts gives it the window's pieces.
+ * backend requests and answers CANCEL_REQUEST, SYNC_THEME, SYNC_DAPP_DATA and RELOAD itself.
+ *
+ * Trust boundary: the parent page is not trusted. Any script on it (an XSS, an analytics tag) can post
+ * here exactly what the modal posts. So an unsafe request (SPEC §6) is never signed because the page
+ * asked: the frame shows it (`approver`, UI of the frame's own origin), and only the user's click there
+ * makes the backend issue a one-time approval bound to that exact request. Nothing the page posts can
+ * carry an approval, and no credential is ever posted to the page. Browser-free: main.ts gives it the
+ * window's pieces.
  */
-import type { FrameReplyMessage, FrameRequestType } from '@portico/shared-types'
+import { type FrameReplyMessage, type FrameRequestType, UNSAFE_RPC_METHODS } from '@portico/shared-types'
+import type { BackendOnlyType } from './protocol.ts'
 import { errorReply, parseRequest, requestType, successReply } from './protocol.ts'
 
 export type BackendAnswer =
   | { ok: true; result?: unknown; session?: string | null }
-  | { ok: false; error: string }
+  | { ok: false; error: string; code?: number }
+
+export interface SummaryRow {
+  label: string
+  value: string
+  warn?: boolean
+}
+
+export interface RequestSummary {
+  title: string
+  rows: SummaryRow[]
+}
+
+/** Shows one unsafe request in the frame and resolves with the user's decision (false when aborted). */
+export type Approver = (summary: RequestSummary, signal: AbortSignal) => Promise<boolean>
 
 export interface BridgeDeps {
   parentOrigin: string
   /** window.parent */
   parent: { postMessage(message: unknown, targetOrigin: string): void }
-  /** Sends a request to the frame's backend (same origin as the frame) as `device`. */
-  call(
-    type: FrameRequestType,
-    payload: unknown,
-    token: string | undefined,
-    device: string,
-  ): Promise<BackendAnswer>
-  /** The session token: in the frame's storage, or only in memory where the browser blocks it. */
-  session: { get(): string | undefined; set(token: string | undefined): void }
-  /** The frame's device secret (same storage). */
-  device: { get(): string; set(device: string): void }
+  /** Sends a request to the frame's backend (same origin as the frame; credentials are its cookies). */
+  call(type: FrameRequestType | BackendOnlyType, payload: unknown): Promise<BackendAnswer>
+  approver: Approver
   reload(): void
   version?: string
   log?(...args: unknown[]): void
@@ -40,38 +53,28 @@ export interface BridgeDeps {
 export const READY_REPEAT_MS = 500
 export const READY_REPEATS = 60
 
-/** At most this many requests in flight; more are answered with an error at once. */
+/** At most this many requests in flight (waiting approvals included); more are refused at once. */
 export const MAX_IN_FLIGHT = 16
 const DEFAULT_ERROR = 'An error occurred'
 const TOO_MANY = 'Too many requests in flight'
-const SECRET = /^[A-Za-z0-9_-]{43}$/
+export const USER_REJECTED = 'User rejected the request'
 
-/**
- * What SESSION_UPDATE gives the app: `<session token>.<device secret>`. Browsers that block a
- * cross-site frame's storage forget both on reload; the app hands the value back in IS_CONNECTED
- * {token} and the frame resumes as that device. (The backend binds a session to its device and the
- * frame's origin, so a token alone, or one used from another origin, is refused.)
- */
-export function sessionHandle(token: string, device: string): string {
-  return `${token}.${device}`
-}
-
-export function parseSessionHandle(handle: unknown): { token: string; device: string } | undefined {
-  if (typeof handle !== 'string' || handle.length !== 87) return undefined
-  const [token, device] = handle.split('.')
-  return token && device && SECRET.test(token) && SECRET.test(device) ? { token, device } : undefined
-}
+const UNSAFE: ReadonlySet<string> = new Set(UNSAFE_RPC_METHODS)
 
 export interface Bridge {
   /** For window 'message' events. */
   handleMessage(event: { origin: string; data: unknown; source: unknown }): void
   ready(): void
-  /** What SYNC_THEME / SYNC_DAPP_DATA last set (the frame's own views would read them). */
+  /** What SYNC_THEME / SYNC_DAPP_DATA last set. */
   synced(): { theme?: unknown; dappData?: unknown }
 }
 
 export function createBridge(deps: BridgeDeps): Bridge {
   const inFlight = new Set<string>()
+  /** Unsafe requests waiting for the user, by message id: CANCEL_REQUEST aborts one. */
+  const waiting = new Map<string, AbortController>()
+  /** One approval on screen at a time: the next one waits for the previous decision. */
+  let approvals: Promise<unknown> = Promise.resolve()
   const synced: { theme?: unknown; dappData?: unknown } = {}
   let announcing: ReturnType<typeof setInterval> | undefined
   const stopAnnouncing = () => {
@@ -83,37 +86,39 @@ export function createBridge(deps: BridgeDeps): Bridge {
     deps.parent.postMessage(message, deps.parentOrigin)
   }
 
-  /** SIGN_OUT {token} without a session of its own (reloaded): end the app's copy. */
-  async function signOutCopy(payload: unknown): Promise<BackendAnswer | undefined> {
-    if (deps.session.get()) return undefined
-    const handle = parseSessionHandle((payload as { token?: unknown } | undefined)?.token)
-    return handle ? deps.call('SIGN_OUT', {}, handle.token, handle.device) : undefined
-  }
-
-  /** IS_CONNECTED {token} without a session of its own: try the app's copy, and adopt it if live. */
-  async function resume(payload: unknown): Promise<BackendAnswer | undefined> {
-    if (deps.session.get()) return undefined
-    const handle = parseSessionHandle((payload as { token?: unknown } | undefined)?.token)
-    if (!handle) return undefined
-    const reply = await deps.call('IS_CONNECTED', {}, handle.token, handle.device)
-    if (reply.ok && (reply.result as { isConnected?: unknown } | undefined)?.isConnected === true) {
-      deps.device.set(handle.device)
-      deps.session.set(handle.token)
-    }
-    return reply
-  }
-
-  async function backend(type: FrameRequestType, payload: unknown): Promise<BackendAnswer> {
+  async function backend(type: FrameRequestType | BackendOnlyType, payload: unknown): Promise<BackendAnswer> {
     try {
-      const resumed =
-        type === 'IS_CONNECTED'
-          ? await resume(payload)
-          : type === 'SIGN_OUT'
-            ? await signOutCopy(payload)
-            : undefined
-      return resumed ?? (await deps.call(type, payload ?? {}, deps.session.get(), deps.device.get()))
+      return await deps.call(type, payload ?? {})
     } catch {
       return { ok: false, error: DEFAULT_ERROR }
+    }
+  }
+
+  /** Describe → the user decides in the frame → one-time approval → the signed request. */
+  async function unsafe(id: string, method: string, params: unknown): Promise<BackendAnswer> {
+    const controller = new AbortController()
+    waiting.set(id, controller)
+    const run = async (): Promise<BackendAnswer> => {
+      if (controller.signal.aborted) return { ok: false, error: USER_REJECTED, code: 4001 }
+      const described = await backend('DESCRIBE_REQUEST', { method, params })
+      if (!described.ok) return described
+      let approved = false
+      try {
+        approved = await deps.approver(described.result as RequestSummary, controller.signal)
+      } catch {}
+      waiting.delete(id)
+      if (!approved || controller.signal.aborted) return { ok: false, error: USER_REJECTED, code: 4001 }
+      const approval = await backend('APPROVE_REQUEST', { method, params })
+      if (!approval.ok) return approval
+      const secret = (approval.result as { approval?: unknown } | undefined)?.approval
+      return backend('RPC_REQUEST', { method, params, approval: secret })
+    }
+    const turn = approvals.then(run, run)
+    approvals = turn.catch(() => undefined)
+    try {
+      return await turn
+    } finally {
+      waiting.delete(id)
     }
   }
 
@@ -127,15 +132,28 @@ export function createBridge(deps: BridgeDeps): Bridge {
       post(successReply(id, type, undefined))
       return deps.reload()
     }
-    const reply = await backend(type, payload)
-    if (!reply.ok) return post(errorReply(id, type, reply.error || DEFAULT_ERROR))
-    if (typeof reply.session === 'string') {
-      deps.session.set(reply.session)
+    if (type === 'CANCEL_REQUEST') {
+      const target = (payload as { id?: unknown } | undefined)?.id
+      if (typeof target === 'string') waiting.get(target)?.abort()
+      return post(successReply(id, type, undefined))
+    }
+    let reply: BackendAnswer
+    if (type === 'RPC_REQUEST') {
+      // Only the method and params are taken from the page: never an approval, nor anything else.
+      const { method, params } = (payload ?? {}) as { method?: unknown; params?: unknown }
+      reply =
+        typeof method === 'string' && UNSAFE.has(method)
+          ? await unsafe(id, method, params)
+          : await backend(type, { method, params })
+    } else reply = await backend(type, type === 'IS_CONNECTED' || type === 'SIGN_OUT' ? {} : payload)
+    if (!reply.ok) {
+      return post(errorReply(id, type, reply.error || DEFAULT_ERROR, reply.code))
+    }
+    if (reply.session !== undefined)
       post({
         type: '@portico/frame/SESSION_UPDATE',
-        payload: { token: sessionHandle(reply.session, deps.device.get()) },
+        payload: { connected: typeof reply.session === 'string' },
       })
-    } else if (reply.session === null) deps.session.set(undefined)
     post(successReply(id, type, reply.result))
   }
 

@@ -22,6 +22,8 @@ export function frameBundle(): Promise<FrameBundle> {
       format: 'iife',
       target: 'es2022',
       platform: 'browser',
+      // The workspace's TypeScript sources (shared-types has no build of its own in a fresh clone).
+      conditions: ['source'],
       write: false,
       legalComments: 'none',
       logLevel: 'silent',

@@ -4,7 +4,9 @@
  * page embedding it really is that origin, then runs the bridge.
  */
 import type { FrameRequestType } from '@portico/shared-types'
+import { createApprovalView } from './approval-view.ts'
 import { type BackendAnswer, createBridge } from './bridge.ts'
+import type { BackendOnlyType } from './protocol.ts'
 import { parseOrigin } from './protocol.ts'
 
 interface PageConfig {
@@ -15,31 +17,12 @@ interface PageConfig {
   enableLogger?: boolean
 }
 
-const DEVICE_KEY = 'portico-frame.device'
-const SESSION_KEY = 'portico-frame.session'
-
-function storage() {
-  const memory = new Map<string, string>()
-  return {
-    get(key: string): string | undefined {
-      try {
-        return window.localStorage.getItem(key) ?? undefined
-      } catch {
-        return memory.get(key)
-      }
-    },
-    set(key: string, value: string | undefined) {
-      try {
-        if (value === undefined) window.localStorage.removeItem(key)
-        else window.localStorage.setItem(key, value)
-      } catch {
-        if (value === undefined) memory.delete(key)
-        else memory.set(key, value)
-      }
-    },
-  }
-}
-
+/**
+ * The device and session are the frame origin's HttpOnly cookies (set by the backend). A browser that
+ * keeps no cookie for the frame at all still gets a working page: these copies live in this document's
+ * memory only (never in storage, never posted to the page) and go with each backend call; the backend
+ * prefers its cookies. A reload there means logging in again.
+ */
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
   return btoa(String.fromCharCode(...bytes))
@@ -61,25 +44,15 @@ function start(): void {
   // Chromium tells a frame who embeds it; a mismatch means the page is not the one the server checked.
   const ancestors = (window.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
   if (ancestors && ancestors.length > 0 && ancestors[0] !== parentOrigin) return
-  const store = storage()
-  let device = store.get(DEVICE_KEY)
-  if (!device || !/^[A-Za-z0-9_-]{43}$/.test(device)) {
-    device = randomSecret()
-    store.set(DEVICE_KEY, device)
-  }
-  let deviceId = device
-  const call = async (
-    type: FrameRequestType,
-    payload: unknown,
-    token: string | undefined,
-    asDevice: string,
-  ): Promise<BackendAnswer> => {
+  const device = randomSecret()
+  let session: string | undefined
+  const call = async (type: FrameRequestType | BackendOnlyType, payload: unknown): Promise<BackendAnswer> => {
     const response = await fetch('/api/frame', {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-portico-device': asDevice,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        'x-portico-device': device,
+        ...(session ? { authorization: `Bearer ${session}` } : {}),
       },
       body: JSON.stringify({
         type,
@@ -88,22 +61,22 @@ function start(): void {
         parentOrigin,
         chainId: config.chainId,
       }),
-      credentials: 'omit',
+      credentials: 'same-origin',
     })
-    return (await response.json()) as BackendAnswer
+    const answer = (await response.json()) as BackendAnswer
+    if (answer.ok && typeof answer.session === 'string') session = answer.session
+    else if (answer.ok && answer.session === null) session = undefined
+    return answer
   }
+  const post = (message: unknown) => window.parent.postMessage(message, parentOrigin)
   const bridge = createBridge({
     parentOrigin,
     parent: window.parent,
     call,
-    session: { get: () => store.get(SESSION_KEY), set: (token) => store.set(SESSION_KEY, token) },
-    device: {
-      get: () => deviceId,
-      set: (next) => {
-        deviceId = next
-        store.set(DEVICE_KEY, next)
-      },
-    },
+    approver: createApprovalView({
+      onSize: (height) => post({ type: '@portico/frame/APPROVAL_SIZE', payload: { height } }),
+      themeMode: () => (bridge.synced().theme as { themeMode?: string } | undefined)?.themeMode,
+    }),
     reload: () => window.location.reload(),
     ...(config.version ? { version: config.version } : {}),
     ...(config.enableLogger

@@ -25,6 +25,7 @@ export const FRAME_REQUEST_TYPES = [
   'INIT_SMART_ACCOUNT',
   'SET_PREFERRED_ACCOUNT',
   'RPC_REQUEST',
+  'CANCEL_REQUEST',
   'UPDATE_EMAIL',
   'UPDATE_EMAIL_PRIMARY_OTP',
   'UPDATE_EMAIL_SECONDARY_OTP',
@@ -35,10 +36,18 @@ export const FRAME_REQUEST_TYPES = [
 
 /** Answered in the frame itself (no backend call). */
 export const LOCAL_REQUEST_TYPES = [
+  'CANCEL_REQUEST',
   'SYNC_THEME',
   'SYNC_DAPP_DATA',
   'RELOAD',
 ] as const satisfies readonly FrameRequestType[]
+
+/**
+ * Backend calls only the frame's own script makes (never accepted from the app): what to show for an
+ * unsafe request, and its one-time approval after the user's click.
+ */
+export const BACKEND_ONLY_TYPES = ['DESCRIBE_REQUEST', 'APPROVE_REQUEST'] as const
+export type BackendOnlyType = (typeof BACKEND_ONLY_TYPES)[number]
 
 /** A request larger than this (as JSON) is ignored: no legitimate one comes close. */
 export const MAX_MESSAGE_CHARS = 64 * 1024
@@ -76,8 +85,17 @@ export function successReply(id: string, type: FrameRequestType, payload: unknow
   return { id, type: `${FRAME_PREFIX}${type}_SUCCESS`, payload }
 }
 
-export function errorReply(id: string, type: FrameRequestType, message: string): FrameReplyMessage {
-  return { id, type: `${FRAME_PREFIX}${type}_ERROR`, payload: { message } }
+export function errorReply(
+  id: string,
+  type: FrameRequestType,
+  message: string,
+  code?: number,
+): FrameReplyMessage {
+  return {
+    id,
+    type: `${FRAME_PREFIX}${type}_ERROR`,
+    payload: { message, ...(typeof code === 'number' && Number.isSafeInteger(code) && { code }) },
+  }
 }
 
 /**

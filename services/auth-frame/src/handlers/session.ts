@@ -9,8 +9,8 @@ const SMART_UNAVAILABLE = 'Smart accounts are not available on this network'
 /** Session, user and network requests of SPEC §7. */
 export const sessionHandlers: HandlerMap = {
   /**
-   * Connected if the request's token is a live session of this device and project. (The app's copy
-   * of the session, IS_CONNECTED {token}, is unpacked by the frame into this token and device.)
+   * Connected if the request's session (the frame origin's cookie) is live for this device and project.
+   * A token in the payload is never read: the page holds no credential.
    */
   async IS_CONNECTED(svc, ctx) {
     return { result: { isConnected: (await currentSession(svc, ctx)) !== undefined } }
@@ -28,9 +28,11 @@ export const sessionHandlers: HandlerMap = {
     return { result: await describeUser(svc, user, network, wanted) }
   },
 
-  /** Ends the request's session (only this device's: a token sent from elsewhere revokes nothing). */
+  /** Sign-out everywhere: every session of the user ends (a session of this device is needed to ask). */
   async SIGN_OUT(svc, ctx) {
-    if (ctx.token) await svc.store.revokeSession(hashSecret(ctx.token), ctx.deviceHash, svc.now())
+    const session = await currentSession(svc, ctx)
+    if (session) await svc.store.revokeUserSessions(session.user_id, svc.now())
+    else if (ctx.token) await svc.store.revokeSession(hashSecret(ctx.token), ctx.deviceHash, svc.now())
     return { session: null }
   },
 

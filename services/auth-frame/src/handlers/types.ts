@@ -1,5 +1,6 @@
 import type { FrameRequestType } from '@portico/shared-types'
 import type { RequestContext, Services } from '../context.ts'
+import type { BackendOnlyType } from '../frame/protocol.ts'
 
 /** A handler's answer: the reply payload, and the session token to keep (string) or drop (null). */
 export interface HandlerResult {
@@ -13,4 +14,4 @@ export type Handler = (
   payload: Record<string, unknown>,
 ) => Promise<HandlerResult>
 
-export type HandlerMap = Partial<Record<FrameRequestType, Handler>>
+export type HandlerMap = Partial<Record<FrameRequestType | BackendOnlyType, Handler>>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AuthFrameConfig } from '../config.ts'
 import { frameBundle } from '../frame/bundle.ts'
+import { FRAME_CSS, FRAME_CSS_HASH } from '../frame/styles.ts'
 import { escapeHtml, htmlHeaders, page } from './html.ts'
 import { originAllowed } from './origins.ts'
 
@@ -32,6 +33,7 @@ export function framePageRoutes(app: FastifyInstance, config: AuthFrameConfig): 
     const csp = [
       "default-src 'none'",
       "script-src 'self'",
+      `style-src '${FRAME_CSS_HASH}'`,
       "connect-src 'self'",
       `frame-ancestors ${q.parentOrigin}`,
       "base-uri 'none'",
@@ -42,7 +44,7 @@ export function framePageRoutes(app: FastifyInstance, config: AuthFrameConfig): 
       .send(
         page(
           'Portico wallet frame',
-          `<script type="application/json" id="portico-frame-config">${json}</script><script src="/frame.js?v=${escapeHtml(bundle.hash)}" integrity="${escapeHtml(bundle.integrity)}"></script>`,
+          `<style>${FRAME_CSS}</style><script type="application/json" id="portico-frame-config">${json}</script><script src="/frame.js?v=${escapeHtml(bundle.hash)}" integrity="${escapeHtml(bundle.integrity)}"></script>`,
         ),
       )
   })
