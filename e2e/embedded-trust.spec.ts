@@ -9,7 +9,7 @@ import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
-import { freshAccount, publicClient, setEth } from './accountData.ts'
+import { freshAccount, publicClient, setEth, useDevWallet } from './accountData.ts'
 import { mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
@@ -135,6 +135,26 @@ test('a page script gets nothing signed, holds no credential, and nothing it rep
     expect((await forged.json()).ok).toBe(false)
   })
 
+  await test.step('clickjacking: Approve stays disabled while the page covers the frame with a decoy', async () => {
+    await page.evaluate(() => {
+      const decoy = document.createElement('div')
+      decoy.id = 'decoy'
+      decoy.textContent = 'Claim your prize'
+      decoy.style.cssText =
+        'position:fixed;inset:0;z-index:2147483647;background:#fff;pointer-events:none;font-size:40px'
+      document.body.append(decoy)
+    })
+    await rpc.getByRole('button', { name: 'Sign with getProvider' }).click()
+    const approve = walletApproval(page).getByRole('button', { name: 'Approve' })
+    await expect(walletApproval(page).getByRole('heading', { name: 'Sign a message' })).toBeAttached()
+    await page.waitForTimeout(1_500)
+    await expect(approve).toBeDisabled()
+    await page.evaluate(() => document.getElementById('decoy')?.remove())
+    await expect(approve).toBeEnabled()
+    await walletApproval(page).getByRole('button', { name: 'Reject' }).click()
+    await expect(rpc.getByRole('status', { name: 'getProvider signature' })).toHaveText(/^rejected: .*4001/)
+  })
+
   await test.step('the page holds no session credential', async () => {
     const frameCookies = (await page.context().cookies(frameOrigin))
       .map((c) => c.value)
@@ -186,4 +206,67 @@ test('reload restores the embedded wallet with third-party cookies blocked and a
       await context.close()
     }
   })
+})
+
+test('key export: a fresh code, the key shown only in the frame; in the dev wallet it controls the same address and balance', async ({
+  page,
+  stack,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const chain = stack.chains[0]
+  if (!chain) throw new Error('stack.json lacks a chain')
+  const { demo } = await emailLogin(page, stack)
+  // The embedded EOA (the smart account's owner), as the dapp sees it once the type is switched.
+  await demo.openAccount()
+  await demo.dialog.getByRole('button', { name: 'Switch account type' }).click()
+  await demo.dialog.getByRole('button', { name: 'Switch to EOA (externally owned account)' }).click()
+  await expect(demo.dialog.getByRole('button', { name: 'Switch to Smart account' })).toBeVisible()
+  await expect.poll(async () => (await demo.status()).Wallet).toBe('Email')
+  await demo.dialog.getByRole('button', { name: 'Back' }).click()
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+  const eoa = (await demo.status()).Address as `0x${string}`
+  await setEth(chain, eoa, parseEther('1.5'))
+
+  await page.evaluate(() => {
+    const w = window as unknown as { __heard?: unknown[] }
+    w.__heard = []
+    window.addEventListener('message', (event) => w.__heard?.push(event.data))
+  })
+  await demo.dialog.getByRole('button', { name: 'Export private key' }).click()
+  const wallet = walletApproval(page)
+  await expect(wallet.getByRole('heading', { name: 'Export your private key' })).toBeVisible()
+  const email = (await page.evaluate(() => localStorage.getItem('@portico/plugin/email/email'))) ?? ''
+  const sentAfter = Date.now() - 1_000
+  await wallet.getByRole('button', { name: 'Email me a code' }).click()
+  await wallet.getByLabel(/^Code sent to /).fill(await mailboxCode(stack, JSON.parse(email), sentAfter))
+  await wallet.getByRole('button', { name: 'Show my key' }).click()
+  const privateKey = (await wallet
+    .getByRole('status', { name: 'Ethereum private key' })
+    .innerText()) as `0x${string}`
+  expect(privateKey).toMatch(/^0x[0-9a-f]{64}$/)
+  expect(await wallet.getByRole('status', { name: 'Ethereum address' }).innerText()).toBe(eoa)
+  // Nothing the page received or shows carries it.
+  const pageSide = await page.evaluate(() =>
+    JSON.stringify({
+      heard: (window as unknown as { __heard?: unknown[] }).__heard,
+      local: Object.entries(localStorage),
+      html: document.documentElement.outerHTML,
+    }),
+  )
+  expect(pageSide).not.toContain(privateKey.slice(2))
+  await wallet.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+
+  const other = await browser.newContext({ baseURL: stack.demoUrl })
+  try {
+    await useDevWallet(other, stack, { privateKey, address: eoa })
+    const imported = new DemoPage(await other.newPage())
+    await imported.goto()
+    await imported.connectDevWallet()
+    await expect.poll(async () => (await imported.status()).Address).toBe(eoa)
+    await expect.poll(async () => (await imported.status()).Balance).toMatch(/^1\.5/)
+  } finally {
+    await other.close()
+  }
 })

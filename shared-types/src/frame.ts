@@ -30,8 +30,16 @@ export interface FrameRequests {
    * after its Approve button is clicked; Reject answers with code 4001. Safe ones are answered at once.
    */
   RPC_REQUEST: { payload: { method: string; params?: unknown }; reply: unknown }
-  /** Withdraws an RPC_REQUEST (by its message id) still waiting for the user: it is answered with 4001. */
+  /**
+   * Withdraws a request still waiting for the user (an RPC_REQUEST, answered with 4001, or
+   * SHOW_KEY_EXPORT), by its message id.
+   */
   CANCEL_REQUEST: { payload: { id: string }; reply: undefined }
+  /**
+   * The user's key export, inside the frame: a fresh code is mailed, then the keys are shown in the
+   * frame's document only. Answered when the user closes it; the reply never carries a key.
+   */
+  SHOW_KEY_EXPORT: { payload: undefined; reply: undefined }
   UPDATE_EMAIL: {
     payload: { email: string }
     reply: { action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }

@@ -16,6 +16,7 @@ export const VIEWS = {
   updateSecondaryOtp: 'UpdateEmailSecondaryOtp',
   approve: 'ApproveTransaction',
   accountType: 'EmailAccountType',
+  exportKey: 'EmailExportKey',
 } as const
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -44,6 +44,7 @@ export default definePlugin({
         isAvailable: wallet.ownConnector,
       },
       wallet.accountTypeMenu,
+      wallet.exportKeyMenu,
     ],
   },
   setup: wallet.setup,

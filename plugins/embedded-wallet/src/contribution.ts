@@ -14,6 +14,7 @@ import type {
 import { accountTypeView } from './AccountTypeView.tsx'
 import { ApproveTransactionView } from './ApproveTransactionView.tsx'
 import { authConnector, setupEmbeddedWallet } from './connector.ts'
+import { ExportKeyView } from './ExportKeyView.tsx'
 import { strings } from './strings.ts'
 
 export interface EmbeddedWalletOptions {
@@ -21,7 +22,7 @@ export interface EmbeddedWalletOptions {
   connectorId: string
   name: string
   /** The plugin's own view names. */
-  views: { approve: string; accountType: string }
+  views: { approve: string; accountType: string; exportKey: string }
 }
 
 export interface EmbeddedWalletContribution {
@@ -30,6 +31,8 @@ export interface EmbeddedWalletContribution {
   views: Record<string, PluginView>
   connectors: ConnectorContribution[]
   accountTypeMenu: AccountMenuContribution
+  /** Export private key (the keys are shown inside the frame only). */
+  exportKeyMenu: AccountMenuContribution
   setup(ctx: PluginContext): Disposer
 }
 
@@ -44,6 +47,7 @@ export function embeddedWalletContribution({
     views: {
       [views.approve]: { component: ApproveTransactionView, title: strings.approveTitle, sensitive: true },
       [views.accountType]: { component: accountTypeView(connectorId), title: strings.accountTypeTitle },
+      [views.exportKey]: { component: ExportKeyView, title: strings.exportTitle, sensitive: true },
     },
     connectors: [authConnector(connectorId, name, views.approve)],
     accountTypeMenu: {
@@ -51,6 +55,13 @@ export function embeddedWalletContribution({
       label: strings.accountTypeMenu,
       icon: 'user',
       view: views.accountType,
+      isAvailable: ownConnector,
+    },
+    exportKeyMenu: {
+      id: 'export-key',
+      label: strings.exportMenu,
+      icon: 'warning',
+      view: views.exportKey,
       isAvailable: ownConnector,
     },
     setup: (ctx) => setupEmbeddedWallet(ctx, views.approve),

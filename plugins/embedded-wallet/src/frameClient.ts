@@ -225,7 +225,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       let timer: ReturnType<typeof setTimeout> | undefined
       const onAbort = () => {
         // A request the frame may be showing for approval is withdrawn there too.
-        if (type === 'RPC_REQUEST' && pending.has(id))
+        if ((type === 'RPC_REQUEST' || type === 'SHOW_KEY_EXPORT') && pending.has(id))
           frame?.contentWindow?.postMessage(
             { id: randomId(), type: '@portico/app/CANCEL_REQUEST', payload: { id } },
             origin,

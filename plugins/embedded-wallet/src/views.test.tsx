@@ -50,7 +50,7 @@ describe('ApproveTransaction view', () => {
     await waitFor(() => expect(iframe.style.display).toBe('block'))
     expect(iframe.getAttribute('aria-hidden')).toBeNull()
     expect(iframe.hasAttribute(DIALOG_PART_ATTRIBUTE)).toBe(true)
-    expect(screen.getByTestId('approval-frame-place')).toBeTruthy()
+    expect(screen.getByTestId('wallet-frame-place')).toBeTruthy()
     act(() => session.approvals.release(held ?? 0))
     await waitFor(() => expect(iframe.style.display).toBe('none'))
     expect(iframe.getAttribute('aria-hidden')).toBe('true')

@@ -31,7 +31,7 @@ export default definePlugin({
   contributes: {
     connectMethods: [{ id: 'socials', method: 'social', component: SocialButtons }],
     connectors: wallet.connectors,
-    accountMenu: [wallet.accountTypeMenu],
+    accountMenu: [wallet.accountTypeMenu, wallet.exportKeyMenu],
   },
   setup(ctx) {
     const dispose = wallet.setup(ctx)

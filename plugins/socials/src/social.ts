@@ -24,6 +24,7 @@ export const VIEWS = {
   connectingFarcaster: 'ConnectingFarcaster',
   approve: 'ApproveSocialTransaction',
   accountType: 'SocialAccountType',
+  exportKey: 'SocialExportKey',
 } as const
 
 export const isOAuthProvider = (value: unknown): value is OAuthProvider =>

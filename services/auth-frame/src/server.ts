@@ -14,6 +14,7 @@ import { devMailbox } from './email/mailer.ts'
 import { frameBundle } from './frame/bundle.ts'
 import { emailLoginHandlers } from './handlers/email-login.ts'
 import { emailUpdateHandlers } from './handlers/email-update.ts'
+import { keyExportHandlers } from './handlers/key-export.ts'
 import { rpcHandlers } from './handlers/rpc.ts'
 import { sessionHandlers } from './handlers/session.ts'
 import { socialHandlers } from './handlers/social.ts'
@@ -49,6 +50,7 @@ export const HANDLERS: HandlerMap = {
   ...sessionHandlers,
   ...socialHandlers,
   ...rpcHandlers,
+  ...keyExportHandlers,
 }
 
 /** A wake-up per flow id for CONNECT_DEVICE; waiters also re-read the database each second. */

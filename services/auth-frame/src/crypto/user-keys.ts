@@ -39,3 +39,8 @@ export function openEvmAccount(vault: Vault, userId: string, sealed: string): Lo
 export function openSolanaKeypair(vault: Vault, userId: string, sealed: string): SolanaKeypair {
   return keypairFromSecret(vault.open(sealed, context(userId, 'solana')))
 }
+
+/** The eip155 private key as 0x hex: only for the user's own key export. */
+export function openEvmPrivateKey(vault: Vault, userId: string, sealed: string): `0x${string}` {
+  return bytesToHex(vault.open(sealed, context(userId, 'eip155')))
+}

@@ -36,7 +36,7 @@ export interface ApprovalRow {
 
 export interface FlowRow {
   id: string
-  kind: 'login' | 'update'
+  kind: 'login' | 'update' | 'export'
   device_hash: string
   project_id: string
   email: string

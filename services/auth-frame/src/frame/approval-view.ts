@@ -9,6 +9,7 @@
  * with user activation approves; a scripted event never does.
  */
 import type { Approver, RequestSummary } from './bridge.ts'
+import { button, element, showView } from './dom.ts'
 
 export const ARM_MS = 500
 
@@ -25,17 +26,6 @@ interface VisibilityEntry extends IntersectionObserverEntry {
 
 const supportsVisibility = () =>
   typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
-}
 
 /** Keeps `button` disabled until it has been seen for ARM_MS; returns the disposer. */
 function armWhenVisible(button: HTMLButtonElement, onArmed: (armed: boolean) => void): () => void {
@@ -71,7 +61,6 @@ export function createApprovalView(options: ApprovalViewOptions): Approver {
   return (summary: RequestSummary, signal: AbortSignal) =>
     new Promise<boolean>((resolve) => {
       if (signal.aborted) return resolve(false)
-      document.documentElement.dataset.theme = options.themeMode() === 'light' ? 'light' : 'dark'
       const root = element('main', 'approval')
       root.setAttribute('aria-labelledby', 'approval-title')
       const title = element('h1', 'title', summary.title)
@@ -83,15 +72,12 @@ export function createApprovalView(options: ApprovalViewOptions): Approver {
         rows.append(item)
       }
       const actions = element('div', 'actions')
-      const reject = element('button', 'reject', 'Reject')
-      const approve = element('button', 'approve', 'Approve')
-      reject.type = 'button'
-      approve.type = 'button'
+      const reject = button('Reject', 'reject')
+      const approve = button('Approve', 'approve')
       approve.disabled = true
       actions.append(reject, approve)
       root.append(title, rows, actions)
-      document.body.replaceChildren(root)
-      options.onSize(Math.ceil(root.getBoundingClientRect().height))
+      showView(root, options.themeMode(), options.onSize)
 
       let armed = false
       const disarm = armWhenVisible(approve, (next) => {

@@ -16,6 +16,7 @@ function setup(call: () => Promise<BackendAnswer> = async () => ({ ok: true, res
       return call()
     },
     approver: async () => false,
+    exporter: async () => {},
     reload: () => {},
   })
   return { bridge, parent, posted, calls: () => calls }
@@ -136,6 +137,7 @@ describe('frame bridge against hostile pages', () => {
         asked++
         return false
       },
+      exporter: async () => {},
       reload: () => {},
     })
     const forged = 'F'.repeat(43)
@@ -166,6 +168,7 @@ describe('frame bridge against hostile pages', () => {
         return { ok: true, result: { isConnected: false } }
       },
       approver: async () => false,
+      exporter: async () => {},
       reload: () => {},
     })
     const stolen = `${'t'.repeat(43)}.${'d'.repeat(43)}`
@@ -177,5 +180,30 @@ describe('frame bridge against hostile pages', () => {
       })
     await settle()
     expect(seen).toEqual([{}, {}])
+  })
+
+  it('the key export answers the page with nothing but its end: no key, whatever the backend returned', async () => {
+    const posted: unknown[] = []
+    const parent = { postMessage: (message: unknown) => posted.push(message) }
+    const secret = `0x${'ab'.repeat(32)}`
+    const bridge = createBridge({
+      parentOrigin: PARENT,
+      parent,
+      call: async () => ({ ok: true }),
+      approver: async () => false,
+      exporter: async (call) => {
+        // The export view's own backend calls: the keys stay in the frame.
+        await call('EXPORT_KEY', { otp: '123456' })
+      },
+      reload: () => {},
+    })
+    bridge.handleMessage({
+      origin: PARENT,
+      source: parent,
+      data: { id: 'x', type: '@portico/app/SHOW_KEY_EXPORT' },
+    })
+    await vi.waitFor(() => expect(posted).toHaveLength(1))
+    expect(posted[0]).toEqual({ id: 'x', type: '@portico/frame/SHOW_KEY_EXPORT_SUCCESS', payload: undefined })
+    expect(JSON.stringify(posted)).not.toContain(secret)
   })
 })

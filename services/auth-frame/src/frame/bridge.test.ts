@@ -35,6 +35,7 @@ function setup(answer: Answer = () => ({ ok: true }), approver: Approver = async
       return answer(type, payload)
     },
     approver,
+    exporter: async () => {},
     reload: () => reloads++,
     version: '4',
   })

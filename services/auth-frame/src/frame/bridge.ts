@@ -32,6 +32,12 @@ export interface RequestSummary {
 /** Shows one unsafe request in the frame and resolves with the user's decision (false when aborted). */
 export type Approver = (summary: RequestSummary, signal: AbortSignal) => Promise<boolean>
 
+/** Runs the key export view in the frame until the user closes it (or it is withdrawn). */
+export type Exporter = (
+  call: (type: BackendOnlyType, payload: unknown) => Promise<BackendAnswer>,
+  signal: AbortSignal,
+) => Promise<void>
+
 export interface BridgeDeps {
   parentOrigin: string
   /** window.parent */
@@ -39,6 +45,7 @@ export interface BridgeDeps {
   /** Sends a request to the frame's backend (same origin as the frame; credentials are its cookies). */
   call(type: FrameRequestType | BackendOnlyType, payload: unknown): Promise<BackendAnswer>
   approver: Approver
+  exporter: Exporter
   reload(): void
   version?: string
   log?(...args: unknown[]): void
@@ -94,25 +101,11 @@ export function createBridge(deps: BridgeDeps): Bridge {
     }
   }
 
-  /** Describe → the user decides in the frame → one-time approval → the signed request. */
-  async function unsafe(id: string, method: string, params: unknown): Promise<BackendAnswer> {
+  /** Runs `task` when the frame's screen is free (one view at a time); CANCEL_REQUEST {id} aborts it. */
+  async function interactive(id: string, task: (signal: AbortSignal) => Promise<BackendAnswer>) {
     const controller = new AbortController()
     waiting.set(id, controller)
-    const run = async (): Promise<BackendAnswer> => {
-      if (controller.signal.aborted) return { ok: false, error: USER_REJECTED, code: 4001 }
-      const described = await backend('DESCRIBE_REQUEST', { method, params })
-      if (!described.ok) return described
-      let approved = false
-      try {
-        approved = await deps.approver(described.result as RequestSummary, controller.signal)
-      } catch {}
-      waiting.delete(id)
-      if (!approved || controller.signal.aborted) return { ok: false, error: USER_REJECTED, code: 4001 }
-      const approval = await backend('APPROVE_REQUEST', { method, params })
-      if (!approval.ok) return approval
-      const secret = (approval.result as { approval?: unknown } | undefined)?.approval
-      return backend('RPC_REQUEST', { method, params, approval: secret })
-    }
+    const run = () => task(controller.signal)
     const turn = approvals.then(run, run)
     approvals = turn.catch(() => undefined)
     try {
@@ -120,6 +113,34 @@ export function createBridge(deps: BridgeDeps): Bridge {
     } finally {
       waiting.delete(id)
     }
+  }
+
+  async function keyExport(id: string): Promise<BackendAnswer> {
+    return interactive(id, async (signal) => {
+      if (!signal.aborted)
+        await deps.exporter((type, payload) => backend(type, payload), signal).catch(() => {})
+      return { ok: true }
+    })
+  }
+
+  /** Describe → the user decides in the frame → one-time approval → the signed request. */
+  function unsafe(id: string, method: string, params: unknown): Promise<BackendAnswer> {
+    return interactive(id, async (signal): Promise<BackendAnswer> => {
+      if (signal.aborted) return { ok: false, error: USER_REJECTED, code: 4001 }
+      const described = await backend('DESCRIBE_REQUEST', { method, params })
+      if (!described.ok) return described
+      let approved = false
+      try {
+        approved = await deps.approver(described.result as RequestSummary, signal)
+      } catch {}
+      // Decided: from here on the request is the user's, no longer the page's to withdraw.
+      waiting.delete(id)
+      if (!approved || signal.aborted) return { ok: false, error: USER_REJECTED, code: 4001 }
+      const approval = await backend('APPROVE_REQUEST', { method, params })
+      if (!approval.ok) return approval
+      const secret = (approval.result as { approval?: unknown } | undefined)?.approval
+      return backend('RPC_REQUEST', { method, params, approval: secret })
+    })
   }
 
   async function answer(id: string, type: FrameRequestType, payload: unknown): Promise<void> {
@@ -138,7 +159,8 @@ export function createBridge(deps: BridgeDeps): Bridge {
       return post(successReply(id, type, undefined))
     }
     let reply: BackendAnswer
-    if (type === 'RPC_REQUEST') {
+    if (type === 'SHOW_KEY_EXPORT') reply = await keyExport(id)
+    else if (type === 'RPC_REQUEST') {
       // Only the method and params are taken from the page: never an approval, nor anything else.
       const { method, params } = (payload ?? {}) as { method?: unknown; params?: unknown }
       reply =

@@ -6,6 +6,7 @@
 import type { FrameRequestType } from '@portico/shared-types'
 import { createApprovalView } from './approval-view.ts'
 import { type BackendAnswer, createBridge } from './bridge.ts'
+import { createExportView } from './export-view.ts'
 import type { BackendOnlyType } from './protocol.ts'
 import { parseOrigin } from './protocol.ts'
 
@@ -69,14 +70,16 @@ function start(): void {
     return answer
   }
   const post = (message: unknown) => window.parent.postMessage(message, parentOrigin)
+  const view = {
+    onSize: (height: number) => post({ type: '@portico/frame/APPROVAL_SIZE', payload: { height } }),
+    themeMode: () => (bridge.synced().theme as { themeMode?: string } | undefined)?.themeMode,
+  }
   const bridge = createBridge({
     parentOrigin,
     parent: window.parent,
     call,
-    approver: createApprovalView({
-      onSize: (height) => post({ type: '@portico/frame/APPROVAL_SIZE', payload: { height } }),
-      themeMode: () => (bridge.synced().theme as { themeMode?: string } | undefined)?.themeMode,
-    }),
+    approver: createApprovalView(view),
+    exporter: createExportView(view),
     reload: () => window.location.reload(),
     ...(config.version ? { version: config.version } : {}),
     ...(config.enableLogger

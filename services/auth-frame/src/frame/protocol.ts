@@ -26,6 +26,7 @@ export const FRAME_REQUEST_TYPES = [
   'SET_PREFERRED_ACCOUNT',
   'RPC_REQUEST',
   'CANCEL_REQUEST',
+  'SHOW_KEY_EXPORT',
   'UPDATE_EMAIL',
   'UPDATE_EMAIL_PRIMARY_OTP',
   'UPDATE_EMAIL_SECONDARY_OTP',
@@ -37,6 +38,7 @@ export const FRAME_REQUEST_TYPES = [
 /** Answered in the frame itself (no backend call). */
 export const LOCAL_REQUEST_TYPES = [
   'CANCEL_REQUEST',
+  'SHOW_KEY_EXPORT',
   'SYNC_THEME',
   'SYNC_DAPP_DATA',
   'RELOAD',
@@ -44,9 +46,14 @@ export const LOCAL_REQUEST_TYPES = [
 
 /**
  * Backend calls only the frame's own script makes (never accepted from the app): what to show for an
- * unsafe request, and its one-time approval after the user's click.
+ * unsafe request and its one-time approval after the user's click, and the user's key export.
  */
-export const BACKEND_ONLY_TYPES = ['DESCRIBE_REQUEST', 'APPROVE_REQUEST'] as const
+export const BACKEND_ONLY_TYPES = [
+  'DESCRIBE_REQUEST',
+  'APPROVE_REQUEST',
+  'EXPORT_KEY_START',
+  'EXPORT_KEY',
+] as const
 export type BackendOnlyType = (typeof BACKEND_ONLY_TYPES)[number]
 
 /** A request larger than this (as JSON) is ignored: no legitimate one comes close. */

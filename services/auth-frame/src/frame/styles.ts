@@ -13,6 +13,11 @@ html,body{margin:0;background:var(--bg);color:var(--fg)}
 .row dd{margin:2px 0 0;font-family:ui-monospace,Menlo,monospace;font-size:12px;white-space:pre-wrap;word-break:break-all}
 .row.warn dd{color:var(--warn);font-weight:600}
 .actions{display:flex;gap:8px}
+.note{margin:0;color:var(--muted);font-size:13px}
+.error{margin:0;color:var(--warn);font-size:13px}
+.error:empty{display:none}
+.code{display:flex;flex-direction:column;gap:8px}
+.code input{height:40px;border-radius:12px;border:1px solid var(--line);background:transparent;color:var(--fg);font:inherit;font-size:18px;letter-spacing:4px;padding:0 12px}
 .actions button{flex:1;height:40px;border-radius:12px;font:inherit;font-weight:600;cursor:pointer;border:1px solid var(--line);background:transparent;color:var(--fg)}
 .actions .approve{background:var(--accent);border-color:var(--accent);color:#fff}
 .actions button:disabled{opacity:.5;cursor:not-allowed}

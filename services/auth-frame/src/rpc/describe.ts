@@ -60,7 +60,8 @@ export function messageText(message: unknown): string {
   if (!isHex(message)) return cleanText(message)
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message))
-    if (!/[\p{Cc}\p{Cf}]/u.test(text.replace(/[\n\r\t]/g, ''))) return cleanText(text)
+    // Text with control bytes is binary data: hex. Format characters (bidi, zero-width) are dropped.
+    if (!/\p{Cc}/u.test(text.replace(/[\n\r\t]/g, ''))) return cleanText(text)
   } catch {}
   return cleanText(message)
 }
