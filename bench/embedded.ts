@@ -8,6 +8,9 @@
  * 1. email: type the address, Continue, read the code from the dev mailbox; then time from typing the
  *    code (the view submits the sixth digit) to the account button shown (frame verifies, keys, GET_USER,
  *    the kernel connects);
+ *    then the approval of a signature (the demo's "Sign with getProvider", personal_sign): from the click
+ *    to the request shown in the wallet frame, and from the hover-then-click on the frame's own Approve
+ *    (once armed) to the signature in the page (one-time approval, signing, the reply);
  * 2. social (GitHub): time from the provider click to the IdP's sign-in page in the popup, and from
  *    its Sign in click to the account button shown (code exchange, ID token checks, CONNECT_SOCIAL).
  * Timed from the test driver (Playwright round trips included, a few ms each). Everything is local.
@@ -54,7 +57,13 @@ const accountButton = (page: Page) => page.getByRole('button', { name: /^Open ac
 const connected = (page: Page) =>
   page.getByRole('dialog', { name: 'Connect Wallet' }).waitFor({ state: 'hidden' })
 
-async function emailRun(browser: Browser, stack: Stack, run: number): Promise<number> {
+interface EmailRun {
+  connect: number
+  requestShown: number
+  approveToSignature: number
+}
+
+async function emailRun(browser: Browser, stack: Stack, run: number): Promise<EmailRun> {
   const page = await freshDemo(browser, stack)
   const email = `bench-${Date.now()}-${run}@portico.test`
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
@@ -67,9 +76,25 @@ async function emailRun(browser: Browser, stack: Stack, run: number): Promise<nu
   await confirm.getByLabel('Verification code').fill(code)
   await connected(page)
   await accountButton(page).waitFor()
-  const ms = performance.now() - start
+  const connect = performance.now() - start
+
+  const rpc = page.getByRole('region', { name: 'RPC requests' })
+  const wallet = page.frameLocator('iframe[title="Embedded wallet"]')
+  const asked = performance.now()
+  await rpc.getByRole('button', { name: 'Sign with getProvider' }).click()
+  await wallet.getByRole('heading', { name: 'Sign a message' }).waitFor()
+  const requestShown = performance.now() - asked
+  const approve = wallet.getByRole('button', { name: 'Approve' })
+  // As a person: the pointer on the (armed) button first, then the click.
+  await approve.hover()
+  // Waits until Approve is armed (enabled) without clicking.
+  await approve.click({ trial: true })
+  const clicked = performance.now()
+  await approve.click()
+  await rpc.getByRole('status', { name: 'getProvider signature' }).filter({ hasText: /^0x/ }).waitFor()
+  const approveToSignature = performance.now() - clicked
   await page.context().close()
-  return ms
+  return { connect, requestShown, approveToSignature }
 }
 
 async function socialRun(browser: Browser, stack: Stack, run: number): Promise<[number, number]> {
@@ -112,11 +137,16 @@ async function main() {
   })
   try {
     const email: number[] = []
+    const shown: number[] = []
+    const signed: number[] = []
     const toIdp: number[] = []
     const back: number[] = []
     for (let run = 0; run < RUNS; run++) {
       log(`run ${run + 1}/${RUNS}`)
-      email.push(await emailRun(browser, stack, run))
+      const result = await emailRun(browser, stack, run)
+      email.push(result.connect)
+      shown.push(result.requestShown)
+      signed.push(result.approveToSignature)
       const [idp, connect] = await socialRun(browser, stack, run)
       toIdp.push(idp)
       back.push(connect)
@@ -124,6 +154,8 @@ async function main() {
     console.log(`\nEmbedded wallet — headless Chromium, ${new Date().toISOString()}, ${RUNS} runs\n`)
     console.log('| Measure | Median | Runs |\n|---|---|---|')
     console.log(row('Email: code typed → connected', email))
+    console.log(row('Sign click → request shown in the wallet frame', shown))
+    console.log(row('Approve click (frame) → signature in the page', signed))
     console.log(row('Social (GitHub): click → IdP sign-in page in the popup', toIdp))
     console.log(row('Social (GitHub): Sign in at the IdP → connected', back))
   } finally {

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import type { KernelState, PluginContext } from '@portico/shared-types'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { forgetSharedFrames } from '../../embedded-wallet/src/session.ts'
 import { attachPeer, FRAME_URL, type FramePeer, type Handler } from '../../embedded-wallet/src/testPeer.ts'
 import { EmailConnect } from './EmailConnect.tsx'
 import { EMAIL_CONNECTOR_ID, VIEWS } from './flow.ts'
@@ -48,6 +50,7 @@ async function framePeer(handlers: Record<string, Handler>): Promise<FramePeer> 
 afterEach(() => {
   cleanup()
   for (const frame of document.querySelectorAll('iframe')) frame.remove()
+  forgetSharedFrames()
 })
 
 describe('validation', () => {

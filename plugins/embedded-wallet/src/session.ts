@@ -15,6 +15,8 @@ export const FRAME_VERSION = '4'
 export interface EmbeddedSession {
   ctx: PluginContext
   approvals: Approvals
+  /** Views showing the frame's approvals, of every plugin sharing the frame. */
+  approveViews: Set<string>
   /** The frame client, created on first call; rejects with 'Unable to load email login dependency'. */
   frame(): Promise<FrameClient>
   provider(): Promise<AuthProvider>
@@ -23,6 +25,35 @@ export interface EmbeddedSession {
 }
 
 const sessions = new WeakMap<PluginContext, EmbeddedSession>()
+
+/**
+ * One frame per page for one auth frame and project, whichever plugin asks first (email and socials are
+ * separate remotes, each with its own copy of this module, so the page's global object is where they
+ * meet). The frame's one screen means one queue of held requests too.
+ */
+interface SharedFrame {
+  frame?: Promise<FrameClient>
+  approvals: Approvals
+  /** The ApproveTransaction views of the plugins sharing the frame (leaving all of them withdraws). */
+  approveViews: Set<string>
+}
+const SHARED = Symbol.for('@portico/embedded-wallet/frames')
+
+function sharedFrame(key: string): SharedFrame {
+  const holder = globalThis as unknown as { [SHARED]?: Map<string, SharedFrame> }
+  const frames = (holder[SHARED] ??= new Map())
+  let entry = frames.get(key)
+  if (!entry) {
+    entry = { approvals: createApprovals(), approveViews: new Set() }
+    frames.set(key, entry)
+  }
+  return entry
+}
+
+/** Test only: forget the page's shared frames (each test makes its own). */
+export function forgetSharedFrames(): void {
+  ;(globalThis as unknown as { [SHARED]?: Map<string, SharedFrame> })[SHARED]?.clear()
+}
 
 const loadRuntime = () =>
   Promise.all([
@@ -43,8 +74,8 @@ export const defaultAccountType = (ctx: PluginContext): AccountType =>
 export function sessionOf(ctx: PluginContext): EmbeddedSession {
   const existing = sessions.get(ctx)
   if (existing) return existing
-  const approvals = createApprovals()
-  let framePromise: Promise<FrameClient> | undefined
+  const shared = sharedFrame(`${ctx.config.authFrameUrl ?? ''}|${ctx.config.projectId}`)
+  const { approvals, approveViews } = shared
   let providerPromise: Promise<AuthProvider> | undefined
   let preferred: AccountType = storedPreferredType(ctx) ?? defaultAccountType(ctx)
 
@@ -91,12 +122,13 @@ export function sessionOf(ctx: PluginContext): EmbeddedSession {
   const session: EmbeddedSession = {
     ctx,
     approvals,
+    approveViews,
     frame() {
-      framePromise ??= createFrame().catch((error: unknown) => {
-        framePromise = undefined // retry on next use
+      shared.frame ??= createFrame().catch((error: unknown) => {
+        shared.frame = undefined // retry on next use
         throw error
       })
-      return framePromise
+      return shared.frame
     },
     provider() {
       providerPromise ??= (async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApproveTransactionView } from './ApproveTransactionView.tsx'
 import { switchAccountType } from './accountType.ts'
 import { setupEmbeddedWallet } from './connector.ts'
-import { sessionOf } from './session.ts'
+import { forgetSharedFrames, sessionOf } from './session.ts'
 import { attachPeer, FRAME_URL, type Handler } from './testPeer.ts'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -32,6 +32,7 @@ function setup() {
 afterEach(() => {
   cleanup()
   for (const frame of document.querySelectorAll('iframe')) frame.remove()
+  forgetSharedFrames()
 })
 
 describe('ApproveTransaction view', () => {

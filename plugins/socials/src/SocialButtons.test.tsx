@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import type { KernelState } from '@portico/shared-types'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { forgetSharedFrames } from '../../embedded-wallet/src/session.ts'
 import { FRAME_URL } from '../../embedded-wallet/src/testPeer.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
@@ -18,6 +20,7 @@ function setup() {
 afterEach(() => {
   cleanup()
   for (const frame of document.querySelectorAll('iframe')) frame.remove()
+  forgetSharedFrames()
 })
 
 describe('social buttons', () => {
