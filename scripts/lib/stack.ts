@@ -134,6 +134,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           chainId: 31337,
           entryPoint: aa.entryPoint,
           port: ports.bundler,
+          // The stack's host only (alto binds 0.0.0.0 by itself); its keys go in a 0600 file, not argv.
+          host: ports.host,
         })
       : undefined
   bundlerStart?.catch(() => {}) // awaited in the try below

@@ -30,6 +30,11 @@ export interface TokenBalance {
   price: number
   quantity: Quantity
   iconUrl: string
+  /**
+   * false: the token is not on the network's token list (anyone's contract; its name and symbol are
+   * its own claim, and it must not be shown with a listed token's icon). Absent: not said.
+   */
+  verified?: boolean
 }
 
 /** Send state. */
@@ -251,7 +256,8 @@ export interface SiwxSession {
 }
 
 export interface TransactionTransfer {
-  fungible_info?: { name?: string; symbol?: string; icon?: { url: string } }
+  /** `flags.verified` false: not on the network's token list (see TokenBalance.verified). */
+  fungible_info?: { name?: string; symbol?: string; icon?: { url: string }; flags?: { verified: boolean } }
   nft_info?: { name?: string; flags: { is_spam: boolean }; content?: { preview?: { url: string } } }
   direction: 'in' | 'out' | 'self'
   quantity: Quantity

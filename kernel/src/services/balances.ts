@@ -46,3 +46,13 @@ export function createBalanceFetcher({
     lastRetry: () => lastRetry,
   }
 }
+
+/**
+ * The icon shown beside a balance: none for a token the API says is not on the network's token list
+ * (`verified: false`), whatever icon came with it — an unlisted contract calling itself USDC must
+ * not look like the listed USDC. Tokens the API says nothing about keep their icon.
+ */
+export function balanceIconUrl(token: Pick<TokenBalance, 'iconUrl' | 'verified'>): string | undefined {
+  if (token.verified === false) return undefined
+  return token.iconUrl || undefined
+}

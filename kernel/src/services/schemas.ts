@@ -47,6 +47,8 @@ export const TokenBalanceSchema = v.object({
   price: v.optional(numeric, 0),
   quantity: QuantitySchema,
   iconUrl: v.optional(v.string(), ''),
+  /** false: not on the network's token list (Portico's API); absent when the API does not say. */
+  verified: maybe(v.boolean()),
 })
 /**
  * A malformed balance (say decimals "1e9") is dropped, never shown with a wrong amount; `onDrop`
@@ -67,6 +69,7 @@ const TransferSchema = v.object({
       name: maybe(v.string()),
       symbol: maybe(v.string()),
       icon: maybe(v.object({ url: v.string() })),
+      flags: maybe(v.object({ verified: v.boolean() })),
     }),
   ),
   nft_info: maybe(

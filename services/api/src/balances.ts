@@ -3,7 +3,8 @@ import { type Address, formatUnits, getAddress } from 'viem'
 import type { ChainHandle } from './chain/clients.ts'
 import { readTokenBalances } from './chain/erc20.ts'
 import type { Repository, TokenRecord } from './db/repository.ts'
-import { tokenIconUrl } from './icons.ts'
+import { UNKNOWN_SYMBOL } from './display-text.ts'
+import { tokenIconUrl, UNVERIFIED_TOKEN_ICON_URL } from './icons.ts'
 import { NATIVE_ADDRESS, REQUEST_LOOKUPS, resolveTokens, withMetadata } from './tokens.ts'
 
 export interface BalanceQuery {
@@ -56,12 +57,16 @@ export async function readChainBalances(
   )
 
   const item = (t: TokenRecord | undefined, raw: bigint, contract: string | null): TokenBalance => {
-    const symbol = t?.symbol ?? handle.native.symbol
+    // `t` is undefined only for the native token (listed by configuration). An ERC-20 without a
+    // symbol never borrows the native one.
+    const isNative = contract === null
+    const verified = isNative || t?.listed === true
+    const symbol = isNative ? (t?.symbol ?? handle.native.symbol) : (t?.symbol ?? UNKNOWN_SYMBOL)
     const decimals = t?.decimals ?? handle.native.decimals
     const numeric = formatUnits(raw, decimals)
-    const price = prices.get(contract === null ? NATIVE_ADDRESS : contract.toLowerCase())
+    const price = prices.get(isNative ? NATIVE_ADDRESS : contract.toLowerCase())
     return {
-      name: t?.name ?? symbol,
+      name: t?.name ?? (isNative ? handle.native.name : symbol),
       symbol,
       chainId: handle.caipId,
       ...(contract !== null && { address: `${handle.caipId}:${getAddress(contract)}` as const }),
@@ -69,7 +74,9 @@ export async function readChainBalances(
       ...(price !== undefined && { value: Number(numeric) * price }),
       price: price ?? 0,
       quantity: { decimals: String(decimals), numeric },
-      iconUrl: t?.iconUrl ?? tokenIconUrl(symbol),
+      // Not on the token list: said so, and never a listed token's icon (the disc derives from the symbol).
+      iconUrl: verified ? (t?.iconUrl ?? tokenIconUrl(symbol)) : UNVERIFIED_TOKEN_ICON_URL,
+      verified,
     }
   }
 

@@ -14,6 +14,17 @@ export function tokenIconUrl(symbol: string | null): string {
 
 const cache = new Map<string, string>()
 
+/**
+ * The icon of a token not on the network's token list: a grey disc with "?", the same for all of
+ * them, so an unlisted contract calling itself USDC never carries the listed USDC's disc.
+ */
+export const UNVERIFIED_TOKEN_ICON_URL = `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">` +
+    `<circle cx="20" cy="20" r="19" fill="hsl(0 0% 55%)" stroke="hsl(0 0% 35%)" stroke-width="2" stroke-dasharray="4 3"/>` +
+    `<text x="20" y="20" dy=".35em" text-anchor="middle" font-family="sans-serif" font-weight="700" ` +
+    `font-size="18" fill="#fff">?</text></svg>`,
+)}`
+
 function render(symbol: string | null): string {
   const label =
     (symbol ?? '?')

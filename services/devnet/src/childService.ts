@@ -17,6 +17,8 @@ export interface ChildServiceOptions {
   listening: RegExp
   readyTimeoutMs: number
   stopGraceMs?: number
+  /** Added to this process's environment for the child (secrets go here or in a file, never in `args`: `ps` shows those). */
+  env?: Record<string, string>
 }
 
 export interface ChildService {
@@ -37,7 +39,10 @@ export function startChildService(opts: ChildServiceOptions): ChildService {
       for (const child of live) child.kill('SIGKILL')
     })
   }
-  const child = spawn(opts.command, opts.args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(opts.command, opts.args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
+  })
   live.add(child)
   let output = ''
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {

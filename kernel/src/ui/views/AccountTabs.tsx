@@ -2,6 +2,7 @@ import type { TokenBalance } from '@portico/shared-types'
 import type { KeyboardEvent, ReactNode } from 'react'
 import { Fragment, lazy, Suspense, useId } from 'react'
 import { useI18n } from '../../i18n/useI18n.ts'
+import { balanceIconUrl } from '../../services/balances.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../../state/selectors.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { EmptyState } from '../primitives/EmptyState.tsx'
@@ -13,9 +14,10 @@ function TokenRow({ token }: { token: TokenBalance }) {
   const i18n = useI18n()
   const quantity = `${i18n.formatters().formatBalance(token.quantity.numeric)} ${token.symbol}`
   const value = token.value === undefined ? undefined : i18n.formatters().formatFiat(token.value)
+  const icon = balanceIconUrl(token)
   return (
     <li className="pt-item" aria-label={[token.name, quantity, value].filter(Boolean).join(', ')}>
-      {token.iconUrl ? <img src={token.iconUrl} alt="" width={36} height={36} /> : null}
+      {icon ? <img src={icon} alt="" width={36} height={36} /> : null}
       <span className="pt-item-text">
         <span className="pt-item-label">{token.name}</span>
         <span className="pt-muted pt-text-small">{quantity}</span>

@@ -4,6 +4,7 @@
  * a node answering nonsense is an error, never a wrong balance.
  */
 import * as v from 'valibot'
+import { BodyTooLargeError, readBoundedText } from '../http/bounded-body.ts'
 
 export interface BitcoinNodeConfig {
   /** CAIP-2 id of the node's network (bip122:<genesis hash prefix>). */
@@ -57,7 +58,21 @@ const Broadcasted = v.object({
 const RpcAnswer = v.object({ result: v.unknown(), error: v.nullable(v.optional(v.unknown())) })
 const FeeEstimate = v.object({ fee: v.number() })
 
-export class BitcoinNodeError extends Error {}
+/**
+ * A node failure. `message` is ours and fixed (safe to answer); `detail` is what the node or the
+ * network said, which may carry paths or secrets: it goes to the log, never into an answer.
+ */
+export class BitcoinNodeError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message)
+  }
+}
+
+const detail = (value: unknown): string =>
+  (value instanceof Error ? `${value.name}: ${value.message}` : String(value)).slice(0, 500)
 
 export interface BitcoinNodeClient {
   networkId: string
@@ -77,22 +92,18 @@ export function createBitcoinNodeClient(config: BitcoinNodeConfig, timeoutMs: nu
 
   /** `errorStatusOk`: JSON-RPC answers its errors in a JSON body with a non-2xx status. */
   async function call(path: string, init: RequestInit = {}, errorStatusOk = false): Promise<unknown> {
+    // One deadline for the connection and the whole body: a node trickling bytes is a timeout too.
+    const signal = AbortSignal.timeout(timeoutMs)
     let response: Response
+    let text: string
     try {
-      response = await fetch(new URL(path, base), {
-        ...init,
-        headers,
-        signal: AbortSignal.timeout(timeoutMs),
-      })
+      response = await fetch(new URL(path, base), { ...init, headers, signal })
+      text = await readBoundedText(response, MAX_NODE_ANSWER_BYTES)
     } catch (error) {
-      throw new BitcoinNodeError(
-        `bitcoin node unreachable: ${error instanceof Error ? error.message : error}`,
-      )
+      if (error instanceof BodyTooLargeError) throw new BitcoinNodeError('bitcoin node: answer too large')
+      if (signal.aborted) throw new BitcoinNodeError('bitcoin node: no answer in time', detail(error))
+      throw new BitcoinNodeError('bitcoin node unreachable', detail(error))
     }
-    const declared = Number(response.headers.get('content-length') ?? 0)
-    if (declared > MAX_NODE_ANSWER_BYTES) throw new BitcoinNodeError('bitcoin node: answer too large')
-    const text = await response.text()
-    if (text.length > MAX_NODE_ANSWER_BYTES) throw new BitcoinNodeError('bitcoin node: answer too large')
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -110,8 +121,9 @@ export function createBitcoinNodeClient(config: BitcoinNodeConfig, timeoutMs: nu
     const answer = v.safeParse(RpcAnswer, body)
     if (!answer.success) throw new BitcoinNodeError(`bitcoin node: malformed ${method} answer`)
     if (answer.output.error) {
+      // The node's own words (paths, configuration) are for the log only.
       const message = (answer.output.error as { message?: unknown }).message
-      throw new BitcoinNodeError(typeof message === 'string' ? message.slice(0, 200) : `${method} failed`)
+      throw new BitcoinNodeError(`bitcoin node: ${method} failed`, detail(message))
     }
     return answer.output.result
   }

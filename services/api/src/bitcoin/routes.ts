@@ -27,12 +27,15 @@ function clientOf(ctx: ApiContext): { client: BitcoinNodeClient; prefix: string 
   return { client, prefix: config.addressPrefix }
 }
 
-/** A node failure is the upstream's (502), with its message; anything else goes on up. */
+/**
+ * A node failure is the upstream's (502) with our fixed message; what the node said is logged only.
+ * Anything else goes on up.
+ */
 async function upstream<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof BitcoinNodeError) throw new ApiError(502, error.message)
+    if (error instanceof BitcoinNodeError) throw new ApiError(502, error.message, {}, error.detail)
     throw error
   }
 }

@@ -15,6 +15,13 @@ export interface ChainHandle {
 const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
 /**
+ * Largest JSON-RPC answer read from a chain (a batch of blocks with their transactions stays below).
+ * viem counts the bytes while reading and cancels past it, within the call's timeout, so a node
+ * streaming an endless answer costs at most this much memory.
+ */
+export const MAX_RPC_ANSWER_BYTES = 16 * 1024 * 1024
+
+/**
  * One viem client per configured chain. Calls made in the same tick travel as one JSON-RPC batch,
  * which keeps a balance read (native + every listed token) to a single HTTP round trip.
  */
@@ -29,6 +36,7 @@ export function createChainHandles(chains: ChainConfig[], timeoutMs: number): Ma
         batch: { batchSize: 500, wait: 0 },
         retryCount: 1,
         timeout: timeoutMs,
+        maxResponseBodySize: MAX_RPC_ANSWER_BYTES,
       }),
     })
     handles.set(chain.chainId, {

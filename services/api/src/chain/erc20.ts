@@ -1,4 +1,5 @@
 import { type Address, erc20Abi, hexToString, type PublicClient, parseAbi } from 'viem'
+import { tokenName, tokenSymbol } from '../display-text.ts'
 
 const bytes32Abi = parseAbi([
   'function symbol() view returns (bytes32)',
@@ -11,14 +12,18 @@ export interface TokenMetadata {
   decimals: number | null
 }
 
-/** name, symbol (bytes32 read as a fallback) and decimals; each null where the contract has none. */
+/**
+ * name, symbol (bytes32 read as a fallback) and decimals; each null where the contract has none.
+ * The contract's texts come out as display text (display-text.ts): invisible and bidi characters
+ * removed, bounded; null when nothing visible is left.
+ */
 export async function readTokenMetadata(client: PublicClient, address: Address): Promise<TokenMetadata> {
   const [name, symbol, decimals] = await Promise.all([
     readText(client, address, 'name'),
     readText(client, address, 'symbol'),
     client.readContract({ address, abi: erc20Abi, functionName: 'decimals' }).catch(() => null),
   ])
-  return { name, symbol, decimals }
+  return { name: tokenName(name), symbol: tokenSymbol(symbol), decimals }
 }
 
 async function readText(

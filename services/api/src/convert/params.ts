@@ -6,7 +6,7 @@ import { MESSAGES } from '@portico/shared-types'
 import type { Address } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
 import type { ApiContext } from '../context.ts'
-import { ApiError, badRequest } from '../http/errors.ts'
+import { badRequest, upstreamFailure } from '../http/errors.ts'
 import { parseAccount } from '../http/validate.ts'
 import type { DexConfig } from './dex-config.ts'
 import type { SwapTokenInfo, SwapTokenLists } from './swap-tokens.ts'
@@ -36,10 +36,7 @@ export async function swapChainById(ctx: ApiContext, lists: SwapTokenLists, chai
   const dex = ctx.config.dexes.find((d) => d.chainId === chainId)
   if (!handle || !dex) throw notSupported(ctx, what)
   const tokens = await lists.get(handle, dex).catch((err: unknown) => {
-    throw new ApiError(
-      502,
-      `Cannot read the swap tokens of ${handle.caipId}: ${String(err).split('\n')[0]?.slice(0, 200)}`,
-    )
+    throw upstreamFailure(`Cannot read the swap tokens of ${handle.caipId}`, err)
   })
   return { handle, dex, tokens } satisfies SwapChain
 }

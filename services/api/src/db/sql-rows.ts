@@ -1,3 +1,4 @@
+import { tokenName, tokenSymbol } from '../display-text.ts'
 import type { SessionRecord, TokenKind, TokenRecord, TransferRecord } from './repository.ts'
 
 // PostgreSQL hands BIGINT back as strings; SQLite as numbers. Rows are typed loosely and mapped.
@@ -59,8 +60,9 @@ export function tokenFromRow(r: TokenRow): TokenRecord {
     chainId: Number(r.chain_id),
     address: r.address,
     kind: TOKEN_KINDS.find((k) => k === r.kind) ?? 'unknown',
-    name: r.name,
-    symbol: r.symbol,
+    // Rows stored before display-text.ts (or by hand) are cleaned on the way out too.
+    name: tokenName(r.name),
+    symbol: tokenSymbol(r.symbol),
     decimals: numOrNull(r.decimals),
     iconUrl: r.icon_url,
     listed: Number(r.listed) === 1,

@@ -1,7 +1,8 @@
 import type { TransactionHistoryItem, TransactionTransfer } from '@portico/shared-types'
 import { formatUnits, getAddress } from 'viem'
 import type { HistoryTx, TokenRecord, TransferRecord } from '../db/repository.ts'
-import { tokenIconUrl } from '../icons.ts'
+import { UNKNOWN_SYMBOL } from '../display-text.ts'
+import { tokenIconUrl, UNVERIFIED_TOKEN_ICON_URL } from '../icons.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'
 
 export interface ItemContext {
@@ -55,15 +56,19 @@ function toTransfer(t: TransferRecord, account: string, ctx: ItemContext): Trans
     }
   }
   const token = t.kind === 'erc20' && t.contract ? ctx.tokens.get(t.contract) : undefined
-  const symbol = t.kind === 'native' ? ctx.native.symbol : (token?.symbol ?? '')
-  const decimals = t.kind === 'native' ? ctx.native.decimals : (token?.decimals ?? 0)
+  const native = t.kind === 'native'
+  // Not on the token list: flagged, with the neutral icon, and never the native symbol as a fallback.
+  const verified = native || token?.listed === true
+  const symbol = native ? ctx.native.symbol : (token?.symbol ?? UNKNOWN_SYMBOL)
+  const decimals = native ? ctx.native.decimals : (token?.decimals ?? 0)
   const numeric = formatUnits(BigInt(t.amount), decimals)
-  const price = ctx.prices.get(t.kind === 'native' ? NATIVE_ADDRESS : (t.contract ?? ''))
+  const price = ctx.prices.get(native ? NATIVE_ADDRESS : (t.contract ?? ''))
   return {
     fungible_info: {
-      name: t.kind === 'native' ? ctx.native.name : (token?.name ?? symbol),
+      name: native ? ctx.native.name : (token?.name ?? symbol),
       symbol,
-      icon: { url: tokenIconUrl(symbol || null) },
+      icon: { url: verified ? tokenIconUrl(symbol) : UNVERIFIED_TOKEN_ICON_URL },
+      flags: { verified },
     },
     direction,
     quantity: { decimals: String(decimals), numeric },

@@ -2,15 +2,25 @@ import { STATUS_CODES } from 'node:http'
 import type { ApiErrorBody } from '@portico/shared-types'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 
-/** An answer other than 2xx, with a message meant for the caller. */
+/**
+ * An answer other than 2xx, with a message meant for the caller. `detail` (what an upstream said) is
+ * logged with it and never answered: an upstream's own error text may name paths or secrets.
+ */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly detail?: string,
   ) {
     super(message)
   }
+}
+
+/** A 502 with a fixed message; what the upstream said goes to the log only. */
+export function upstreamFailure(message: string, cause: unknown): ApiError {
+  const said = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)
+  return new ApiError(502, message, {}, said.slice(0, 1000))
 }
 
 export const badRequest = (message: string) => new ApiError(400, message)
@@ -22,7 +32,8 @@ export function errorBody(statusCode: number, message: string): ApiErrorBody {
 /** ApiErrors and fastify's own 4xx (bad JSON, body too large…) keep their message; the rest is a 500. */
 export function handleError(err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply): void {
   if (err instanceof ApiError) {
-    if (err.statusCode >= 500) req.log.warn({ err: err.message }, 'upstream failure')
+    if (err.statusCode >= 500)
+      req.log.warn({ err: err.message, ...(err.detail && { detail: err.detail }) }, 'upstream failure')
     void reply.code(err.statusCode).headers(err.headers).send(errorBody(err.statusCode, err.message))
     return
   }

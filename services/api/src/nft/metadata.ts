@@ -3,6 +3,7 @@
  * holding JSON are parsed; an image is kept only as a data:image URI or a URL of the API's own origin.
  * Everything is bounded (URI, JSON, name, image sizes), so hostile metadata costs little and shows nothing.
  */
+import { displayText } from '../display-text.ts'
 
 /** Longest token URI read (a data: URI carrying JSON and maybe an inline image). */
 export const MAX_URI_CHARS = 128 * 1024
@@ -55,13 +56,9 @@ function decodeDataJson(uri: string): string | null {
   return bytes.toString('utf8')
 }
 
-/** A display name: a string, control characters removed, trimmed, at most MAX_NAME_CHARS. */
+/** A display name (display-text.ts: invisible, bidi and excess combining characters removed), at most MAX_NAME_CHARS. */
 export function cleanName(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const text = raw.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim()
-  if (!text) return null
-  return [...text].slice(0, MAX_NAME_CHARS).join('')
+  return displayText(raw, MAX_NAME_CHARS)
 }
 
 /** data:image/(png|jpeg|gif|webp|svg+xml) or an http(s) URL of the API's own origin; else null. */

@@ -25,7 +25,7 @@ import {
 } from '../convert/params.ts'
 import { PROVIDER_FEE_RATE, quote, routerAbi } from '../convert/quote.ts'
 import { createSwapTokenLists, swapTokenBody } from '../convert/swap-tokens.ts'
-import { ApiError, badRequest } from '../http/errors.ts'
+import { badRequest, upstreamFailure } from '../http/errors.ts'
 import { parse, parseNetwork, sdkQuery, text, v } from '../http/validate.ts'
 
 /** Seconds a built swap stays valid (the router's deadline). */
@@ -76,8 +76,8 @@ const BuildBody = v.object({
   }),
 })
 
-const upstream = (caipId: string, err: unknown) =>
-  new ApiError(502, `Cannot read chain ${caipId}: ${String(err).split('\n')[0]?.slice(0, 200)}`)
+/** The node's own error text is logged, never answered (it may carry the RPC URL or node paths). */
+const upstream = (caipId: string, err: unknown) => upstreamFailure(`Cannot read chain ${caipId}`, err)
 
 export function convertRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const lists = createSwapTokenLists()

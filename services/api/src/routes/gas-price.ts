@@ -2,7 +2,7 @@ import type { GasPriceResponse } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import { readGasTiers } from '../chain/gas.ts'
 import type { ApiContext } from '../context.ts'
-import { ApiError, badRequest } from '../http/errors.ts'
+import { badRequest, upstreamFailure } from '../http/errors.ts'
 import { parse, parseNetwork, sdkQuery, v } from '../http/validate.ts'
 
 const Query = v.object({
@@ -31,10 +31,7 @@ export function gasPriceRoute(app: FastifyInstance, ctx: ApiContext): void {
         instant: tiers.instant.toString(),
       }
     } catch (err) {
-      throw new ApiError(
-        502,
-        `Cannot read fee data: chain ${handle.caipId} is unreachable (${String(err).split('\n')[0]})`,
-      )
+      throw upstreamFailure(`Cannot read fee data: chain ${handle.caipId} is unreachable`, err)
     }
   })
 }

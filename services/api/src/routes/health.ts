@@ -2,9 +2,12 @@ import type { ApiHealthResponse } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 
-/** GET /health: database kind and, per chain, how far the history index has got. No projectId. */
+/**
+ * GET /health: database kind and, per chain, how far the history index has got. No projectId.
+ * 200 when ok, 503 when not (a chain failing): load balancers read the status, not the body.
+ */
 export function healthRoute(app: FastifyInstance, ctx: ApiContext): void {
-  app.get('/health', async (): Promise<ApiHealthResponse> => {
+  app.get('/health', async (_req, reply): Promise<ApiHealthResponse> => {
     const indexed = new Map(ctx.indexerStatus().map((s) => [s.chainId, s]))
     const chains = [...ctx.chains.values()].map((h) => {
       const s = indexed.get(h.chainId)
@@ -15,6 +18,8 @@ export function healthRoute(app: FastifyInstance, ctx: ApiContext): void {
         lastError: s?.lastError ?? null,
       }
     })
-    return { ok: chains.every((c) => c.lastError === null), database: ctx.repo.dialect, chains }
+    const ok = chains.every((c) => c.lastError === null)
+    void reply.code(ok ? 200 : 503)
+    return { ok, database: ctx.repo.dialect, chains }
   })
 }

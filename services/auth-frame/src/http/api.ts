@@ -92,9 +92,11 @@ export function frameApiRoutes(app: FastifyInstance, svc: Services, handlers: Ha
       })
     } catch (err) {
       if (err instanceof FrameError)
-        return reply
-          .code(err.code === 429 ? 429 : 400)
-          .send({ ok: false, error: err.message, ...(err.code !== undefined && err.code !== 429 && { code: err.code }) })
+        return reply.code(err.code === 429 ? 429 : 400).send({
+          ok: false,
+          error: err.message,
+          ...(err.code !== undefined && err.code !== 429 && { code: err.code }),
+        })
       req.log.error({ err, type: body.type }, 'frame request failed')
       return fail(reply, 500, ERRORS.defaultFrameError)
     }

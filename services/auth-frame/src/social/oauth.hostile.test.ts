@@ -133,4 +133,17 @@ describe('social login refuses ID tokens it cannot trust', () => {
     )
     expect(identity).toEqual({ provider: 'google', subject: 'user-1' })
   })
+
+  it('drops an email and names holding bidi controls or invisible characters (U+202E never reaches the app)', async () => {
+    const identity = await attempt((nonce) =>
+      sign({
+        ...base(nonce),
+        email: 'alice\u202egro.live@example.com',
+        preferred_username: 'admin\u200b',
+        name: 'Support \u2067Team\u2069',
+      }),
+    )
+    expect(identity).toEqual({ provider: 'google', subject: 'user-1' })
+    expect(JSON.stringify(identity)).not.toMatch(/\p{Cf}/u)
+  })
 })

@@ -7,6 +7,7 @@
 import * as client from 'openid-client'
 import { FrameError } from '../errors.ts'
 import type { SocialContext, SocialIdentity } from '../social-seam.ts'
+import { identityText } from './identity-text.ts'
 import { ownerOf, PendingStore } from './pending.ts'
 import { CALLBACK_PATH, devClientSecret, isOidcProvider, type OidcProviderId } from './providers.ts'
 
@@ -41,6 +42,7 @@ interface PendingLogin {
 
 const USERNAME_MAX = 64
 
+/** An identifier we keep but never show (the subject): no control characters. */
 function text(value: unknown, max: number): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= max && !/\p{Cc}/u.test(value)
     ? value
@@ -146,8 +148,10 @@ export function createOauthLogin(options: OauthLoginOptions) {
       }
       const subject = text(claims?.sub, 255)
       if (!claims || !subject) throw new FrameError(SOCIAL_ERRORS.unverified)
-      const email = claims.email_verified === true ? text(claims.email, 254) : undefined
-      const userName = text(claims.preferred_username, USERNAME_MAX) ?? text(claims.name, USERNAME_MAX)
+      // Shown to the app and the user: refused when it holds invisible or reordering characters.
+      const email = claims.email_verified === true ? identityText(claims.email, 254) : undefined
+      const userName =
+        identityText(claims.preferred_username, USERNAME_MAX) ?? identityText(claims.name, USERNAME_MAX)
       return {
         provider: login.provider,
         subject,
