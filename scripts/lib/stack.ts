@@ -178,6 +178,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ? { database: { kind: 'sqlite' as const, file: options.api.sqliteFile } }
         : {}),
       onramp: onrampPage,
+      // Every page of this machine comes from one loopback address, and the API budgets per client IP:
+      // the local stack gives that one address a budget for a whole test run (production keeps the defaults).
+      rateLimit: { perSecond: 1000, burst: 5000 },
       logLevel: 'warn',
     })
     log(`api: ${api.url}`)

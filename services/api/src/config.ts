@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BitcoinNodeConfig } from './bitcoin/node.ts'
 import { type DexConfig, type DexFixtureInput, dexFromFixture } from './convert/dex-config.ts'
+import { halfOf } from './http/rate-limit.ts'
+import type { TrustProxy } from './http/trust-proxy.ts'
 import { resolveSiwxConfig, type SiwxConfig, type SiwxConfigInput } from './siwx/config.ts'
 
 export interface ChainConfig {
@@ -41,8 +43,19 @@ export interface ApiConfig {
   projectIds: string[]
   /** 'localhost' allows any http(s)://localhost|127.0.0.1 origin; '*' allows every origin. */
   corsOrigins: 'localhost' | '*' | string[]
-  /** Per client of a project: its clientId query parameter when sent, else its IP address. */
+  /**
+   * Per client IP address of a project (an IPv6 one by its /64): the address the connection came
+   * from, or behind trusted proxies (`trustProxy`) the one they saw. A clientId never adds budget.
+   */
   rateLimit: { perSecond: number; burst: number }
+  /** What one clientId may spend of its IP's budget (calls without one: the IP's); default half of it. */
+  clientIdRateLimit: { perSecond: number; burst: number }
+  /**
+   * Behind reverse proxies, which X-Forwarded-For entry is the client's IP address (`req.ip`: rate
+   * limit, name budgets, sign-in nonce records): trusted hops or the proxies' addresses / CIDRs.
+   * false (default): the socket address, X-Forwarded-For ignored.
+   */
+  trustProxy: TrustProxy
   /** The ceiling of a whole project, all its clients together. */
   projectRateLimit: { perSecond: number; burst: number }
   /**
@@ -106,6 +119,7 @@ export interface ApiConfig {
 type Nested =
   | 'indexer'
   | 'rateLimit'
+  | 'clientIdRateLimit'
   | 'projectRateLimit'
   | 'sessions'
   | 'nameRegistrations'
@@ -117,6 +131,7 @@ type Nested =
 export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   indexer?: Partial<ApiConfig['indexer']>
   rateLimit?: Partial<ApiConfig['rateLimit']>
+  clientIdRateLimit?: Partial<ApiConfig['clientIdRateLimit']>
   projectRateLimit?: Partial<ApiConfig['projectRateLimit']>
   sessions?: Partial<ApiConfig['sessions']>
   nameRegistrations?: Partial<ApiConfig['nameRegistrations']>
@@ -159,6 +174,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     ? contractsFromFixtures(input.fixtures)
     : { tokens: [], spam: [], dexes: [] }
   const port = input.port ?? 4180
+  const rateLimit = { perSecond: 50, burst: 200, ...input.rateLimit }
   return {
     host: input.host ?? '127.0.0.1',
     port,
@@ -166,7 +182,9 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     database: input.database ?? { kind: 'sqlite', file: defaultSqliteFile(port) },
     projectIds: input.projectIds ?? [DEFAULT_PROJECT_ID],
     corsOrigins: input.corsOrigins ?? 'localhost',
-    rateLimit: { perSecond: 50, burst: 200, ...input.rateLimit },
+    rateLimit,
+    clientIdRateLimit: { ...halfOf(rateLimit), ...input.clientIdRateLimit },
+    trustProxy: input.trustProxy ?? false,
     projectRateLimit: { perSecond: 500, burst: 2000, ...input.projectRateLimit },
     sessions: { maxPerAddress: 20, maxLifetimeSeconds: 30 * 86_400, ...input.sessions },
     nameRegistrations: { perIp: 10, perProject: 100, windowSeconds: 3600, ...input.nameRegistrations },
@@ -186,7 +204,11 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     },
     logLevel: input.logLevel ?? 'info',
     rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
-    siwx: resolveSiwxConfig(input.siwx),
+    // Outside production the nonce key lives in a generated file, shared by the nodes of a checkout.
+    siwx: resolveSiwxConfig({
+      ...(input.siwx?.production ? {} : { nonceKeyFile: join(PACKAGE_DIR, '.data', 'siwx-nonce-key') }),
+      ...input.siwx,
+    }),
     onramp: {
       pageUrl: input.onramp?.pageUrl ?? null,
       secret: input.onramp?.secret ?? null,

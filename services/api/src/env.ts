@@ -8,6 +8,7 @@ import {
   DEFAULT_CHAINS,
   type FixturesInput,
 } from './config.ts'
+import { parseTrustProxy } from './http/trust-proxy.ts'
 
 /** Chains the devnet deploys its fixtures on (same addresses on each). */
 const DEVNET_CHAIN_IDS = new Set([31337, 31338])
@@ -33,6 +34,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
       ...(env.PORTICO_RATE_BURST && { burst: num(env.PORTICO_RATE_BURST, 'PORTICO_RATE_BURST') }),
     }
   }
+  if (env.PORTICO_CLIENT_ID_RATE_LIMIT || env.PORTICO_CLIENT_ID_RATE_BURST) {
+    input.clientIdRateLimit = {
+      ...(env.PORTICO_CLIENT_ID_RATE_LIMIT && {
+        perSecond: num(env.PORTICO_CLIENT_ID_RATE_LIMIT, 'PORTICO_CLIENT_ID_RATE_LIMIT'),
+      }),
+      ...(env.PORTICO_CLIENT_ID_RATE_BURST && {
+        burst: num(env.PORTICO_CLIENT_ID_RATE_BURST, 'PORTICO_CLIENT_ID_RATE_BURST'),
+      }),
+    }
+  }
+  if (env.PORTICO_API_TRUST_PROXY)
+    input.trustProxy = parseTrustProxy(env.PORTICO_API_TRUST_PROXY, 'PORTICO_API_TRUST_PROXY')
   if (env.PORTICO_PROJECT_RATE_LIMIT || env.PORTICO_PROJECT_RATE_BURST) {
     input.projectRateLimit = {
       ...(env.PORTICO_PROJECT_RATE_LIMIT && {

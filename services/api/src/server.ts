@@ -17,6 +17,7 @@ import { lockSqliteFile } from './db/sqlite-lock.ts'
 import { corsOptions } from './http/cors.ts'
 import { errorBody, handleError, handleNotFound } from './http/errors.ts'
 import { createGuard, projectIdOf } from './http/guard.ts'
+import { fastifyTrustProxy } from './http/trust-proxy.ts'
 import { type Indexer, startIndexer } from './indexer/indexer.ts'
 import { type IndexerRole, type LeaderIndexer, startLeaderIndexer } from './indexer/leader.ts'
 import { onrampProviderRoutes } from './onramp/provider-routes.ts'
@@ -76,6 +77,8 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
       // One line per request from our onResponse hook (with projectId, st, sv, clientId) instead.
       logController: new LogController({ disableRequestLogging: true }),
       bodyLimit: 256 * 1024,
+      // req.ip: the socket address, or behind trusted proxies the client address they saw.
+      trustProxy: fastifyTrustProxy(config.trustProxy),
       // Requests fastify refuses before routing (a malformed URL…) get the same JSON error shape.
       frameworkErrors: (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
         const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400
@@ -201,7 +204,12 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     )
   })
   healthRoute(app, ctx)
-  const guard = createGuard(ctx.config.projectIds, ctx.config.rateLimit, ctx.config.projectRateLimit)
+  const guard = createGuard(
+    ctx.config.projectIds,
+    ctx.config.rateLimit,
+    ctx.config.projectRateLimit,
+    ctx.config.clientIdRateLimit,
+  )
   await app.register(async (v1) => {
     v1.addHook('preHandler', guard)
     supportedChainsRoute(v1, ctx)

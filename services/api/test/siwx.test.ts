@@ -17,13 +17,13 @@ beforeAll(async () => {
 afterAll(() => close?.())
 
 describe('GET /v1/siwx/nonce', () => {
-  it('issues a different 128-bit nonce each time, with its expiry', async () => {
+  it('issues a different signed nonce each time (96 random bits, HMAC-signed), with its expiry', async () => {
     const a = await getJson<{ nonce: string; expiresAt: string }>(
       `${api.url}/v1/siwx/nonce?projectId=${PROJECT}`,
     )
     const b = await fetchNonce(api)
     expect(a.status).toBe(200)
-    expect(a.body.nonce).toMatch(/^[0-9a-f]{32}$/)
+    expect(a.body.nonce).toMatch(/^01[0-9a-f]{96}$/)
     expect(b).not.toBe(a.body.nonce)
     const ttl = Date.parse(a.body.expiresAt) - Date.now()
     expect(ttl).toBeGreaterThan(200_000)

@@ -200,6 +200,21 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX name_registrations_by_time ON name_registrations (created_at)',
     ],
   },
+  {
+    version: 9,
+    name: 'used sign-in nonces',
+    statements: [
+      // Nonces are HMAC-signed (no row when issued); a row when used, kept until the nonce expires.
+      `CREATE TABLE siwx_nonces_used (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL,
+        client_key TEXT NOT NULL,
+        keep_until BIGINT NOT NULL
+      )`,
+      'CREATE INDEX siwx_nonces_used_by_client ON siwx_nonces_used (project_id, client_key, keep_until)',
+      'CREATE INDEX siwx_nonces_used_by_time ON siwx_nonces_used (keep_until)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

@@ -2,6 +2,7 @@ import type { SessionPermission } from '@portico/shared-types'
 import type { ChainContract } from '../config.ts'
 import type { NameRegistry } from './names-repository.ts'
 import type { OnrampStore } from './onramp-repository.ts'
+import type { SiwxNonceLedger } from './siwx-nonces-repository.ts'
 
 /** Addresses are stored lower-case; callers pass any case. */
 export type TokenKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'unknown'
@@ -117,7 +118,7 @@ export interface NftTransfer {
 export class ChainContinuityError extends Error {}
 
 /** Everything the API stores. Implemented for SQLite and PostgreSQL; one test suite runs on both. */
-export interface Repository extends NameRegistry, OnrampStore {
+export interface Repository extends NameRegistry, OnrampStore, SiwxNonceLedger {
   readonly dialect: 'sqlite' | 'postgres'
   close(): Promise<void>
 

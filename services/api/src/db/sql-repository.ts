@@ -6,6 +6,7 @@ import { sqlHistoryMethods } from './sql-history.ts'
 import { sqlNameMethods } from './sql-names.ts'
 import { sqlNftMethods } from './sql-nfts.ts'
 import { sqlOnrampMethods } from './sql-onramp.ts'
+import { sqlSiwxNonceMethods } from './sql-siwx-nonces.ts'
 import { sqlTokenMethods } from './sql-tokens.ts'
 
 /**
@@ -23,5 +24,6 @@ export async function createSqlRepository(driver: SqlDriver): Promise<Repository
     ...sqlNameMethods(driver),
     ...sqlNftMethods(driver),
     ...sqlOnrampMethods(driver),
+    ...sqlSiwxNonceMethods(driver),
   }
 }

@@ -5,6 +5,12 @@ export interface RateLimit {
   burst: number
 }
 
+/** Half of a budget: what one clientId may spend of its IP's unless told otherwise. */
+export const halfOf = (limit: RateLimit): RateLimit => ({
+  perSecond: limit.perSecond / 2,
+  burst: Math.max(1, Math.floor(limit.burst / 2)),
+})
+
 export type Take = { ok: true } | { ok: false; retryAfterMs: number }
 
 /** Keys tracked before idle (refilled) buckets are dropped; a full bucket equals a new one. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
-import { projectIdOf } from '../http/guard.ts'
+import { clientIpOf, projectIdOf } from '../http/guard.ts'
 import { parse, v } from '../http/validate.ts'
 import { createSiwxVerifier } from '../siwx/service.ts'
 
@@ -24,7 +24,7 @@ const SessionBody = v.object(
 
 /**
  * Sign-in verification a dapp backend can use (SPEC §4 SIWX):
- * GET /v1/siwx/nonce?projectId= → { nonce, expiresAt }: random, single-use, expiring, bound to the project;
+ * GET /v1/siwx/nonce?projectId= → { nonce, expiresAt }: HMAC-signed, single-use, expiring, bound to the project;
  * POST /v1/siwx/verify?projectId= { message, signature } → the session (SiwxSession) or 400/401/403/413;
  * POST /v1/siwx/session?projectId= { token } → the account a live session token vouches for, else 401.
  */
@@ -33,17 +33,16 @@ export function siwxRoutes(app: FastifyInstance, ctx: ApiContext): void {
     siwx: ctx.config.siwx,
     chains: ctx.chains,
     supportedChains: ctx.config.extraSupportedChains,
+    // Uses are recorded in the database: a nonce verifies once whichever node it reaches.
+    usedNonces: ctx.repo,
   })
 
-  app.get('/v1/siwx/nonce', async (req) => {
-    const issued = verifier.issueNonce(projectIdOf(req) ?? '')
-    if (!issued) throw new ApiError(503, 'Too many sign-in nonces outstanding: retry in a minute')
-    return issued
-  })
+  // Issuing stores nothing (the nonce is signed), so it costs only the caller's rate limit.
+  app.get('/v1/siwx/nonce', async (req) => verifier.issueNonce(projectIdOf(req) ?? ''))
 
   app.post('/v1/siwx/verify', async (req) => {
     const body = parse(VerifyBody, req.body ?? null, 'body')
-    return verifier.verify(projectIdOf(req) ?? '', body.message, body.signature)
+    return verifier.verify(projectIdOf(req) ?? '', body.message, body.signature, clientIpOf(req))
   })
 
   app.post('/v1/siwx/session', async (req) => {

@@ -10,8 +10,20 @@ export interface SiwxConfig {
   defaultOrigins: 'localhost' | string[]
   /** How long an issued nonce can be used. */
   nonceTtlSeconds: number
-  /** Outstanding nonces at most (memory bound). */
-  maxOutstandingNonces: number
+  /**
+   * HMAC key of nonces (hex, ≥ 32 bytes): every node verifying sign-ins needs the same one. Unset:
+   * read from `nonceKeyFile` (generated there outside production), else random per process.
+   */
+  nonceKey?: string
+  /** File holding the nonce key ('' none). The API's default is services/api/.data/siwx-nonce-key. */
+  nonceKeyFile: string
+  /** Production never generates a nonce key: without `nonceKey` or an existing `nonceKeyFile` it refuses to start. */
+  production: boolean
+  /**
+   * Nonces one client (IP address, an IPv6 one by its /64) may use per project while their records
+   * are kept (until the nonce expires): bounds what single use stores. More → 429.
+   */
+  maxNoncesPerIp: number
   /** Longest message accepted, in UTF-8 bytes. */
   maxMessageBytes: number
   /** A session lasts until the message's Expiration Time, at most this long. */
@@ -31,7 +43,9 @@ export function resolveSiwxConfig(input: SiwxConfigInput = {}): SiwxConfig {
     origins: {},
     defaultOrigins: 'localhost',
     nonceTtlSeconds: 300,
-    maxOutstandingNonces: 100_000,
+    nonceKeyFile: '',
+    production: false,
+    maxNoncesPerIp: 1000,
     maxMessageBytes: 4096,
     maxSessionSeconds: 7 * 86_400,
     clockSkewSeconds: 60,
@@ -41,6 +55,10 @@ export function resolveSiwxConfig(input: SiwxConfigInput = {}): SiwxConfig {
   }
   if (!/^[0-9a-f]{64,}$/i.test(config.tokenSecret))
     throw new Error('siwx.tokenSecret must be at least 32 bytes of hex')
+  if (config.nonceKey !== undefined && !/^([0-9a-f]{2}){32,}$/i.test(config.nonceKey))
+    throw new Error('siwx.nonceKey (PORTICO_SIWX_NONCE_KEY) must be at least 32 bytes of hex')
+  if (!Number.isSafeInteger(config.maxNoncesPerIp) || config.maxNoncesPerIp < 1)
+    throw new Error('siwx.maxNoncesPerIp must be a positive whole number')
   for (const origins of [...Object.values(config.origins), config.defaultOrigins])
     if (Array.isArray(origins))
       for (const origin of origins)

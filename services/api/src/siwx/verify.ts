@@ -1,16 +1,19 @@
 import type { Address, Hex } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
+import type { SiwxNonceLedger } from '../db/siwx-nonces-repository.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { signedBy } from '../sessions/authorisation.ts'
 import { originAllowed, type SiwxConfig } from './config.ts'
 import { parseSiwxMessage, SiwxMessageError, type SiwxMessageFields } from './message.ts'
-import type { NonceStore } from './nonces.ts'
+import type { NonceSigner } from './nonces.ts'
 import { solanaSignedBy } from './solana.ts'
 import { signSessionToken } from './token.ts'
 
 export interface VerifyDeps {
   config: SiwxConfig
-  nonces: NonceStore
+  nonces: NonceSigner
+  /** Where uses are recorded (the database, so a nonce verifies once across API nodes). */
+  used: SiwxNonceLedger
   chains: Map<number, ChainHandle>
   /** CAIP-2 ids accepted in messages (the served chains and the supported list). */
   supportedChains: Set<string>
@@ -72,15 +75,45 @@ const NONCE_REFUSALS = {
 } as const
 
 /**
+ * Uses the message's nonce up: one this service signed for the project and still live, recorded as
+ * used (for `client`, the caller's IP key) unless it was already. A client holding
+ * `config.maxNoncesPerIp` records of the project → 429 until some expire.
+ */
+async function useNonce(deps: VerifyDeps, projectId: string, nonce: string, client: string, now: number) {
+  const checked = deps.nonces.check(nonce, projectId, now)
+  if (!checked.ok) throw unauthorized(NONCE_REFUSALS[checked.reason])
+  const { config } = deps
+  const result = await deps.used.useSiwxNonce(
+    {
+      id: checked.id,
+      projectId,
+      client,
+      // Past its expiry a nonce is refused unused or not; the skew covers nodes whose clocks lag.
+      keepUntil: checked.expiresAt + config.clockSkewSeconds * 1000,
+    },
+    { maxPerClient: config.maxNoncesPerIp, now },
+  )
+  if (result === 'used') throw unauthorized(NONCE_REFUSALS.unknown)
+  if (result === 'full')
+    throw new ApiError(
+      429,
+      `Too many sign-in nonces used from this IP address for project "${projectId}": at most ${config.maxNoncesPerIp} in ${config.nonceTtlSeconds} s. Retry later`,
+      { 'retry-after': String(config.nonceTtlSeconds) },
+    )
+}
+
+/**
  * POST /v1/siwx/verify: the message is parsed (EIP-4361 / CAIP-122), its origin allow-listed for the
  * project, its chain supported, its times current; its nonce is then used up (so a message verifies
- * once) and its signature checked (viem: EOA, else ERC-1271/6492 on a served chain; ed25519 for Solana).
+ * once, on whichever node) and its signature checked (viem: EOA, else ERC-1271/6492 on a served chain;
+ * ed25519 for Solana). `client`: the caller's IP address key, for the bound on used-nonce records.
  */
 export async function verifySiwx(
   deps: VerifyDeps,
   projectId: string,
   message: string,
   signature: string,
+  client = '',
 ): Promise<SiwxSession> {
   const now = (deps.nowMs ?? Date.now)()
   const f = parseOrRefuse(message, deps.config.maxMessageBytes)
@@ -88,8 +121,7 @@ export async function verifySiwx(
   const caipNetwork = `${f.namespace}:${f.chainId}`
   if (!deps.supportedChains.has(caipNetwork)) throw badRequest(`Chain ID ${caipNetwork} is not supported`)
   const expiresAt = checkTimes(deps.config, f, now)
-  const taken = deps.nonces.take(f.nonce, projectId)
-  if (taken !== 'ok') throw unauthorized(NONCE_REFUSALS[taken])
+  await useNonce(deps, projectId, f.nonce, client, now)
   const valid =
     f.namespace === 'eip155'
       ? /^0x([0-9a-fA-F]{2}){1,8192}$/.test(signature) &&
