@@ -1,3 +1,4 @@
+export * from './accountDetails.ts'
 export * from './api.ts'
 export * from './apiClient.ts'
 export * from './caip.ts'

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react'
 import type { PluginServices } from './apiClient.ts'
 import type { ChainNamespace } from './caip.ts'
 import type { ChainHelperLoaders } from './chainHelpers.ts'
-import type { ConnectorType, Eip1193Provider } from './entities.ts'
+import type { AccountType, AuthFrameUser, ConnectorType, Eip1193Provider } from './entities.ts'
 import type { PorticoEventName, PorticoEvents } from './events.ts'
 import type { I18nApi, PluginCatalogues } from './i18n.ts'
 import type { Network } from './network.ts'
@@ -178,6 +178,33 @@ export interface AccountMenuContribution {
 }
 
 /**
+ * 1.1 (optional): what a plugin connector's provider knows of the connected account beyond its address
+ * (SPEC §3 account state): the kernel records it into `accounts.eip155` on connect, on restore and when
+ * the provider emits `accountDetailsChanged`, and clears it on disconnect.
+ */
+export interface ConnectorAccountDetails {
+  /** The SPEC §3 auth frame user, for a connector that has one. */
+  user?: AuthFrameUser
+  /** The type of the account the provider answers eth_accounts with. */
+  preferredAccountType?: AccountType
+  /** Every account of the user (address and type); the connected one is among them. */
+  allAccounts?: { address: string; type: AccountType }[]
+  smartAccountDeployed?: boolean
+}
+
+/**
+ * 1.1: the provider a plugin connector's `load` returns: EIP-1193, and optionally the account details
+ * (it emits `accountDetailsChanged`, ACCOUNT_DETAILS_CHANGED, when they change) and the eip155 chain ids
+ * where the connector has smart accounts (SPEC §3 smartAccountEnabledNetworks).
+ */
+export interface ConnectorProvider extends Eip1193Provider {
+  /** Synchronous: what the provider holds for the account it last answered with (undefined: none). */
+  accountDetails?(): ConnectorAccountDetails | undefined
+  /** Asked once per connection; the kernel records the list in `networks.byNamespace.eip155`. */
+  smartAccountEnabledNetworks?(): Promise<number[]>
+}
+
+/**
  * 1.1: a connector the plugin registers with the kernel's connect / reconnect / disconnect machinery
  * (e.g. the embedded wallet, type AUTH). Only `load` brings in its code, on first use.
  */
@@ -193,9 +220,9 @@ export interface ConnectorContribution {
    * Loads the connector's code (a dynamic import) and returns its EIP-1193 provider: it answers
    * eth_requestAccounts (connect), eth_accounts (silent reconnect; [] when no longer authorized),
    * eth_chainId, wallet_revokePermissions (disconnect), and emits accountsChanged / chainChanged /
-   * disconnect.
+   * disconnect. It may report account details too (ConnectorProvider).
    */
-  load(ctx: PluginContext): Promise<Eip1193Provider>
+  load(ctx: PluginContext): Promise<ConnectorProvider>
   /** Methods beyond the SPEC §5 allow-list this connector serves (eth_sign is refused anyway). */
   extraMethods?: string[]
   /** A view of this plugin opened while this connector handles an unsafe request (ApproveTransaction). */

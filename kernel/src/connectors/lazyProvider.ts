@@ -1,14 +1,15 @@
-import type { Eip1193Provider } from '@portico/shared-types'
+import type { ConnectorProvider } from '@portico/shared-types'
 
 type Listener = (...args: never[]) => void
 
 /**
  * An EIP-1193 provider whose implementation is loaded on the first request (a plugin connector's
- * heavy code). Listeners added before that are attached once it has loaded.
+ * heavy code). Listeners added before that are attached once it has loaded. Account details are the
+ * loaded provider's (none before); smart-account networks load it.
  */
-export function lazyProvider(load: () => Promise<Eip1193Provider>): Eip1193Provider {
-  let loading: Promise<Eip1193Provider> | undefined
-  let loaded: Eip1193Provider | undefined
+export function lazyProvider(load: () => Promise<ConnectorProvider>): ConnectorProvider {
+  let loading: Promise<ConnectorProvider> | undefined
+  let loaded: ConnectorProvider | undefined
   const early: [string, Listener][] = []
   const ensure = () => {
     loading ??= load().then(
@@ -28,6 +29,13 @@ export function lazyProvider(load: () => Promise<Eip1193Provider>): Eip1193Provi
   }
   return {
     request: async (args) => (await ensure()).request(args),
+    accountDetails: () => loaded?.accountDetails?.(),
+    smartAccountEnabledNetworks: async () => {
+      const provider = await ensure()
+      return typeof provider.smartAccountEnabledNetworks === 'function'
+        ? provider.smartAccountEnabledNetworks()
+        : []
+    },
     on(event, listener) {
       if (loaded) loaded.on?.(event, listener)
       else early.push([event, listener])

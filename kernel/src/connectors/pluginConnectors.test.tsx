@@ -1,4 +1,11 @@
-import { definePlugin, type PluginContext, type PluginDefinition } from '@portico/shared-types'
+import {
+  ACCOUNT_DETAILS_CHANGED,
+  type ConnectorAccountDetails,
+  type ConnectorProvider,
+  definePlugin,
+  type PluginContext,
+  type PluginDefinition,
+} from '@portico/shared-types'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type ModalHandle } from '../createModal.ts'
@@ -167,5 +174,167 @@ describe('plugin connectors (contract 1.1 contributes.connectors)', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining('already registered'))
     wallet.stop()
     log.mockRestore()
+  })
+})
+
+describe('plugin connectors: account details (ConnectorProvider)', () => {
+  const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+  /** An AUTH connector whose provider reports TEST_ADDRESS as a smart account owned by OWNER. */
+  function smartEmbedded(wallet = testWallet('embedded', 'Embedded', { announce: false })) {
+    let deployed = false
+    const details = (): ConnectorAccountDetails => ({
+      user: {
+        address: TEST_ADDRESS,
+        chainId: 31337,
+        email: 'smart@portico.test',
+        accounts: [
+          { address: OWNER, type: 'eoa' },
+          { address: TEST_ADDRESS, type: 'smartAccount' },
+        ],
+        smartAccountDeployed: deployed,
+        preferredAccountType: 'smartAccount',
+      },
+      preferredAccountType: 'smartAccount',
+      allAccounts: [
+        { address: OWNER, type: 'eoa' },
+        { address: TEST_ADDRESS, type: 'smartAccount' },
+      ],
+      smartAccountDeployed: deployed,
+    })
+    const networks = vi.fn(async () => [31337, 0, -1, 1.5, 84532] as number[])
+    const provider: ConnectorProvider = {
+      ...wallet.eip1193,
+      accountDetails: details,
+      smartAccountEnabledNetworks: networks,
+    }
+    const plugin = embedded({ ...wallet, eip1193: provider })
+    return {
+      ...plugin,
+      networks,
+      deploy() {
+        deployed = true
+        wallet.provider.emit(ACCOUNT_DETAILS_CHANGED, undefined)
+      },
+    }
+  }
+
+  const eip155 = (modal: ModalHandle) => modal.getState().accounts.eip155
+
+  it('records user, allAccounts, preferredAccountType, smartAccountDeployed and the smart-account networks; follows changes; restores; clears on disconnect', async () => {
+    const plugin = smartEmbedded()
+    const modal = make([plugin.definition])
+    await loaded(modal, 'embedded', 'ID_AUTH')
+    await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
+
+    expect(eip155(modal)).toMatchObject({
+      address: TEST_ADDRESS,
+      preferredAccountType: 'smartAccount',
+      smartAccountDeployed: false,
+      allAccounts: [
+        { namespace: 'eip155', address: OWNER, type: 'eoa' },
+        { namespace: 'eip155', address: TEST_ADDRESS, type: 'smartAccount' },
+      ],
+      user: { address: TEST_ADDRESS, email: 'smart@portico.test', chainId: 31337 },
+    })
+    await waitFor(() =>
+      expect(modal.getState().networks.byNamespace.eip155?.smartAccountEnabledNetworks).toEqual([
+        31337, 84532,
+      ]),
+    )
+    expect(plugin.networks).toHaveBeenCalledTimes(1)
+
+    // The provider says its details changed (the account got deployed): the state follows.
+    act(() => plugin.deploy())
+    expect(eip155(modal)?.smartAccountDeployed).toBe(true)
+    expect(eip155(modal)?.user?.smartAccountDeployed).toBe(true)
+
+    // Reload: the restored session has the details again.
+    modal.destroy()
+    const again = smartEmbedded(plugin.wallet)
+    const reloaded = make([again.definition])
+    await expect(reloaded.ready).resolves.toBe(true)
+    expect(eip155(reloaded)).toMatchObject({
+      address: TEST_ADDRESS,
+      preferredAccountType: 'smartAccount',
+      allAccounts: [
+        { namespace: 'eip155', address: OWNER, type: 'eoa' },
+        { namespace: 'eip155', address: TEST_ADDRESS, type: 'smartAccount' },
+      ],
+      user: { email: 'smart@portico.test' },
+    })
+    await waitFor(() =>
+      expect(reloaded.getState().networks.byNamespace.eip155?.smartAccountEnabledNetworks).toEqual([
+        31337, 84532,
+      ]),
+    )
+
+    await act(() => reloaded.disconnect())
+    const cleared = eip155(reloaded)
+    expect(cleared?.user).toBeUndefined()
+    expect(cleared?.preferredAccountType).toBeUndefined()
+    expect(cleared?.allAccounts).toEqual([])
+    expect(cleared?.smartAccountDeployed).toBe(false)
+    expect(reloaded.getState().networks.byNamespace.eip155?.smartAccountEnabledNetworks).toEqual([])
+  })
+
+  it('a wallet that goes away (accountsChanged []) takes its details and networks with it', async () => {
+    const plugin = smartEmbedded()
+    const modal = make([plugin.definition])
+    await loaded(modal, 'embedded', 'ID_AUTH')
+    await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
+    await waitFor(() =>
+      expect(modal.getState().networks.byNamespace.eip155?.smartAccountEnabledNetworks).toHaveLength(2),
+    )
+    act(() => plugin.wallet.provider.emit('accountsChanged', []))
+    expect(eip155(modal)?.status).toBe('disconnected')
+    expect(eip155(modal)?.user).toBeUndefined()
+    expect(modal.getState().networks.byNamespace.eip155?.smartAccountEnabledNetworks).toEqual([])
+  })
+
+  it('malformed or throwing details change nothing but what is valid; a connector without them stays eoa', async () => {
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const wallet = testWallet('embedded', 'Embedded', { announce: false })
+    let details: () => unknown = () => ({
+      user: { address: 'not an address', email: 'x' },
+      preferredAccountType: 'owner',
+      allAccounts: [{ address: '0x12', type: 'smartAccount' }, 'junk', null],
+      smartAccountDeployed: 'yes',
+    })
+    const provider = {
+      ...wallet.eip1193,
+      accountDetails: () => details(),
+      smartAccountEnabledNetworks: async () => {
+        throw new Error('frame down')
+      },
+    } as ConnectorProvider
+    const plugin = embedded({ ...wallet, eip1193: provider })
+    const modal = make([plugin.definition])
+    await loaded(modal, 'embedded', 'ID_AUTH')
+    await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
+    expect(eip155(modal)).toMatchObject({
+      status: 'connected',
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+      allAccounts: [{ namespace: 'eip155', address: TEST_ADDRESS, type: 'eoa' }],
+    })
+    expect(eip155(modal)?.user).toBeUndefined()
+
+    details = () => {
+      throw new Error('broken')
+    }
+    act(() => wallet.provider.emit(ACCOUNT_DETAILS_CHANGED, undefined))
+    expect(eip155(modal)?.status).toBe('connected')
+    await waitFor(() => expect(log).toHaveBeenCalled())
+    log.mockRestore()
+
+    // A plain EIP-1193 connector: as before, one eoa account and no preferred type.
+    const plain = embedded()
+    const other = make([plain.definition])
+    await loaded(other, 'embedded', 'ID_AUTH')
+    await act(() => plain.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
+    expect(eip155(other)?.allAccounts).toEqual([{ namespace: 'eip155', address: TEST_ADDRESS, type: 'eoa' }])
+    expect(eip155(other)?.preferredAccountType).toBeUndefined()
+    expect(other.getState().networks.byNamespace.eip155?.smartAccountEnabledNetworks).toEqual([])
   })
 })

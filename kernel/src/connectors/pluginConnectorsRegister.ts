@@ -2,6 +2,7 @@
 import type { ConnectorContribution } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 import { lazyProvider } from './lazyProvider.ts'
+import { followAccountDetails, followConnectorDetails } from './pluginAccountDetails.ts'
 import { MAX_CONNECTORS, PLUGIN_CONNECTORS_KEY, readOwners, registryOf } from './pluginConnectors.ts'
 
 const ID_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/
@@ -26,6 +27,7 @@ function problemWith(kernel: Kernel, contribution: ConnectorContribution): strin
 export function registerPluginConnectors(kernel: Kernel, pluginId: string): number {
   const ctx = kernel.plugins.contextOf(pluginId)
   if (!ctx) return 0
+  followAccountDetails(kernel)
   let accepted = 0
   for (const contribution of kernel.plugins.contributions('connectors')) {
     if (contribution.pluginId !== pluginId) continue
@@ -38,10 +40,9 @@ export function registerPluginConnectors(kernel: Kernel, pluginId: string): numb
     }
     const { pluginId: _owner, ...own } = contribution
     registryOf(kernel).set(own.id, { pluginId, contribution: own })
-    kernel.providers.set(
-      own.id,
-      lazyProvider(() => own.load(ctx)),
-    )
+    const provider = lazyProvider(() => own.load(ctx))
+    followConnectorDetails(kernel, provider)
+    kernel.providers.set(own.id, provider)
     kernel.store.update((draft) => {
       draft.connectors.push({
         id: own.id,

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { MESSAGES } from '@portico/shared-types'
+import { connectedState, fakeContext } from '@portico/plugin-testing'
+import { ACCOUNT_DETAILS_CHANGED, type KernelState, MESSAGES } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApprovals } from './approvals.ts'
 import { createAuthProvider, parseUser } from './authProvider.ts'
+import { authConnector } from './connector.ts'
 import { createFrameClient, type FrameClient } from './frameClient.ts'
+import { sessionOf } from './session.ts'
+import { KEYS } from './storedKeys.ts'
 import { attachPeer, FRAME_URL } from './testPeer.ts'
 
 const EOA = '0x1111111111111111111111111111111111111111'
@@ -140,5 +144,83 @@ describe('AUTH provider', () => {
     await expect(provider.request({ method: 'eth_getBalance', params: [EOA] })).rejects.toThrow(
       MESSAGES.anErrorOccurred,
     )
+  })
+})
+
+describe('AUTH provider: account details (plugin contract ConnectorProvider)', () => {
+  it('reports the user, its accounts and the type of the account given to the dapp; each read announces it', async () => {
+    frame = createFrameClient({ url: FRAME_URL, projectId: 'p' })
+    const peer = attachPeer()
+    peer.ready()
+    let preferred: 'eoa' | 'smartAccount' = 'smartAccount'
+    const provider = createAuthProvider({
+      frame,
+      approvals: createApprovals(),
+      chainId: 31337,
+      preferredAccountType: () => preferred,
+    })
+    expect(provider.accountDetails()).toBeUndefined()
+    const changed = vi.fn()
+    provider.on?.(ACCOUNT_DETAILS_CHANGED, changed as never)
+    peer.handle('GET_USER', () => ({
+      ok: true,
+      payload: { ...USER, smartAccountDeployed: true, preferredAccountType: 'smartAccount' },
+    }))
+    await provider.request({ method: 'eth_requestAccounts' })
+    expect(changed).toHaveBeenCalledTimes(1)
+    expect(provider.accountDetails()).toEqual({
+      user: expect.objectContaining({ address: EOA, email: 'a@b.co', smartAccountDeployed: true }),
+      preferredAccountType: 'smartAccount',
+      allAccounts: USER.accounts,
+      smartAccountDeployed: true,
+    })
+
+    preferred = 'eoa'
+    peer.handle('GET_USER', () => ({ ok: true, payload: { ...USER, preferredAccountType: 'eoa' } }))
+    await provider.refreshUser()
+    expect(changed).toHaveBeenCalledTimes(2)
+    expect(provider.accountDetails()).toMatchObject({
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    })
+  })
+
+  it('smartAccountEnabledNetworks asks GET_SMART_ACCOUNT_ENABLED_NETWORKS and keeps chain ids only', async () => {
+    const { peer, provider } = setup()
+    peer.handle('GET_SMART_ACCOUNT_ENABLED_NETWORKS', () => ({
+      ok: true,
+      payload: { smartAccountEnabledNetworks: [31337, '1', -5, 84532] },
+    }))
+    await expect(provider.smartAccountEnabledNetworks()).resolves.toEqual([31337, 84532])
+    expect(peer.posted.at(-1)?.type).toBe('@portico/app/GET_SMART_ACCOUNT_ENABLED_NETWORKS')
+  })
+
+  it('the connector the kernel loads stores the networks it reads under the SPEC §3 key', async () => {
+    const state = {
+      ...connectedState(EOA),
+      options: { projectId: 'p', authFrameUrl: FRAME_URL },
+      theme: { themeMode: 'dark', themeVariables: {} },
+    } as unknown as KernelState
+    const data = new Map<string, unknown>()
+    const storage = {
+      get: <T>(key: string) => data.get(key) as T | undefined,
+      set: (key: string, value: unknown) => void data.set(key, value),
+      remove: (key: string) => void data.delete(key),
+    }
+    const { ctx } = fakeContext(state, { pluginId: 'email', storage })
+    frame = await sessionOf(ctx).frame()
+    const peer = attachPeer()
+    peer.ready()
+    peer.handle('GET_SMART_ACCOUNT_ENABLED_NETWORKS', () => ({
+      ok: true,
+      payload: { smartAccountEnabledNetworks: [31337, 11155111] },
+    }))
+    peer.handle('GET_USER', () => ({ ok: true, payload: USER }))
+    const provider = await authConnector('ID_AUTH', 'Email', 'Approve').load(ctx)
+    await expect(provider.smartAccountEnabledNetworks?.()).resolves.toEqual([31337, 11155111])
+    expect(data.get(KEYS.smartAccountEnabledNetworks)).toBe('31337,11155111')
+    // The rest is the session's provider itself.
+    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([SMART])
+    expect(provider.accountDetails?.()).toMatchObject({ preferredAccountType: 'smartAccount' })
   })
 })

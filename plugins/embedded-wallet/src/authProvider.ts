@@ -6,8 +6,10 @@
  * frame itself (ApproveTransaction shows it); the app can only withdraw them (4001).
  */
 import {
+  ACCOUNT_DETAILS_CHANGED,
   type AccountType,
   type AuthFrameUser,
+  type ConnectorAccountDetails,
   type Eip1193Provider,
   UNSAFE_RPC_METHODS,
 } from '@portico/shared-types'
@@ -15,7 +17,7 @@ import type { Approvals } from './approvals.ts'
 import { type FrameClient, FrameError } from './frameClient.ts'
 
 type Listener = (...args: unknown[]) => void
-type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect'
+type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect' | typeof ACCOUNT_DETAILS_CHANGED
 
 export class AuthProviderError extends Error {
   constructor(
@@ -44,6 +46,13 @@ export interface AuthProvider extends Eip1193Provider {
   user(): AuthFrameUser | undefined
   /** Re-reads the user (GET_USER) with the current preferred type and announces a changed address. */
   refreshUser(): Promise<AuthFrameUser>
+  /**
+   * Plugin contract ConnectorProvider: the user, its accounts and the type of the account given to the
+   * dapp; `accountDetailsChanged` follows every user read.
+   */
+  accountDetails(): ConnectorAccountDetails | undefined
+  /** GET_SMART_ACCOUNT_ENABLED_NETWORKS: the eip155 chain ids where the frame has smart accounts. */
+  smartAccountEnabledNetworks(): Promise<number[]>
 }
 
 const isAddress = (value: unknown): value is string =>
@@ -111,6 +120,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
     const address = current()
     if (announced && address !== announced) emit('accountsChanged', [address])
     announced = address
+    emit(ACCOUNT_DETAILS_CHANGED)
     return next
   }
 
@@ -187,6 +197,25 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
     },
     user: () => user,
     refreshUser: readUser,
+    accountDetails() {
+      const address = current()
+      if (!user || !address) return undefined
+      const same = (other: string) => other.toLowerCase() === address.toLowerCase()
+      const type = user.accounts?.find((account) => same(account.address))?.type ?? 'eoa'
+      return {
+        user,
+        preferredAccountType: type,
+        allAccounts: user.accounts?.length ? user.accounts : [{ address, type }],
+        smartAccountDeployed: user.smartAccountDeployed === true,
+      }
+    },
+    async smartAccountEnabledNetworks() {
+      const reply = await frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined)
+      const list: unknown = reply?.smartAccountEnabledNetworks
+      return Array.isArray(list)
+        ? list.filter((id): id is number => Number.isSafeInteger(id) && id > 0).slice(0, 64)
+        : []
+    },
   }
   return provider
 }

@@ -2,9 +2,10 @@
  * The embedded wallet as a plugin connector (contract 1.1 `contributes.connectors`, type AUTH): its
  * provider loads with the frame on first use; unsafe requests open the plugin's ApproveTransaction view.
  */
-import type { ConnectorContribution, Disposer, PluginContext } from '@portico/shared-types'
+import type { ConnectorContribution, ConnectorProvider, Disposer, PluginContext } from '@portico/shared-types'
+import type { AuthProvider } from './authProvider.ts'
 import { sessionOf } from './session.ts'
-import { forgetUser } from './storedKeys.ts'
+import { forgetUser, storeSmartAccountNetworks } from './storedKeys.ts'
 
 /** SPEC §3 known connector id of the embedded wallet. */
 export const AUTH_CONNECTOR_ID = 'ID_AUTH'
@@ -18,7 +19,16 @@ export function authConnector(id: string, name: string, approveView: string): Co
     type: 'AUTH',
     chain: 'eip155',
     unsafeRequestView: approveView,
-    load: (ctx) => sessionOf(ctx).provider(),
+    load: async (ctx) => storingNetworks(ctx, await sessionOf(ctx).provider()),
+  }
+}
+
+/** The provider the kernel gets: the smart-account networks it asks for are also stored (SPEC §3). */
+function storingNetworks(ctx: PluginContext, provider: AuthProvider): ConnectorProvider {
+  return {
+    ...provider,
+    smartAccountEnabledNetworks: async () =>
+      storeSmartAccountNetworks(ctx, await provider.smartAccountEnabledNetworks()),
   }
 }
 
@@ -27,10 +37,11 @@ export function authConnector(id: string, name: string, approveView: string): Co
  * (`approveView`) with Back, rejects the held requests; a disconnect forgets the user.
  */
 export function setupEmbeddedWallet(ctx: PluginContext, approveView: string): Disposer {
-  const { approvals } = sessionOf(ctx)
+  const { approvals, approveViews } = sessionOf(ctx)
+  approveViews.add(approveView)
   const offClose = ctx.events.on('MODAL_CLOSE', () => approvals.rejectAll())
   const offView = ctx.events.on('VIEW_CHANGED', ({ view }) => {
-    if (view !== approveView && approvals.current()) approvals.rejectAll()
+    if (!approveViews.has(view) && approvals.current()) approvals.rejectAll()
   })
   const offDisconnect = ctx.events.on('DISCONNECT_SUCCESS', () => forgetUser(ctx))
   return () => {

@@ -41,7 +41,8 @@ const SHARED = Symbol.for('@portico/embedded-wallet/frames')
 
 function sharedFrame(key: string): SharedFrame {
   const holder = globalThis as unknown as { [SHARED]?: Map<string, SharedFrame> }
-  const frames = (holder[SHARED] ??= new Map())
+  holder[SHARED] ??= new Map()
+  const frames = holder[SHARED]
   let entry = frames.get(key)
   if (!entry) {
     entry = { approvals: createApprovals(), approveViews: new Set() }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import { DIALOG_PART_ATTRIBUTE, type KernelState } from '@portico/shared-types'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApproveTransactionView } from './ApproveTransactionView.tsx'
 import { switchAccountType } from './accountType.ts'

@@ -1,6 +1,6 @@
 /** The send plugin's logic: validation, transactions and gas (SPEC §5), with the kernel's real helpers. */
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { TokenBalance } from '@portico/shared-types'
+import { recordedAccountDetails, type TokenBalance } from '@portico/shared-types'
 import { describe, expect, it, vi } from 'vitest'
 import { buildTransaction, checkGas, validate } from './send.ts'
 import { ETH, FROM, gasApi, TO, transferOf, USDC, USDC_CONTRACT, wallet } from './sendTesting.ts'
@@ -109,6 +109,30 @@ describe('gas (SPEC §5)', () => {
         )
       ).insufficient,
     ).toBe(false)
+  })
+
+  it('an embedded smart account as the kernel records it (ConnectorProvider details) is never short', async () => {
+    const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const accounts = [
+      { address: OWNER, type: 'eoa' as const },
+      { address: FROM, type: 'smartAccount' as const },
+    ]
+    const details = (type: 'eoa' | 'smartAccount') => ({
+      user: { address: FROM, chainId: 31337, accounts, preferredAccountType: type },
+      preferredAccountType: type,
+      allAccounts: accounts,
+    })
+    const recorded = (type: 'eoa' | 'smartAccount', address: string) =>
+      setup(0n, {
+        address,
+        connectedWalletInfo: { name: 'Email', type: 'AUTH' },
+        ...recordedAccountDetails(details(type), address),
+      })
+    const short = async ({ ctx, account, network }: ReturnType<typeof setup>) =>
+      (await checkGas(ctx, evm, account, network, [ETH, USDC], buildTransaction(evm, FROM, USDC, '1', TO)))
+        .insufficient
+    expect(await short(recorded('smartAccount', FROM))).toBe(false)
+    expect(await short(recorded('eoa', OWNER))).toBe(true)
   })
 
   it('a native send needs the amount plus the fee', async () => {

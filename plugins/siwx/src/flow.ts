@@ -96,7 +96,9 @@ async function walletSignature(ctx: PluginContext, account: AccountState, messag
 
 const isSmartAccount = (account: AccountState) =>
   account.preferredAccountType === 'smartAccount' ||
-  account.allAccounts.some((a) => a.address === account.address && a.type === 'smartAccount')
+  account.allAccounts.some(
+    (a) => a.address.toLowerCase() === account.address?.toLowerCase() && a.type === 'smartAccount',
+  )
 
 function createFlow(ctx: PluginContext): SignInFlow {
   const store = ctx.createStore<SignInState>({ phase: 'idle' })

@@ -10,6 +10,7 @@ import type { AuthFrameUser } from '@portico/shared-types'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, parseEther, recoverMessageAddress, verifyTypedData } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isUnsafeMethod } from '../src/handlers/rpc.ts'
 import { errorOf, signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
@@ -168,5 +169,117 @@ describe('Solana signing with the user key (Solana devnet)', () => {
     expect(await errorOf(device.approved('solana_signTransaction', { transaction: 'not base64!' }))).toBe(
       'The transaction must be base64',
     )
+  })
+})
+
+describe('eth_sendTransaction keeps the dapp’s type and fee fields (devnet)', () => {
+  it('legacy, eip2930, eip1559 and eip7702 are mined with the given fields; bad combinations and blobs are refused', async () => {
+    const device = frame.device()
+    await signIn(frame, device, uniqueEmail())
+    const user = await device.ok<AuthFrameUser>('GET_USER', { chainId: 31337 })
+    const from = user.address as Hex
+    const client = createPublicClient({ transport: http(anvilA.rpcUrl) })
+    await client.request({
+      method: 'anvil_setBalance' as never,
+      params: [from, '0xde0b6b3a7640000'] as never,
+    })
+    const to = '0x000000000000000000000000000000000000bEEF'
+    const hex = (value: bigint) => `0x${value.toString(16)}`
+    const block = await client.getBlock()
+    const base = block.baseFeePerGas ?? 0n
+    const send = async (fields: Record<string, unknown>) => {
+      const hash = (await device.signed('eth_sendTransaction', [
+        { from, to, value: '0x1', ...fields },
+      ])) as Hex
+      expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+      return client.getTransaction({ hash })
+    }
+
+    const gasPrice = base * 3n + 7n
+    const legacy = await send({ gasPrice: hex(gasPrice) })
+    expect(legacy).toMatchObject({ type: 'legacy', gasPrice })
+
+    const storageKey = `0x${'00'.repeat(31)}01` as Hex
+    const accessList = [{ address: to, storageKeys: [storageKey] }]
+    const eip2930 = await send({ gasPrice: hex(gasPrice), accessList })
+    expect(eip2930).toMatchObject({
+      type: 'eip2930',
+      gasPrice,
+      accessList: [{ address: to.toLowerCase(), storageKeys: [storageKey] }],
+    })
+
+    const maxFeePerGas = base * 4n + 11n
+    const maxPriorityFeePerGas = 3n
+    const eip1559 = await send({
+      maxFeePerGas: hex(maxFeePerGas),
+      maxPriorityFeePerGas: hex(maxPriorityFeePerGas),
+    })
+    expect(eip1559).toMatchObject({ type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas })
+
+    // An account delegates to a contract by an authorization it signed; the frame's user sends it.
+    const delegator = privateKeyToAccount(generatePrivateKey())
+    const target = '0x0000000000000000000000000000000000C0FFEE'
+    const authorization = await delegator.signAuthorization({ address: target, chainId: 31337, nonce: 0 })
+    const eip7702 = await send({
+      maxFeePerGas: hex(maxFeePerGas),
+      maxPriorityFeePerGas: hex(maxPriorityFeePerGas),
+      authorizationList: [
+        {
+          address: authorization.address,
+          chainId: hex(BigInt(authorization.chainId)),
+          nonce: hex(BigInt(authorization.nonce)),
+          yParity: hex(BigInt(authorization.yParity ?? 0)),
+          r: authorization.r,
+          s: authorization.s,
+        },
+      ],
+    })
+    expect(eip7702).toMatchObject({ type: 'eip7702', maxFeePerGas, maxPriorityFeePerGas })
+    expect(eip7702.authorizationList?.[0]).toMatchObject({ address: target.toLowerCase(), chainId: 31337 })
+    // The delegation is on chain: the delegator's code is the EIP-7702 designator of the target.
+    expect(await client.getCode({ address: delegator.address })).toBe(
+      `0xef0100${target.slice(2).toLowerCase()}`,
+    )
+
+    const nonce = await client.getTransactionCount({ address: from })
+    const refused = (fields: Record<string, unknown>) =>
+      errorOf(device.approved('eth_sendTransaction', [{ from, to, value: '0x1', ...fields }]))
+    expect(await refused({ gasPrice: hex(gasPrice), maxFeePerGas: hex(maxFeePerGas) })).toBe(
+      'gasPrice cannot combine with maxFeePerGas or maxPriorityFeePerGas',
+    )
+    expect(await refused({ gasPrice: hex(gasPrice), maxPriorityFeePerGas: '0x1' })).toBe(
+      'gasPrice cannot combine with maxFeePerGas or maxPriorityFeePerGas',
+    )
+    expect(await refused({ maxFeePerGas: '0x5', maxPriorityFeePerGas: '0x6' })).toBe(
+      'maxFeePerGas cannot be below maxPriorityFeePerGas',
+    )
+    expect(await refused({ type: '0x0', maxFeePerGas: hex(maxFeePerGas) })).toBe(
+      'legacy or eip2930 cannot use EIP-1559 fee fields',
+    )
+    expect(await refused({ type: '0x1', maxPriorityFeePerGas: '0x1' })).toBe(
+      'legacy or eip2930 cannot use EIP-1559 fee fields',
+    )
+    const blobs = 'Blob transactions (eip4844) are not supported: this wallet does not send blobs'
+    expect(await refused({ blobs: ['0x00'] })).toBe(blobs)
+    expect(await refused({ type: '0x3', maxFeePerBlobGas: '0x1' })).toBe(blobs)
+    expect(
+      await refused({
+        authorizationList: [
+          {
+            address: target,
+            chainId: '0x7a69',
+            nonce: '0x0',
+            yParity: '0x2',
+            r: authorization.r,
+            s: authorization.s,
+          },
+        ],
+      }),
+    ).toBe('Signature recovery value must be 0, 1, 27 or 28')
+    expect(await refused({ accessList: [{ address: 'nope', storageKeys: [] }] })).toBe(
+      'accessList entries need an address',
+    )
+    // Nothing refused was sent.
+    expect(await client.getTransactionCount({ address: from })).toBe(nonce)
   })
 })

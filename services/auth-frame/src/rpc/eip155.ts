@@ -10,6 +10,7 @@ import {
   isAddressEqual,
   isHex,
   type LocalAccount,
+  type SignedAuthorization,
   type TypedDataDefinition,
 } from 'viem'
 import type { FrameChain } from '../config.ts'
@@ -19,6 +20,11 @@ import { FRAME_READ_METHODS } from './allow-list.ts'
 
 const MAX_TYPED_DATA = 64 * 1024
 const MAX_CALLS = 32
+const MAX_ACCESS_LIST = 256
+const MAX_STORAGE_KEYS = 1024
+const MAX_AUTHORIZATIONS = 16
+/** SPEC §9 max fee cap. */
+const MAX_FEE = 2n ** 256n - 1n
 
 export interface Eip155Signer {
   owner: LocalAccount
@@ -74,6 +80,133 @@ function parseCall(input: unknown): SmartAccountCall {
   return { to: call.to, ...(data !== undefined && { data }), ...(value !== undefined && { value }) }
 }
 
+const TX_TYPES = { '0x0': 'legacy', '0x1': 'eip2930', '0x2': 'eip1559', '0x4': 'eip7702' } as const
+type TxType = (typeof TX_TYPES)[keyof typeof TX_TYPES]
+
+export const FEE_ERRORS = {
+  gasPriceWithFees: 'gasPrice cannot combine with maxFeePerGas or maxPriorityFeePerGas',
+  feeBelowPriority: 'maxFeePerGas cannot be below maxPriorityFeePerGas',
+  legacyWithFees: 'legacy or eip2930 cannot use EIP-1559 fee fields',
+  blobs: 'Blob transactions (eip4844) are not supported: this wallet does not send blobs',
+  recovery: 'Signature recovery value must be 0, 1, 27 or 28',
+} as const
+
+export interface TransactionFields {
+  type?: TxType
+  gasPrice?: bigint
+  maxFeePerGas?: bigint
+  maxPriorityFeePerGas?: bigint
+  accessList?: { address: Address; storageKeys: Hex[] }[]
+  authorizationList?: SignedAuthorization[]
+}
+
+function fee(value: unknown, name: string): bigint | undefined {
+  const parsed = quantity(value, name)
+  if (parsed !== undefined && parsed > MAX_FEE) throw invalid(`${name} is above the maximum fee cap`)
+  return parsed
+}
+
+const isWord = (value: unknown): value is Hex =>
+  typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value)
+
+function parseAccessList(value: unknown): TransactionFields['accessList'] {
+  if (value === undefined || value === null) return undefined
+  if (!Array.isArray(value) || value.length > MAX_ACCESS_LIST)
+    throw invalid(`accessList must be a list of at most ${MAX_ACCESS_LIST} entries`)
+  let keys = 0
+  return value.map((entry: unknown) => {
+    const { address, storageKeys } = (entry ?? {}) as { address?: unknown; storageKeys?: unknown }
+    if (typeof address !== 'string' || !isAddress(address, { strict: false }))
+      throw invalid('accessList entries need an address')
+    if (!Array.isArray(storageKeys) || !storageKeys.every(isWord))
+      throw invalid('accessList storageKeys must be 32-byte hex')
+    keys += storageKeys.length
+    if (keys > MAX_STORAGE_KEYS) throw invalid(`accessList has more than ${MAX_STORAGE_KEYS} storage keys`)
+    return { address, storageKeys }
+  })
+}
+
+/** A number or a hex quantity that fits a JS safe integer (chain id, nonce). */
+function smallInt(value: unknown, name: string): number {
+  const parsed =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && isHex(value)
+        ? Number(BigInt(value))
+        : NaN
+  if (!Number.isSafeInteger(parsed) || parsed < 0) throw invalid(`${name} must be a non-negative integer`)
+  return parsed
+}
+
+function parseAuthorizations(value: unknown): SignedAuthorization[] | undefined {
+  if (value === undefined || value === null) return undefined
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_AUTHORIZATIONS)
+    throw invalid(`authorizationList needs 1 to ${MAX_AUTHORIZATIONS} signed authorizations`)
+  return value.map((entry: unknown) => {
+    const auth = (entry ?? {}) as Record<string, unknown>
+    const address = auth.address ?? auth.contractAddress
+    if (typeof address !== 'string' || !isAddress(address, { strict: false }))
+      throw invalid('An authorization needs the address it delegates to')
+    if (!isWord(auth.r) || !isWord(auth.s)) throw invalid('An authorization needs its signature (r, s)')
+    const recovery =
+      auth.yParity !== undefined && auth.yParity !== null
+        ? smallInt(auth.yParity, 'yParity')
+        : smallInt(auth.v, 'v')
+    if (![0, 1, 27, 28].includes(recovery)) throw invalid(FEE_ERRORS.recovery)
+    return {
+      address,
+      chainId: smallInt(auth.chainId, 'chainId'),
+      nonce: smallInt(auth.nonce, 'nonce'),
+      r: auth.r,
+      s: auth.s,
+      yParity: recovery % 27,
+    }
+  })
+}
+
+/**
+ * The dapp's own type and fee fields of eth_sendTransaction (SPEC §5 fee rules, SPEC §4 type inference:
+ * an authorizationList makes it eip7702, fee fields eip1559, gasPrice with an accessList eip2930, gasPrice
+ * alone legacy, nothing the chain's default). Blob transactions are refused.
+ */
+export function transactionFields(tx: Record<string, unknown>): TransactionFields {
+  const type = tx.type === undefined || tx.type === null ? undefined : String(tx.type).toLowerCase()
+  if (
+    type === '0x3' ||
+    ['blobs', 'blobVersionedHashes', 'maxFeePerBlobGas', 'sidecars'].some(
+      (field) => tx[field] !== undefined && tx[field] !== null,
+    )
+  )
+    throw invalid(FEE_ERRORS.blobs)
+  if (type !== undefined && !(type in TX_TYPES)) throw invalid(`Unsupported transaction type ${type}`)
+  const gasPrice = fee(tx.gasPrice, 'gasPrice')
+  const maxFeePerGas = fee(tx.maxFeePerGas, 'maxFeePerGas')
+  const maxPriorityFeePerGas = fee(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas')
+  const eip1559Fees = maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined
+  if (gasPrice !== undefined && eip1559Fees) throw invalid(FEE_ERRORS.gasPriceWithFees)
+  if (maxFeePerGas !== undefined && maxPriorityFeePerGas !== undefined && maxFeePerGas < maxPriorityFeePerGas)
+    throw invalid(FEE_ERRORS.feeBelowPriority)
+  const accessList = parseAccessList(tx.accessList)
+  const authorizationList = parseAuthorizations(tx.authorizationList)
+  const given = type === undefined ? undefined : TX_TYPES[type as keyof typeof TX_TYPES]
+  if ((given === 'legacy' || given === 'eip2930') && eip1559Fees) throw invalid(FEE_ERRORS.legacyWithFees)
+  if ((given === 'eip1559' || given === 'eip7702') && gasPrice !== undefined)
+    throw invalid(`An ${given} transaction uses maxFeePerGas and maxPriorityFeePerGas, not gasPrice`)
+  if (given === 'legacy' && accessList) throw invalid('A legacy transaction cannot carry an accessList')
+  if (given !== undefined && given !== 'eip7702' && authorizationList)
+    throw invalid('Only an eip7702 transaction carries an authorizationList')
+  if (given === 'eip7702' && !authorizationList)
+    throw invalid('An eip7702 transaction needs an authorizationList')
+  return {
+    ...(given !== undefined && { type: given }),
+    ...(gasPrice !== undefined && { gasPrice }),
+    ...(maxFeePerGas !== undefined && { maxFeePerGas }),
+    ...(maxPriorityFeePerGas !== undefined && { maxPriorityFeePerGas }),
+    ...(accessList !== undefined && { accessList }),
+    ...(authorizationList !== undefined && { authorizationList }),
+  }
+}
+
 /** The frame's eip155 methods: signing with the user's key, sending on the devnet, reads from the chain. */
 export async function eip155Request(signer: Eip155Signer, method: string, params: unknown): Promise<unknown> {
   const chain = viemChain(signer.chain)
@@ -106,15 +239,22 @@ export async function eip155Request(signer: Eip155Signer, method: string, params
       const tx = (args[0] ?? {}) as Record<string, unknown>
       checkFrom(signer, tx.from)
       const call = parseCall(tx)
-      if (signer.smart) return signer.smart.sendCalls(signer.owner, signer.chain.chainId, [call])
+      const fields = transactionFields(tx)
+      // A user operation: the bundler prices it (the dapp's fee fields do not apply); no delegation.
+      if (signer.smart) {
+        if (fields.authorizationList)
+          throw invalid('A smart account does not send eip7702 authorizations: switch to the EOA')
+        return signer.smart.sendCalls(signer.owner, signer.chain.chainId, [call])
+      }
       const wallet = createWalletClient({ account: signer.owner, chain, transport })
       const gas = quantity(tx.gas, 'gas')
       const nonce = quantity(tx.nonce, 'nonce')
       return wallet.sendTransaction({
         ...call,
+        ...fields,
         ...(gas !== undefined && { gas }),
         ...(nonce !== undefined && { nonce: Number(nonce) }),
-      })
+      } as Parameters<typeof wallet.sendTransaction>[0])
     }
     case 'wallet_sendCalls': {
       const request = (args[0] ?? {}) as Record<string, unknown>
