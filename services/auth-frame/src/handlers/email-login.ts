@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { defaultNetwork, parseNetwork } from '../chains.ts'
 import type { RequestContext, Services } from '../context.ts'
 import { newSecret } from '../crypto/vault.ts'
@@ -8,6 +7,7 @@ import { checkOtp, codeMac, newOtp } from '../email/otp.ts'
 import { parseEmail, parseOtp } from '../email/validate.ts'
 import { ERRORS, FrameError } from '../errors.ts'
 import { createUser, currentSession, issueSession } from '../users.ts'
+import { newFlow } from './flows.ts'
 import type { HandlerMap } from './types.ts'
 
 const FLOW_TTL_MS = 15 * 60_000
@@ -27,21 +27,12 @@ export const emailLoginHandlers: HandlerMap = {
     await allowEmailSend(svc, email, ctx.ip)
     const user = await svc.store.userByEmail(email)
     await svc.store.deleteFlowsOf(ctx.deviceHash, 'login')
-    const flow: FlowRow = {
-      id: randomUUID(),
-      kind: 'login',
-      device_hash: ctx.deviceHash,
-      project_id: ctx.projectId,
-      email,
-      new_email: null,
-      user_id: user?.id ?? null,
-      step: 'otp',
-      link_mac: null,
-      code_mac: null,
-      attempts: 0,
-      code_expires_at: null,
-      expires_at: svc.now() + FLOW_TTL_MS,
-    }
+    const flow = newFlow(
+      svc,
+      ctx,
+      { kind: 'login', email, step: 'otp', user_id: user?.id ?? null },
+      FLOW_TTL_MS,
+    )
     if (user && !(await svc.store.deviceKnown(user.id, ctx.deviceHash))) {
       const token = newSecret()
       await svc.store.insertFlow(

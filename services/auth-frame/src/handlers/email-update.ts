@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { allowEmailSend } from '../email/allowed.ts'
 import { checkOtp } from '../email/otp.ts'
 import { parseEmail, parseOtp } from '../email/validate.ts'
 import { ERRORS, FrameError } from '../errors.ts'
 import { requireSession } from '../users.ts'
 import { sendLoginCode } from './email-login.ts'
+import { newFlow } from './flows.ts'
 import type { HandlerMap } from './types.ts'
 
 const FLOW_TTL_MS = 15 * 60_000
@@ -22,21 +22,12 @@ export const emailUpdateHandlers: HandlerMap = {
     if (await svc.store.userByEmail(newEmail)) throw new FrameError(ERRORS.emailTaken)
     await allowEmailSend(svc, user.email, ctx.ip)
     await svc.store.deleteFlowsOf(ctx.deviceHash, 'update')
-    const flow = {
-      id: randomUUID(),
-      kind: 'update' as const,
-      device_hash: ctx.deviceHash,
-      project_id: ctx.projectId,
-      email: user.email,
-      new_email: newEmail,
-      user_id: user.id,
-      step: 'primary' as const,
-      link_mac: null,
-      code_mac: null,
-      attempts: 0,
-      code_expires_at: null,
-      expires_at: svc.now() + FLOW_TTL_MS,
-    }
+    const flow = newFlow(
+      svc,
+      ctx,
+      { kind: 'update', email: user.email, new_email: newEmail, user_id: user.id, step: 'primary' },
+      FLOW_TTL_MS,
+    )
     await svc.store.insertFlow(flow, svc.now())
     await sendLoginCode(svc, flow)
     return { result: { action: 'VERIFY_PRIMARY_OTP' } }

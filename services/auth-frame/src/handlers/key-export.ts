@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import bs58 from 'bs58'
 import { openEvmPrivateKey, openSolanaKeypair } from '../crypto/user-keys.ts'
 import { allowEmailSend } from '../email/allowed.ts'
@@ -7,6 +6,7 @@ import { parseOtp } from '../email/validate.ts'
 import { FrameError } from '../errors.ts'
 import { requireSession } from '../users.ts'
 import { sendLoginCode } from './email-login.ts'
+import { newFlow } from './flows.ts'
 import type { HandlerMap } from './types.ts'
 
 const FLOW_TTL_MS = 10 * 60_000
@@ -25,21 +25,12 @@ export const keyExportHandlers: HandlerMap = {
     if (!user.email) throw new FrameError(EXPORT_NEEDS_EMAIL)
     await allowEmailSend(svc, user.email, ctx.ip)
     await svc.store.deleteFlowsOf(ctx.deviceHash, 'export')
-    const flow = {
-      id: randomUUID(),
-      kind: 'export' as const,
-      device_hash: ctx.deviceHash,
-      project_id: ctx.projectId,
-      email: user.email,
-      new_email: null,
-      user_id: user.id,
-      step: 'otp' as const,
-      link_mac: null,
-      code_mac: null,
-      attempts: 0,
-      code_expires_at: null,
-      expires_at: svc.now() + FLOW_TTL_MS,
-    }
+    const flow = newFlow(
+      svc,
+      ctx,
+      { kind: 'export', email: user.email, user_id: user.id, step: 'otp' },
+      FLOW_TTL_MS,
+    )
     await svc.store.insertFlow(flow, svc.now())
     await sendLoginCode(svc, flow)
     return { result: { email: user.email } }
