@@ -215,6 +215,13 @@ export interface ConnectorContribution {
   /** AUTH (default: the SPEC §5 list only) or EXTERNAL (a wallet of its own: network switch allowed too). */
   type?: Extract<ConnectorType, 'AUTH' | 'EXTERNAL'>
   chain: 'eip155'
+  /**
+   * Every namespace the connector serves (default: [chain]). With 'solana' (SPEC §3: the auth connector
+   * supports eip155 and solana) the kernel also connects its Solana account once eip155 is connected: its
+   * provider answers solana_requestAccounts (connect) and solana_getAccounts (silent restore) with
+   * [{ pubkey }], and signs the Solana methods.
+   */
+  chains?: ChainNamespace[]
   imageUrl?: string
   /**
    * Loads the connector's code (a dynamic import) and returns its EIP-1193 provider: it answers

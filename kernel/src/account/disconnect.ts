@@ -10,6 +10,8 @@ import { loadSolanaSession } from './solanaLoader.ts'
 export async function disconnectAll(kernel: Kernel): Promise<void> {
   try {
     const state = kernel.store.get()
+    // A connector connected on two namespaces (a plugin connector on eip155 and solana) revokes once.
+    const revoked = new Set<string>()
     for (const account of Object.values(state.accounts)) {
       if (!account || account.status === 'disconnected') continue
       if (account.namespace === 'solana' && isWalletStandardConnectorId(account.connectorId)) {
@@ -18,7 +20,10 @@ export async function disconnectAll(kernel: Kernel): Promise<void> {
         resetNamespace(kernel, account.namespace)
         continue
       }
-      const provider = account.connectorId ? kernel.providers.get(account.connectorId) : undefined
+      const connectorId = account.connectorId
+      const provider =
+        connectorId && !revoked.has(connectorId) ? kernel.providers.get(connectorId) : undefined
+      if (connectorId) revoked.add(connectorId)
       // Best effort: wallets without EIP-2255 revoke simply keep their own permission.
       await provider
         ?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })

@@ -4,15 +4,7 @@
  * the wallet's `standard:events` changes, network changes and `standard:disconnect`. Only the lazy
  * solana and bitcoin chunks import it; each adds its own account checks and wallet features.
  */
-import type {
-  AccountType,
-  CaipAddress,
-  CaipNetworkId,
-  ChainNamespace,
-  Connector,
-  Network,
-  StoredAccount,
-} from '@portico/shared-types'
+import type { CaipNetworkId, ChainNamespace, Connector, Network } from '@portico/shared-types'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
 import { waitForConnector } from '../connectors/registry.ts'
@@ -20,57 +12,13 @@ import type { Kernel } from '../kernel.ts'
 import { storeConnected } from '../storage/connection.ts'
 import { refreshNativeBalance } from './balance.ts'
 import { setActiveChain } from './network.ts'
-import { activateConnectedNamespace } from './reconnect.ts'
-import { resetNamespace } from './reset.ts'
 
 /** Wallet Standard wallets register when their script runs, which may be after the app's. */
 const LATE_REGISTER_WAIT_MS = 1_000
 
 type Features = Partial<StandardDisconnectFeature & StandardEventsFeature>
 
-/** The account the session shows: its address, type and the wallet's accounts as stored. */
-export interface SessionAccount {
-  address: string
-  type: AccountType
-  allAccounts: StoredAccount[]
-}
-
-/** Writes the connected account of `namespace` on its active network and emits ACCOUNT_CHANGED. */
-export function setWalletAccount(
-  kernel: Kernel,
-  namespace: ChainNamespace,
-  connector: Connector,
-  { address, type, allAccounts }: SessionAccount,
-): void {
-  let caipAddress: CaipAddress | undefined
-  kernel.store.update((draft) => {
-    const slice = draft.accounts[namespace]
-    const network = draft.networks.byNamespace[namespace]?.caipNetwork
-    if (!slice || !network) return
-    caipAddress = `${network.caipNetworkId}:${address}`
-    slice.status = 'connected'
-    slice.address = address
-    slice.caipAddress = caipAddress
-    slice.connectorId = connector.id
-    slice.preferredAccountType = type
-    slice.allAccounts = allAccounts
-    slice.connectedWalletInfo = {
-      name: connector.name,
-      type: connector.type,
-      ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
-    }
-    const explorer = network.blockExplorers?.default.url
-    if (explorer) slice.addressExplorerUrl = `${explorer.replace(/\/$/, '')}/address/${address}`
-    else delete slice.addressExplorerUrl
-  })
-  if (caipAddress) kernel.bus.emit('ACCOUNT_CHANGED', { namespace, caipAddress })
-}
-
-/** The wallet ended the connection: reset `namespace`, keep any other namespace's account. */
-export function endWalletSession(kernel: Kernel, namespace: ChainNamespace): void {
-  resetNamespace(kernel, namespace)
-  activateConnectedNamespace(kernel)
-}
+export { endWalletSession, type SessionAccount, setWalletAccount } from './sessionAccount.ts'
 
 /** What one namespace brings to a session. */
 export interface WalletSession {

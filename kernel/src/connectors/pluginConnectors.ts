@@ -75,11 +75,13 @@ export function pluginConnectorRestorers(
     Object.entries(owners).map(([connectorId, pluginId]) => [
       connectorId,
       async (target: Kernel, namespace: ChainNamespace) => {
-        if (namespace !== 'eip155') return false
+        if (namespace !== 'eip155' && namespace !== 'solana') return false
         await target.plugins.ensureLoaded([pluginId])
         if (!(await waitForConnector(target, connectorId, RESTORE_WAIT_MS))) return false
         // Identity is the registering plugin, never the id alone.
         if (pluginConnectorOf(target, connectorId)?.pluginId !== pluginId) return false
+        // A connector that declares solana: its Solana account (lazy chunk, loaded with the registration).
+        if (namespace === 'solana') return (await loadRegistration()).restorePluginSolana(target, connectorId)
         const provider = target.providers.get(connectorId)
         const connector = target.store.get().connectors.find((candidate) => candidate.id === connectorId)
         if (!provider || !connector) return false
@@ -94,7 +96,10 @@ export function pluginConnectorRestorers(
   )
 }
 
-/** ctx.account.connect: a plugin connects only a connector it registered itself. */
+/**
+ * ctx.account.connect: a plugin connects only a connector it registered itself (eip155, then the
+ * Solana account of a connector that declares solana).
+ */
 export async function connectOwnConnector(
   kernel: Kernel,
   pluginId: string,
@@ -102,5 +107,11 @@ export async function connectOwnConnector(
 ): Promise<ConnectResult> {
   if (pluginConnectorOf(kernel, connectorId)?.pluginId !== pluginId)
     throw new Error(`Portico: plugin "${pluginId}" has no connector "${String(connectorId)}"`)
-  return connectExternal(kernel, connectorId)
+  const wasSolanaActive = kernel.store.get().networks.activeNamespace === 'solana'
+  const result = await connectExternal(kernel, connectorId)
+  // Its Solana account too when it declares solana; a failure there leaves eip155 connected.
+  return loadRegistration().then(
+    ({ connectPluginSolana }) => connectPluginSolana(kernel, connectorId, result, wasSolanaActive),
+    () => result,
+  )
 }

@@ -1,17 +1,29 @@
 /** The lazily loaded half of ./pluginConnectors.ts: checks and registers a ready plugin's connectors. */
-import type { ConnectorContribution } from '@portico/shared-types'
+import type { ChainNamespace, ConnectorContribution } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 import { lazyProvider } from './lazyProvider.ts'
 import { followAccountDetails, followConnectorDetails } from './pluginAccountDetails.ts'
 import { MAX_CONNECTORS, PLUGIN_CONNECTORS_KEY, readOwners, registryOf } from './pluginConnectors.ts'
 
+export { connectPluginSolana, restorePluginSolana } from './pluginConnectorsSolana.ts'
+
 const ID_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/
+/** SPEC §3: the auth connector supports only eip155 and solana. */
+const SUPPORTED_CHAINS: ChainNamespace[] = ['eip155', 'solana']
 
 function problemWith(kernel: Kernel, contribution: ConnectorContribution): string | undefined {
   if (typeof contribution?.id !== 'string' || !ID_PATTERN.test(contribution.id)) return 'an invalid id'
   if (typeof contribution.name !== 'string' || !contribution.name.trim() || contribution.name.length > 64)
     return 'an invalid name'
   if (contribution.chain !== 'eip155') return `an unsupported chain "${String(contribution.chain)}"`
+  const chains: unknown = contribution.chains
+  if (
+    chains !== undefined &&
+    (!Array.isArray(chains) ||
+      !chains.includes(contribution.chain) ||
+      chains.some((chain) => !(SUPPORTED_CHAINS as unknown[]).includes(chain)))
+  )
+    return `unsupported chains "${String(chains)}"`
   if (typeof contribution.load !== 'function') return 'no load()'
   if (contribution.type !== undefined && contribution.type !== 'AUTH' && contribution.type !== 'EXTERNAL')
     return `an unsupported type "${String(contribution.type)}"`

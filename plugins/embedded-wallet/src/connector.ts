@@ -18,6 +18,8 @@ export function authConnector(id: string, name: string, approveView: string): Co
     name,
     type: 'AUTH',
     chain: 'eip155',
+    // SPEC §3: the auth connector supports eip155 and solana (the frame holds an ed25519 key too).
+    chains: ['eip155', 'solana'],
     unsafeRequestView: approveView,
     load: async (ctx) => storingNetworks(ctx, await sessionOf(ctx).provider()),
   }
