@@ -217,9 +217,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(options.authFrame?.sqliteFile
         ? { database: { kind: 'sqlite' as const, file: options.authFrame.sqliteFile } }
         : {}),
+      // Mail goes through the frame's SMTP mailer to a loopback SMTP receiver (a free port) that the
+      // frame starts and that feeds the dev mailbox: the same sending code as production.
       devMailbox: true,
     })
-    log(`auth frame: ${authFrame.frameUrl}   mailbox: ${authFrame.mailboxUrl}.html`)
+    log(
+      `auth frame: ${authFrame.frameUrl}   mailbox: ${authFrame.mailboxUrl}.html   smtp: ${authFrame.devSmtp?.host}:${authFrame.devSmtp?.port}`,
+    )
     // Embedded store by default; Redis when configured (PORTICO_REDIS_URL, or PORTICO_RELAY_STORE=redis
     // with a redis-server the stack installs and starts like Chromium).
     const relayStore = await relayBackendFromEnv({

@@ -1,5 +1,7 @@
 import { join } from 'node:path'
+import type { TrustProxy } from '@portico/api'
 import type { Mailer } from './email/mailer.ts'
+import type { SmtpConfig } from './email/smtp.ts'
 import type { SmartAccountProvider } from './smart-account-seam.ts'
 import type { SocialProvider } from './social-seam.ts'
 
@@ -54,11 +56,14 @@ export interface AuthFrameConfig {
   /** Files holding old server keys, like `serverKeyFile`. */
   oldServerKeyFiles?: string[]
   /**
-   * Serves GET /dev/mailbox (JSON) and /dev/mailbox.html and stores sent mail in the database (default
-   * off: it shows everyone's codes; the dev stack turns it on).
+   * Serves GET /dev/mailbox (JSON) and /dev/mailbox.html (default off: it shows everyone's codes; the
+   * dev stack turns it on). Without `smtp` (or `mailer`) it also starts a loopback SMTP receiver that
+   * stores what it receives for the mailbox, and mail is sent there through the SMTP mailer.
    */
   devMailbox: boolean
-  /** Sends mail when the dev mailbox is off. */
+  /** The SMTP server mail is sent through (README, Email). Production requires it (or `mailer`). */
+  smtp?: SmtpConfig
+  /** Replaces the SMTP mailer (a test seam, or an embedder's own transport); wins over `smtp`. */
   mailer?: Mailer
   otp: { ttlMs: number; maxAttempts: number }
   /** SPEC §5 allowed-to-trigger rule: email sends per address and per client IP. */
@@ -84,7 +89,7 @@ export interface AuthFrameConfig {
   social?: SocialProvider
 }
 
-export type TrustProxy = boolean | number | string[]
+export type { TrustProxy }
 
 export type AuthFrameConfigInput = Partial<Omit<AuthFrameConfig, 'otp' | 'emailRateLimit'>> & {
   otp?: Partial<AuthFrameConfig['otp']>
@@ -125,6 +130,7 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     ...(input.oldServerKeyFiles !== undefined && { oldServerKeyFiles: input.oldServerKeyFiles }),
     // Off unless asked for: the dev mailbox shows everyone's codes.
     devMailbox: input.devMailbox ?? false,
+    ...(input.smtp !== undefined && { smtp: input.smtp }),
     ...(input.mailer !== undefined && { mailer: input.mailer }),
     otp: { ttlMs: 10 * 60_000, maxAttempts: 5, ...input.otp },
     emailRateLimit: {
@@ -141,17 +147,4 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     ...(input.smartAccounts !== undefined && { smartAccounts: input.smartAccounts }),
     ...(input.social !== undefined && { social: input.social }),
   }
-}
-
-/**
- * Fastify's `trustProxy` for a config value, with proxy-addr's semantics: addresses are compiled by
- * proxy-addr; a hop count is proxy-addr's `(address, hop) => hop < n` (Fastify itself trusts nothing for
- * a bare number). Never `true`, which would take the left-most, client-chosen X-Forwarded-For entry.
- */
-export function fastifyTrustProxy(
-  trustProxy: TrustProxy,
-): false | string[] | ((address: string, hop: number) => boolean) {
-  const hops = trustProxy === true ? 1 : trustProxy === false ? 0 : trustProxy
-  if (Array.isArray(hops)) return hops.length > 0 ? hops : false
-  return hops > 0 ? (_address, hop) => hop < hops : false
 }

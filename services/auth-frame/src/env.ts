@@ -1,5 +1,6 @@
-import { isIP } from 'node:net'
+import { parseTrustProxy } from '@portico/api'
 import type { AuthFrameConfigInput, FrameChain, TrustProxy } from './config.ts'
+import { smtpConfigFromEnv } from './email/smtp-env.ts'
 
 /**
  * Reads the service configuration from the environment (README lists the variables). Throws with the
@@ -22,8 +23,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameCo
     input.oldServerKeyFiles = list(env.PORTICO_AUTH_FRAME_OLD_KEY_FILES)
   if (env.PORTICO_AUTH_FRAME_MAILBOX)
     input.devMailbox = !['0', 'off', 'false', 'no'].includes(env.PORTICO_AUTH_FRAME_MAILBOX)
+  const smtp = smtpConfigFromEnv(env)
+  if (smtp) input.smtp = smtp
   if (env.PORTICO_AUTH_FRAME_TRUST_PROXY)
-    input.trustProxy = parseTrustProxy(env.PORTICO_AUTH_FRAME_TRUST_PROXY)
+    input.trustProxy = parseTrustProxy(env.PORTICO_AUTH_FRAME_TRUST_PROXY, 'PORTICO_AUTH_FRAME_TRUST_PROXY')
   if (env.PORTICO_AUTH_FRAME_PROJECTS) input.projects = parseProjects(env.PORTICO_AUTH_FRAME_PROJECTS)
   if (env.PORTICO_AUTH_FRAME_CHAINS) input.chains = parseChains(env.PORTICO_AUTH_FRAME_CHAINS)
   if (env.PORTICO_AUTH_FRAME_SOLANA) {
@@ -40,38 +43,6 @@ const list = (text: string) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-
-const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
-
-/**
- * `1`/`true`/`on`/`yes`: one trusted hop; `<n>`: n hops; `0`/`false`/`off`/`no`: none; else a comma list
- * of proxy addresses, CIDRs (`10.0.0.0/8`) or proxy-addr's named ranges (`loopback`, …), which Fastify
- * compiles with proxy-addr.
- */
-function parseTrustProxy(text: string): TrustProxy {
-  const value = text.trim().toLowerCase()
-  if (['0', 'off', 'false', 'no'].includes(value)) return false
-  if (['1', 'on', 'true', 'yes'].includes(value)) return true
-  if (/^\d+$/.test(value)) return int(value, 'PORTICO_AUTH_FRAME_TRUST_PROXY')
-  const entries = list(text)
-  if (entries.length === 0) throw new Error('PORTICO_AUTH_FRAME_TRUST_PROXY: no proxy address given')
-  for (const entry of entries) {
-    const [address = '', prefix, extra] = entry.split('/')
-    const family = isIP(address)
-    const ok =
-      PROXY_RANGES.includes(entry) ||
-      (family !== 0 &&
-        extra === undefined &&
-        (prefix === undefined ||
-          (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)) ||
-          (family === 4 && isIP(prefix) === 4)))
-    if (!ok)
-      throw new Error(
-        `PORTICO_AUTH_FRAME_TRUST_PROXY must be a number of trusted hops or a comma list of proxy addresses / CIDRs, got "${entry}"`,
-      )
-  }
-  return entries
-}
 
 /** `projectA=http://localhost:4173|http://127.0.0.1:4173,projectB=https://app.example` */
 function parseProjects(text: string): Record<string, { allowedOrigins: string[] }> {

@@ -1,16 +1,14 @@
 import { EventEmitter } from 'node:events'
+import { fastifyTrustProxy } from '@portico/api'
 import Fastify, { type FastifyInstance } from 'fastify'
-import {
-  type AuthFrameConfig,
-  type AuthFrameConfigInput,
-  fastifyTrustProxy,
-  resolveConfig,
-} from './config.ts'
+import { type AuthFrameConfig, type AuthFrameConfigInput, resolveConfig } from './config.ts'
 import type { Services } from './context.ts'
 import { loadServerKeys } from './crypto/server-key.ts'
 import { createVault } from './crypto/vault.ts'
 import { openStore, type Store } from './db/store.ts'
-import { devMailbox } from './email/mailer.ts'
+import { type DevReceiver, startDevReceiver } from './email/dev-receiver.ts'
+import type { Mailer } from './email/mailer.ts'
+import { checkSmtpConfig, smtpMailer } from './email/smtp.ts'
 import { frameBundle } from './frame/bundle.ts'
 import { emailLoginHandlers } from './handlers/email-login.ts'
 import { emailUpdateHandlers } from './handlers/email-update.ts'
@@ -31,6 +29,8 @@ export interface AuthFrameServer {
   frameUrl: string
   /** `${url}/dev/mailbox` when the dev mailbox is on. */
   mailboxUrl?: string
+  /** The loopback SMTP receiver feeding the dev mailbox, when this server started one. */
+  devSmtp?: { host: string; port: number }
   port: number
   config: AuthFrameConfig
   store: Store
@@ -75,16 +75,22 @@ function deviceSignals(): Services['deviceApproved'] {
 /** Opens (and migrates) the database, loads the server key and serves the frame on config.host:config.port. */
 export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<AuthFrameServer> {
   const config = resolveConfig(input)
-  if (!config.devMailbox && !config.mailer)
+  if (config.production && !config.smtp && !config.mailer)
     throw new Error(
-      'The auth frame needs a mailer (startAuthFrame({ mailer })), or the dev mailbox for local use (devMailbox: true, PORTICO_AUTH_FRAME_MAILBOX=1)',
+      'Production (PORTICO_ENV or NODE_ENV=production) sends mail through an SMTP server: set PORTICO_AUTH_FRAME_SMTP_URL (or PORTICO_AUTH_FRAME_SMTP_HOST) and PORTICO_AUTH_FRAME_SMTP_FROM (`smtp` in the config)',
     )
+  if (!config.devMailbox && !config.smtp && !config.mailer)
+    throw new Error(
+      'The auth frame needs a mailer: an SMTP server (PORTICO_AUTH_FRAME_SMTP_URL or PORTICO_AUTH_FRAME_SMTP_HOST, and PORTICO_AUTH_FRAME_SMTP_FROM; `smtp` in the config), or the dev mailbox for local use (devMailbox: true, PORTICO_AUTH_FRAME_MAILBOX=1)',
+    )
+  if (config.smtp && !config.mailer) checkSmtpConfig(config.smtp)
   const keys = loadServerKeys(config, { log: (line) => config.logLevel !== 'silent' && console.warn(line) })
   const vault = createVault(keys.current, keys.old)
   await frameBundle()
   const store = await openStore(config.database)
   let app: FastifyInstance | undefined
   let pruneTimer: NodeJS.Timeout | undefined
+  let receiver: DevReceiver | undefined
   try {
     app = Fastify({
       logger: { level: config.logLevel },
@@ -96,13 +102,30 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
       { parseAs: 'string', bodyLimit: 4096 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     )
+    const log = app.log
+    const logMail = (message: string, details: { attempt: number; final: boolean; err: unknown }) =>
+      log[details.final ? 'error' : 'warn']({ err: details.err, attempt: details.attempt }, message)
+    let mailer: Mailer
+    if (config.mailer) mailer = config.mailer
+    else if (config.smtp) mailer = smtpMailer(config.smtp, { log: logMail })
+    else {
+      // The dev stack: a loopback SMTP receiver feeding the mailbox table, reached through the same mailer.
+      receiver = await startDevReceiver({ store, log: (message, err) => log.warn({ err }, message) })
+      mailer = smtpMailer(
+        {
+          host: receiver.host,
+          port: receiver.port,
+          tls: 'none',
+          from: 'Portico <no-reply@portico.localhost>',
+        },
+        { log: logMail },
+      )
+    }
     const svc: Services = {
       config,
       store,
       vault,
-      mailer: config.devMailbox
-        ? devMailbox(store, Date.now)
-        : (config.mailer as NonNullable<typeof config.mailer>),
+      mailer,
       frameOrigin: config.publicUrl ?? '',
       now: Date.now,
       deviceApproved: deviceSignals(),
@@ -129,11 +152,13 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
     const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
     svc.frameOrigin = new URL(url).origin
     const server = app
+    const devReceiver = receiver
     let closing: Promise<void> | undefined
     return {
       url: svc.frameOrigin,
       frameUrl: `${svc.frameOrigin}/frame`,
       ...(config.devMailbox && { mailboxUrl: `${svc.frameOrigin}/dev/mailbox` }),
+      ...(receiver && { devSmtp: { host: receiver.host, port: receiver.port } }),
       port,
       config,
       store,
@@ -142,6 +167,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
         closing ??= (async () => {
           clearInterval(pruneTimer)
           await server.close()
+          await devReceiver?.close()
           await store.close()
         })()
         return closing
@@ -150,6 +176,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
   } catch (err) {
     clearInterval(pruneTimer)
     await app?.close().catch(() => {})
+    await receiver?.close().catch(() => {})
     await store.close().catch(() => {})
     throw err
   }

@@ -49,9 +49,16 @@ export function mailboxRoutes(app: FastifyInstance, svc: Services): void {
     const messages = await read(req.query)
     const items = messages
       .map((m) => {
-        const text = escapeHtml(m.text).replace(/https?:\/\/[^\s<>"&]+/g, (url) =>
-          url.startsWith(`${svc.frameOrigin}/`) ? `<a href="${url}">${url}</a>` : url,
-        )
+        // Links are found in the raw text (a device link holds `&`) and every piece is escaped.
+        let text = ''
+        let at = 0
+        for (const match of m.text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+          const url = escapeHtml(match[0])
+          text += escapeHtml(m.text.slice(at, match.index))
+          text += match[0].startsWith(`${svc.frameOrigin}/`) ? `<a href="${url}">${url}</a>` : url
+          at = match.index + match[0].length
+        }
+        text += escapeHtml(m.text.slice(at))
         return `<li><article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · ${new Date(m.createdAt).toISOString()}</p><pre>${text}</pre></article></li>`
       })
       .join('')
