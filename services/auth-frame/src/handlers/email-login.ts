@@ -88,19 +88,36 @@ export const emailLoginHandlers: HandlerMap = {
   },
 }
 
+/**
+ * Mails a fresh code for `flow` (to `to`). The new code replaces the flow's only if the mail went out: a
+ * failed send (FrameError 'We could not send the email, try again') leaves the flow as it was, so the
+ * user can simply ask again and no code is lost or half-issued.
+ */
 export async function sendLoginCode(svc: Services, flow: FlowRow, to = flow.email): Promise<void> {
   const code = newOtp()
+  const before = await svc.store.flow(flow.id)
+  // Stored before sending: a code that arrives faster than the write must already work.
   await svc.store.updateFlow(flow.id, {
     code_mac: codeMac(svc, flow.id, code),
     code_expires_at: svc.now() + svc.config.otp.ttlMs,
     attempts: 0,
   })
   const minutes = Math.round(svc.config.otp.ttlMs / 60_000)
-  await svc.mailer.send({
-    to,
-    subject: `Your code: ${code}`,
-    text: `Your one-time code is ${code}. It expires in ${minutes} minutes. Never share it.\n`,
-  })
+  try {
+    await svc.mailer.send({
+      to,
+      subject: `Your code: ${code}`,
+      text: `Your one-time code is ${code}. It expires in ${minutes} minutes. Never share it.\n`,
+    })
+  } catch (error) {
+    if (before)
+      await svc.store.updateFlow(flow.id, {
+        code_mac: before.code_mac,
+        code_expires_at: before.code_expires_at,
+        attempts: before.attempts,
+      })
+    throw error
+  }
 }
 
 /** The device link of a mail (GET /device/approve): approves the device and mails the login code. */
@@ -109,9 +126,10 @@ export async function approveDevice(svc: Services, flowId: string, token: string
   if (flow?.kind !== 'login' || flow.step !== 'device' || !flow.link_mac || flow.expires_at <= svc.now())
     return false
   if (!flow.user_id || !svc.vault.macEquals(`link:${flow.id}:${token}`, flow.link_mac)) return false
+  // The code goes out first: if it cannot, the device stays unapproved and the link still works.
+  await sendLoginCode(svc, flow)
   await svc.store.addDevice(flow.user_id, flow.device_hash, svc.now())
   await svc.store.updateFlow(flow.id, { step: 'otp', link_mac: null })
-  await sendLoginCode(svc, flow)
   svc.deviceApproved.notify(flow.id)
   return true
 }

@@ -41,8 +41,9 @@ export const emailUpdateHandlers: HandlerMap = {
       throw new FrameError(ERRORS.noPendingUpdate)
     await checkOtp(svc, flow, otp)
     await allowEmailSend(svc, flow.new_email, ctx.ip)
-    await svc.store.updateFlow(flow.id, { step: 'secondary' })
+    // The next step only once its code went out (a failed send leaves this step, and its code, as they were).
     await sendLoginCode(svc, flow, flow.new_email)
+    await svc.store.updateFlow(flow.id, { step: 'secondary' })
     return {}
   },
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../context.ts'
+import { FrameError } from '../errors.ts'
 import { approveDevice } from '../handlers/email-login.ts'
 import { escapeHtml, htmlHeaders, page } from './html.ts'
 
@@ -27,12 +28,27 @@ export function deviceRoutes(app: FastifyInstance, svc: Services): void {
 
   app.post('/device/approve', async (req, reply) => {
     const form = (req.body ?? {}) as Record<string, unknown>
-    const ok =
-      typeof form.flow === 'string' &&
-      ID.test(form.flow) &&
-      typeof form.token === 'string' &&
-      TOKEN.test(form.token) &&
-      (await approveDevice(svc, form.flow, form.token))
+    let ok: boolean
+    try {
+      ok =
+        typeof form.flow === 'string' &&
+        ID.test(form.flow) &&
+        typeof form.token === 'string' &&
+        TOKEN.test(form.token) &&
+        (await approveDevice(svc, form.flow, form.token))
+    } catch (error) {
+      if (!(error instanceof FrameError)) throw error
+      // The code could not be mailed: nothing was approved, the same link works again.
+      return reply
+        .code(503)
+        .headers(htmlHeaders(CSP))
+        .send(
+          page(
+            'Approve device',
+            `<h1>${escapeHtml(error.message)}</h1><p>Open the link again in a moment.</p>`,
+          ),
+        )
+    }
     const body = ok
       ? '<h1>Device approved</h1><p>Go back to the app and enter the code we just sent you.</p>'
       : '<h1>This link is invalid or has expired</h1>'
