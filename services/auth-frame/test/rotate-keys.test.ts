@@ -12,7 +12,7 @@ import { createVault, keyId, type Vault } from '../src/crypto/vault.ts'
 import { openStore, type SealedKeyRow, type Store } from '../src/db/store.ts'
 
 const PACKAGE = join(import.meta.dirname, '..')
-const USERS = 300
+const USERS = 90
 
 const A = randomBytes(32)
 const B = randomBytes(32)
