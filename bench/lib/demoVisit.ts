@@ -1,14 +1,16 @@
 /**
- * The bench's steps in the demo page (bench/run.ts): a context with the injected dev wallet, opening
- * the modal without Playwright's locators (for the heap row), the heap, click → Connect painted, and a
- * visit through every plugin.
+ * The bench's steps in the demo page (bench/run.ts): a context with the injected dev wallet (and the
+ * long-task probe), the heap, and a visit through every plugin. The open itself (pointer, then click)
+ * is bench/lib/pageMetrics.ts's, shared with the peers.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
 import type { Stack } from '../../scripts/lib/stack.ts'
 import { NetworkLog, type Req } from './networkLog.ts'
+import { LONG_TASK_PROBE } from './pageMetrics.ts'
 
 export async function newContext(browser: Browser, stack: Stack): Promise<BrowserContext> {
   const context = await browser.newContext()
+  await context.addInitScript(LONG_TASK_PROBE)
   // The dev wallet stands for a browser extension: injected, not downloaded, not page JS.
   await context.addInitScript(`window.__PORTICO_DEV_WALLET__=${JSON.stringify(stack.devWalletConfig(0))}`)
   await context.addInitScript({ path: stack.devWalletBundle })
@@ -20,31 +22,6 @@ export const walletButton = (page: Page) =>
   connectDialog(page)
     .getByRole('list', { name: 'Wallets' })
     .getByRole('button', { name: 'Portico Dev Wallet' })
-
-/** Finds, through open shadow roots, the Connect Wallet button (click: true) or the dev wallet's entry. */
-const FIND_IN_PAGE = `(click) => {
-  const all = (root) => [...root.querySelectorAll('*')].flatMap((el) => [el, ...(el.shadowRoot ? all(el.shadowRoot) : [])])
-  const elements = all(document)
-  if (!click) return elements.some((el) => el.matches('[aria-label="Wallets"] button') && el.textContent.includes('Portico Dev Wallet'))
-  const button = elements.find((el) => el.tagName === 'BUTTON' && el.textContent.trim() === 'Connect Wallet')
-  button?.click()
-  return button !== undefined
-}`
-
-/**
- * Opens the modal and waits for the dev wallet in its list with plain DOM calls, for the heap row:
- * Playwright's locators put its injected script (~0.75 MiB of heap) in the page's isolate, which is the
- * test tool's memory, not Portico's.
- */
-export async function openWithoutLocators(page: Page): Promise<void> {
-  if (!(await page.evaluate(`(${FIND_IN_PAGE})(true)`)))
-    throw new Error('no Connect Wallet button on the page')
-  const deadline = Date.now() + 15_000
-  while (!(await page.evaluate(`(${FIND_IN_PAGE})(false)`))) {
-    if (Date.now() > deadline) throw new Error('the modal did not list Portico Dev Wallet within 15 s')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 export async function heap(cdp: CDPSession): Promise<{ used: number; metric: number }> {
   await cdp.send('HeapProfiler.enable')
@@ -58,35 +35,6 @@ export async function heap(cdp: CDPSession): Promise<{ used: number; metric: num
     metric: metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN,
   }
 }
-
-/**
- * Click → a frame after the Connect view (with the wallet list) is in the DOM, measured in the page.
- * Plain JS source: tsx would wrap named inner functions in a `__name` helper the page does not have.
- */
-const CLICK_TO_PAINTED = `new Promise((resolve, reject) => {
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect Wallet')
-  if (!button) return reject(new Error('no Connect Wallet button'))
-  function shown() {
-    const dialog = document.querySelector('[role="dialog"]')
-    const title = dialog && document.getElementById(dialog.getAttribute('aria-labelledby') || '')
-    return Boolean(title && title.textContent === 'Connect Wallet' &&
-      [...dialog.querySelectorAll('button')].some((b) => b.textContent.includes('Portico Dev Wallet')))
-  }
-  let done = false
-  function finish() {
-    if (done || !shown()) return
-    done = true
-    observer.disconnect()
-    requestAnimationFrame(() => resolve(performance.now() - start))
-  }
-  const observer = new MutationObserver(finish)
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-  const start = performance.now()
-  button.click()
-  finish()
-})`
-
-export const clickToPainted = (page: Page) => page.evaluate<number>(CLICK_TO_PAINTED)
 
 /**
  * A visit with every given plugin switched on (`?features=<id>:true,…`): first open (plugins load),

@@ -1,12 +1,14 @@
 // One way to measure any connect modal (Portico's or a peer's), so the ratios compare like with like:
-// JS to network idle, click → wallet list painted, JS heap with the modal open.
+// JS to network idle; then as a person opens it (the pointer onto the button, a rest of 0 or 150 ms, the
+// click): click → wallet list painted, the JS and long tasks of the open, and the JS heap with the modal
+// open once the network is quiet.
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
 import { NetworkLog } from './networkLog.ts'
 
 export interface ModalTarget {
   label: string
   url: string
-  /** The connect button's accessible name. */
+  /** The connect button's text (a string: exactly; shadow roots searched too). */
   button: string | RegExp
   /** Text that is in the wallet list once the modal shows it (the injected dev wallet's name). */
   walletText: string
@@ -17,21 +19,55 @@ export interface ModalTarget {
 export interface ModalMetrics {
   jsTransferred: number
   jsRequests: number
+  /** JS fetched from the pointer entering the button until the network is quiet after the open. */
+  openJsTransferred: number
+  openJsRequests: number
+  /** Long tasks (≥ 50 ms) from the pointer entering the button until the network is quiet after the open. */
+  openLongTasksMs: number
   /** Requests to hosts other than localhost, aborted (the peers' defaults call hosted services). */
   blockedHosts: string[]
-  clickMs: number[]
+  /** Pointer on the button, then the click after each hover gap (ms) → wallet list painted, per run. */
+  clickMs: Record<number, number[]>
   heapOpen: number
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** How long the pointer rests on the button before the click (ms): a quick visitor, and a usual one. */
+export const HOVER_GAPS = [0, 150] as const
 
 /**
- * Clicks the button, then checks at every animation frame whether the wallet text is in the DOM,
- * shadow roots included (AppKit renders in them), on a laid-out element; resolves with the time of the
- * first frame that holds it. Plain JS source: tsx would wrap named inner functions in a `__name` helper.
+ * Long tasks as the page meets them, from its start (a string: run before the page's own scripts).
  */
-const CLICK_TO_WALLET_LIST = `(walletText) => new Promise((resolve, reject) => {
-  const button = window.__benchButton
+export const LONG_TASK_PROBE = `(() => {
+  const tasks = (window.__benchLongTasks = [])
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration])
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
+})()`
+
+/**
+ * Finds the connect button (a button whose text matches, shadow roots included) and returns the centre
+ * of its box, or null. Plain DOM calls, no Playwright locators: their injected script would sit in the
+ * page's heap, which the heap row reads.
+ */
+const BUTTON_CENTRE = `(source) => {
+  const pattern = new RegExp(source)
+  const all = (root) => [...root.querySelectorAll('*')].flatMap((el) => [el, ...(el.shadowRoot ? all(el.shadowRoot) : [])])
+  const button = all(document).find((el) => el.tagName === 'BUTTON' && pattern.test(el.textContent.trim()) && el.getClientRects().length > 0)
+  if (!button) return null
+  const box = button.getBoundingClientRect()
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 }
+}`
+
+/**
+ * Arms the page for the click: on the (trusted) click it checks at every animation frame whether the
+ * wallet text is in the DOM, shadow roots included (AppKit renders in them), on a laid-out element, and
+ * records the time from the click's event time (the input, so a busy main thread counts) to the first
+ * frame that holds it. The pointer's arrival is recorded too, for the long-task window.
+ */
+const ARM_CLICK = `(walletText) => {
   function holds(root) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT)
     for (let node = walker.currentNode; node; node = walker.nextNode()) {
@@ -41,22 +77,27 @@ const CLICK_TO_WALLET_LIST = `(walletText) => new Promise((resolve, reject) => {
     }
     return false
   }
-  const start = performance.now()
-  button.click()
-  if (holds(document.body)) return requestAnimationFrame(() => resolve(performance.now() - start))
-  const deadline = start + 20000
-  function frame() {
-    // performance.now(), not the frame's timestamp: that is the frame's start, which may precede the click.
-    const now = performance.now()
-    if (holds(document.body)) return resolve(now - start)
-    if (now > deadline) return reject(new Error('wallet list not shown within 20 s'))
-    requestAnimationFrame(frame)
-  }
-  requestAnimationFrame(frame)
-})`
+  window.__benchHoverAt = undefined
+  addEventListener('pointermove', () => { if (window.__benchHoverAt === undefined) window.__benchHoverAt = performance.now() }, { capture: true, once: true })
+  window.__benchOpen = new Promise((resolve, reject) => {
+    addEventListener('click', (event) => {
+      const start = event.timeStamp
+      const deadline = performance.now() + 20000
+      function frame() {
+        // performance.now(), not the frame's timestamp: that is the frame's start, which may precede the click.
+        const now = performance.now()
+        if (holds(document.body)) return resolve(now - start)
+        if (now > deadline) return reject(new Error('wallet list not shown within 20 s'))
+        requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    }, { capture: true, once: true })
+  })
+}`
 
 async function newContext(browser: Browser, target: ModalTarget): Promise<BrowserContext> {
   const context = await browser.newContext()
+  await context.addInitScript(LONG_TASK_PROBE)
   for (const script of target.initScripts) await context.addInitScript(script)
   return context
 }
@@ -78,15 +119,45 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
   return (await cdp.send('Runtime.getHeapUsage')).usedSize
 }
 
-async function clickOnce(page: Page, target: ModalTarget): Promise<number> {
-  const button = page.getByRole('button', { name: target.button, exact: true }).first()
-  await button.evaluate((element) => {
-    ;(window as unknown as { __benchButton: Element }).__benchButton = element
-  })
-  return page.evaluate<number>(`(${CLICK_TO_WALLET_LIST})(${JSON.stringify(target.walletText)})`)
+/**
+ * As a person does it: the pointer moves onto the button (pointer-enter handlers run, e.g. a
+ * preload), rests there `gapMs`, then presses and releases (a trusted click). Resolves with the time
+ * from the click to the first frame with the wallet list. Real input through CDP, no locators.
+ */
+export async function pointerThenClick(
+  page: Page,
+  button: string | RegExp,
+  walletText: string,
+  gapMs: number,
+): Promise<number> {
+  const source =
+    typeof button === 'string' ? `^${button.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` : button.source
+  const centre = await page.evaluate<{ x: number; y: number } | null>(
+    `(${BUTTON_CENTRE})(${JSON.stringify(source)})`,
+  )
+  if (!centre) throw new Error(`no button matching ${source} on ${page.url()}`)
+  await page.evaluate(`(${ARM_CLICK})(${JSON.stringify(walletText)})`)
+  // Start off the button, so the move onto it is an arrival (pointerenter), as with a real pointer.
+  await page.mouse.move(0, 0)
+  await page.mouse.move(centre.x, centre.y)
+  if (gapMs > 0) await page.waitForTimeout(gapMs)
+  await page.mouse.down()
+  await page.mouse.up()
+  return page.evaluate<number>('window.__benchOpen')
 }
 
-/** Loads the page fresh `runs + 1` times: the first for bytes and heap, the rest for click timings. */
+/** Total duration of the long tasks that ended after the pointer reached the button. */
+export async function longTasksSinceHover(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const from = window.__benchHoverAt ?? 0
+    return window.__benchLongTasks.filter(([start, duration]) => start + duration > from).reduce((sum, [, duration]) => sum + duration, 0)
+  })()`)
+}
+
+/**
+ * Loads the page fresh `1 + runs × gaps` times: the first for bytes, the open's JS, long tasks and heap
+ * (pointer then click, no gap), the rest for click timings at each hover gap.
+ */
 export async function measureModal(
   browser: Browser,
   target: ModalTarget,
@@ -101,23 +172,30 @@ export async function measureModal(
   await network.idle()
   const scripts = network.scripts('load')
   network.phase = 'open'
-  await clickOnce(page, target)
+  await pointerThenClick(page, target.button, target.walletText, 0)
   await network.idle()
+  const openScripts = network.scripts('open')
+  const openLongTasksMs = await longTasksSinceHover(page)
   const heapOpen = await heapUsed(cdp)
   await context.close()
 
-  const clickMs: number[] = []
+  const clickMs: Record<number, number[]> = Object.fromEntries(HOVER_GAPS.map((gap) => [gap, []]))
   for (let run = 0; run < runs; run++) {
-    const timingContext = await newContext(browser, target)
-    const timingPage = await timingContext.newPage()
-    await blockRemote(timingPage, blocked)
-    await timingPage.goto(target.url, { waitUntil: 'networkidle' })
-    clickMs.push(await clickOnce(timingPage, target))
-    await timingContext.close()
+    for (const gap of HOVER_GAPS) {
+      const timingContext = await newContext(browser, target)
+      const timingPage = await timingContext.newPage()
+      await blockRemote(timingPage, blocked)
+      await timingPage.goto(target.url, { waitUntil: 'networkidle' })
+      clickMs[gap]?.push(await pointerThenClick(timingPage, target.button, target.walletText, gap))
+      await timingContext.close()
+    }
   }
   return {
     jsTransferred: scripts.reduce((sum, req) => sum + req.transferred, 0),
     jsRequests: scripts.length,
+    openJsTransferred: openScripts.reduce((sum, req) => sum + req.transferred, 0),
+    openJsRequests: openScripts.length,
+    openLongTasksMs,
     blockedHosts: [...new Set(blocked)],
     clickMs,
     heapOpen,
