@@ -88,8 +88,9 @@ export interface ModalHandle {
   /** Resolves once a stored connection was restored (true) or found absent (false). */
   ready: Promise<boolean>
   /**
-   * Checks the enabled plugins' manifests and warms the cache with their remotes, running none of
-   * their code: call it on hover of your connect button or when idle (requestIdleCallback).
+   * Checks the enabled plugins' manifests and reads their entries, running none of their code: call it
+   * on hover of your connect button or when idle (requestIdleCallback). While no account is connected,
+   * the account features' plugins are left out.
    */
   preloadPlugins(): Promise<void>
   destroy(): void
@@ -231,7 +232,10 @@ export function createModal(options: ModalOptions): ModalHandle {
     },
     mount,
     ready,
-    preloadPlugins: () => kernel.plugins.preload(),
+    // Like the open: while disconnected the account features are left out (they cannot be used before a
+    // connection, and load when one is made).
+    preloadPlugins: () =>
+      kernel.plugins.preload(selectIsConnected(store.get()) ? undefined : ACCOUNT_FEATURES),
     destroy() {
       for (const unmount of mounts) unmount()
       for (const cleanup of kernel.cleanups.splice(0)) cleanup()

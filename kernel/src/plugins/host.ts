@@ -21,10 +21,11 @@ export interface PluginHost {
    */
   ensureLoaded(only?: readonly string[], except?: readonly string[]): Promise<void>
   /**
-   * Checks the manifests of the remotes not loaded yet and warms the cache with their files (idle time,
-   * hover); nothing is evaluated. Failures are left to the load that follows.
+   * Checks the manifests of the remotes not loaded yet (less those in `except`) and reads their entries,
+   * the read their load reuses (idle time, hover); nothing is evaluated and no chunk is fetched. Failures
+   * are left to the load that follows.
    */
-  preload(): Promise<void>
+  preload(except?: readonly string[]): Promise<void>
   contributions<K extends ContributionPoint>(point: K): Contribution<K>[]
   contextOf(id: string): PluginContext | undefined
   dispose(): void
@@ -82,7 +83,7 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     if ('definition' in plan.source) return plan.source.definition
     const manifest = await checkedManifest(plan as RemotePlan)
     const module = await remote()
-    module.preloadRemote(manifest, { withEntry: false })
+    module.preloadRemote(manifest, { withEntry: false, withChunks: true })
     return module.loadCheckedRemote(plan.id, manifest)
   }
 
@@ -180,8 +181,10 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
       })
       await Promise.all(pending)
     },
-    async preload() {
-      const remotes = pendingPlans().filter((plan): plan is RemotePlan => 'url' in plan.source)
+    async preload(except) {
+      const remotes = pendingPlans().filter(
+        (plan): plan is RemotePlan => 'url' in plan.source && !except?.includes(plan.id),
+      )
       await Promise.all(
         remotes.map(async (plan) => {
           try {

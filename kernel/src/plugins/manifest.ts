@@ -21,6 +21,12 @@ export interface PluginManifest {
   entryIntegrity: string
   /** SRI of every JS file of the remote (entry included), by absolute URL. */
   files: Map<string, string>
+  /**
+   * The files the entry loads at once for its exposed modules (Module Federation's `exposes[].assets.js.sync`),
+   * by absolute URL, each one with an SRI in `files`: what a load uses right away, so the only chunks worth a
+   * preload link. Lazy chunks (a view's body) are left to when they are needed.
+   */
+  loadFiles: string[]
 }
 
 /** A remote that is not deployed (manifest 404/410): warned about once, not retried on every open. */
@@ -84,7 +90,37 @@ export function parseManifest(body: string, manifestUrl: string): PluginManifest
   }
   const entryUrl = sameOriginUrl(entry, manifestUrl)
   const entryIntegrity = files.get(entryUrl) ?? fail(`no integrity for the entry "${entry}"`)
-  return { id, api, version, entryUrl, entryIntegrity, files }
+  return {
+    id,
+    api,
+    version,
+    entryUrl,
+    entryIntegrity,
+    files,
+    loadFiles: exposedSyncFiles(json, manifestUrl, files),
+  }
+}
+
+/** `exposes[].assets.js.sync` of a Module Federation manifest, kept only where `files` has its hash. */
+function exposedSyncFiles(json: unknown, manifestUrl: string, files: Map<string, string>): string[] {
+  const exposes = (json as { exposes?: unknown }).exposes
+  if (!Array.isArray(exposes)) return []
+  const out = new Set<string>()
+  for (const expose of exposes.slice(0, MAX_FILES)) {
+    const sync = (expose as { assets?: { js?: { sync?: unknown } } } | null)?.assets?.js?.sync
+    if (!Array.isArray(sync)) continue
+    for (const file of sync.slice(0, MAX_FILES)) {
+      if (typeof file !== 'string') continue
+      let url: string
+      try {
+        url = new URL(file, manifestUrl).href
+      } catch {
+        continue
+      }
+      if (files.has(url)) out.add(url)
+    }
+  }
+  return [...out]
 }
 
 /** Fetches a remote's manifest past every cache (a redeployed plugin is seen on the next page load). */

@@ -11,6 +11,7 @@ const ENTRY_HASH = `sha384-${'E'.repeat(64)}`
 const UNPINNED_ENTRY = 'var portico_unpinned; /* loads plugin.0a1b2c3d.js */'
 const UNPINNED_HASH = `sha384-${createHash('sha384').update(UNPINNED_ENTRY).digest('base64')}`
 const CHUNK_HASH = `sha384-${'C'.repeat(64)}`
+const VIEW_HASH = `sha384-${'V'.repeat(64)}`
 
 /** Manifests by plugin directory; a real HTTP server that records every request. */
 const manifests: Record<string, Record<string, unknown>> = {
@@ -18,6 +19,8 @@ const manifests: Record<string, Record<string, unknown>> = {
   future: { id: 'future', api: '^2.0.0' },
   impostor: { id: 'send', api: '^1.0.0' },
   unpinned: { id: 'unpinned', api: '^1.0.0' },
+  accountswaps: { id: 'swaps', api: '^1.0.0' },
+  accountonramp: { id: 'onramp', api: '^1.0.0' },
 }
 const requests: string[] = []
 let server: http.Server
@@ -49,9 +52,22 @@ beforeAll(async () => {
       return
     }
     const entryHash = dir === 'unpinned' ? UNPINNED_HASH : ENTRY_HASH
-    const integrity = { 'remoteEntry.js': entryHash, 'plugin.0a1b2c3d.js': CHUNK_HASH }
+    const integrity = {
+      'remoteEntry.js': entryHash,
+      'plugin.0a1b2c3d.js': CHUNK_HASH,
+      'view.4e5f6a7b.js': VIEW_HASH,
+    }
+    // Module Federation's part: the exposed module's chunk loads at once, the view's later.
+    const exposes = [
+      { name: 'plugin', assets: { js: { sync: ['plugin.0a1b2c3d.js'], async: ['view.4e5f6a7b.js'] } } },
+    ]
     res.setHeader('Content-Type', 'application/json')
-    res.end(JSON.stringify({ portico: { version: '1.0.0', entry: 'remoteEntry.js', integrity, ...fields } }))
+    res.end(
+      JSON.stringify({
+        exposes,
+        portico: { version: '1.0.0', entry: 'remoteEntry.js', integrity, ...fields },
+      }),
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -144,7 +160,7 @@ describe('remote plugins are checked before their code runs', () => {
     expect(requestsFor('loyalty').slice(before)).toEqual(['/loyalty/mf-manifest.json'])
   })
 
-  it('preload() checks the manifest, reads the entry once (the read its load reuses) and preloads its chunks with their hashes, running nothing', async () => {
+  it('preload() checks the manifest and reads the entry once (the read its load reuses), preloading no chunk and running nothing', async () => {
     const { host, store } = hostFor({
       features: { ...NO_PLUGINS },
       plugins: { loyalty: { url: `${base}/loyalty/remoteEntry.js` } },
@@ -152,12 +168,6 @@ describe('remote plugins are checked before their code runs', () => {
     const before = requestsFor('loyalty').length
     await host.preload()
     await host.preload()
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter((link) =>
-      link.href.startsWith(`${base}/loyalty/`),
-    )
-    expect(
-      links.map((link) => [link.href.replace(base, ''), link.integrity, link.crossOrigin, link.as]),
-    ).toEqual([['/loyalty/plugin.0a1b2c3d.js', CHUNK_HASH, 'anonymous', 'script']])
     await vi.waitFor(() =>
       expect(requestsFor('loyalty').slice(before)).toContain('/loyalty/remoteEntry.js?v=EEEEEEEEEEEEEEEE'),
     )
@@ -165,8 +175,30 @@ describe('remote plugins are checked before their code runs', () => {
       requestsFor('loyalty').filter((url) => url.startsWith('/loyalty/remoteEntry.js')),
       'one read of the entry, however often preloaded',
     ).toHaveLength(1)
+    // A hover that is not followed by a click must leave nothing that the browser reports as preloaded
+    // but not used.
+    expect(
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter((link) =>
+        link.href.startsWith(`${base}/loyalty/`),
+      ),
+    ).toEqual([])
     expect(document.querySelectorAll('script')).toHaveLength(0)
     expect(store.get().plugins.loyalty).toBeUndefined()
+  })
+
+  it('a load preloads the exposed module’s chunks with their hashes, never the lazy ones', async () => {
+    const { host } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { loyalty: { url: `${base}/loyalty/remoteEntry.js` } },
+    })
+    // The entry is fake (no federation container): the load fails after the preload links are in.
+    await host.ensureLoaded()
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter((link) =>
+      link.href.startsWith(`${base}/loyalty/`),
+    )
+    expect(
+      links.map((link) => [link.href.replace(base, ''), link.integrity, link.crossOrigin, link.as]),
+    ).toEqual([['/loyalty/plugin.0a1b2c3d.js', CHUNK_HASH, 'anonymous', 'script']])
   })
 })
 
@@ -188,6 +220,30 @@ describe('handle.preloadPlugins()', () => {
           '/loyalty/remoteEntry.js?v=EEEEEEEEEEEEEEEE',
         ]),
       )
+    } finally {
+      modal.destroy()
+    }
+  })
+
+  it('while disconnected never asks for an account feature’s remote (hover before the first connect)', async () => {
+    const modal = createModal({
+      projectId: 'p',
+      networks: [localNetwork()],
+      features: { ...NO_PLUGINS, swaps: true, onramp: true },
+      plugins: {
+        loyalty: { url: `${base}/loyalty/remoteEntry.js` },
+        swaps: { url: `${base}/accountswaps/remoteEntry.js` },
+        onramp: { url: `${base}/accountonramp/remoteEntry.js` },
+      },
+    })
+    try {
+      const before = requestsFor('loyalty').length
+      await modal.preloadPlugins()
+      await vi.waitFor(() =>
+        expect(requestsFor('loyalty').slice(before)).toContain('/loyalty/remoteEntry.js?v=EEEEEEEEEEEEEEEE'),
+      )
+      expect(requestsFor('accountswaps')).toEqual([])
+      expect(requestsFor('accountonramp')).toEqual([])
     } finally {
       modal.destroy()
     }

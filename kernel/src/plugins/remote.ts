@@ -71,15 +71,18 @@ function checkEntryOnce(manifest: PluginManifest): Promise<void> {
 }
 
 /**
- * Warms the cache with the remote's files, with the same CORS mode and integrity the loads will use.
- * The entry is read by the same checked fetch the load awaits (not a second, racing download); its
- * chunks get preload links. `withEntry: false` when the load is about to read the entry itself.
+ * Warms the cache for a load: the entry is read by the same checked fetch the load awaits (not a second,
+ * racing download). `withChunks` (when the load is starting) adds preload links, with the integrity and CORS
+ * mode the entry's script tags use, for the chunks of the exposed modules only (`loadFiles`): the ones the
+ * load uses at once. Lazy chunks never get one (a preload not used within seconds is a console warning and
+ * bandwidth spent on what may never run). `withEntry: false` when the load is about to read the entry itself.
  */
-export function preloadRemote(manifest: PluginManifest, { withEntry = true } = {}): void {
+export function preloadRemote(manifest: PluginManifest, { withEntry = true, withChunks = false } = {}): void {
   if (withEntry) checkEntryOnce(manifest).catch(() => undefined)
-  const chunks = [...manifest.files].filter(([url]) => url !== manifest.entryUrl)
-  for (const [href, integrity] of chunks) {
-    if (!href || !integrity || preloaded.has(href)) continue
+  if (!withChunks) return
+  for (const href of manifest.loadFiles) {
+    const integrity = manifest.files.get(href)
+    if (href === manifest.entryUrl || !integrity || preloaded.has(href)) continue
     preloaded.add(href)
     const link = document.createElement('link')
     link.rel = 'preload'
