@@ -25,11 +25,15 @@ vi.mock('./index.ts', async (importActual) => {
 
 let modal: ModalHandle | undefined
 let withdraw: (() => void) | undefined
+/** requestIdleCallback held by the test: the browser "becomes idle" when it runs them. */
+let idle: (() => void)[] = []
 afterEach(() => {
   modal?.destroy()
   withdraw?.()
   withdraw = undefined
   localStorage.clear()
+  idle = []
+  vi.unstubAllGlobals()
 })
 
 function create() {
@@ -37,13 +41,22 @@ function create() {
   return modal
 }
 
-describe('WalletConnect chunks fetched when the Connect view opens', { timeout: 20_000 }, () => {
-  it('with a browser wallet: the SDK chunk group and the connector load, the SDK is not evaluated, nothing is prepared', async () => {
+describe('WalletConnect when the Connect view opens', { timeout: 20_000 }, () => {
+  it('with a browser wallet: the SDK chunk group and the connector load only once the browser is idle after the paint; the SDK is not evaluated, nothing is prepared', async () => {
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      idle.push(callback)
+      return idle.length
+    })
     withdraw = announceTestWallet()
     const handle = create()
     act(() => handle.open())
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
     await within(dialog).findByRole('button', { name: /Test Wallet/ })
+    // Painted, the open's own work done: still nothing of WalletConnect while the page is busy.
+    await waitFor(() => expect(idle.length).toBeGreaterThan(0))
+    expect(loads.connector).toBe(0)
+    expect(loads.sdkChunk).toBe(0)
+    for (const callback of idle.splice(0)) callback()
     await waitFor(() => expect(loads.sdkChunk).toBe(1))
     await waitFor(() => expect(loads.connector).toBe(1))
     // Fetching is not using: no SDK module evaluated, no pairing (relay socket) prepared.

@@ -10,7 +10,7 @@ import {
   type WalletDirectoryEntry,
 } from '@portico/shared-types'
 import type { ConnectResult } from '../../account/connect.ts'
-import { afterNextPaint } from '../../afterNextPaint.ts'
+import { whenIdleAfterPaint } from '../../afterNextPaint.ts'
 import { en } from '../../i18n/en.ts'
 import type { Kernel } from '../../kernel.ts'
 import type { WalletConnectOptions } from './index.ts'
@@ -37,8 +37,9 @@ export function offerWalletConnect(kernel: Kernel): boolean {
       draft.connectors.push(walletConnectConnector)
     })
     const onOpen = ({ view }: { view: string }) => {
-      // After the view's first frame, as plugins load: fetching never delays the paint.
-      if (view === 'Connect') afterNextPaint(() => prefetchWalletConnect(kernel))
+      // After the view's first frame, when the browser is idle: fetching never delays the paint nor
+      // competes with the open's own work.
+      if (view === 'Connect') whenIdleAfterPaint(() => prefetchWalletConnect(kernel))
     }
     kernel.bus.on('MODAL_OPEN', onOpen)
     kernel.cleanups.push(() => kernel.bus.off('MODAL_OPEN', onOpen))
@@ -49,9 +50,9 @@ export function offerWalletConnect(kernel: Kernel): boolean {
 export const loadWalletConnect = () => import(/* webpackChunkName: "walletconnect-connector" */ './index.ts')
 
 /**
- * The Connect view opened (with a browser wallet or not): fetch the connector chunk (with the
- * ConnectingWalletConnect view body) and the SDK chunks, without evaluating the SDK: no relay
- * socket and no SDK objects until WalletConnect is pointed at or chosen.
+ * The Connect view opened, has painted and the browser is idle: fetch the connector chunk (with the
+ * ConnectingWalletConnect view body) and the SDK chunks, without evaluating the SDK: no relay socket
+ * and no SDK objects until WalletConnect is pointed at or chosen.
  */
 export function prefetchWalletConnect(kernel: Kernel): void {
   if (!isWalletConnectOffered(kernel) || kernel.store.get().connection.status !== 'disconnected') return
