@@ -6,7 +6,7 @@ import path from 'node:path'
 import { HtmlRspackPlugin, rspack } from '@rspack/core'
 
 export const PEERS_DIR = path.resolve(import.meta.dirname, '../peers')
-export const PEER_NAMES = ['connectkit', 'rainbowkit', 'appkit'] as const
+export const PEER_NAMES = ['connectkit', 'rainbowkit', 'appkit', 'thirdweb'] as const
 export type PeerName = (typeof PEER_NAMES)[number]
 
 /** `npm install` in the peer's own directory when its node_modules lacks a pinned dependency. */
