@@ -82,6 +82,11 @@ async function main(): Promise<void> {
     log('visit: load, first open')
     const context = await newContext(browser, stack)
     const page = await context.newPage()
+    const consoleLines: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error')
+        consoleLines.push(`${message.type()}: ${message.text().slice(0, 160)}`)
+    })
     const { log: network, cdp } = await NetworkLog.attach(page)
     await page.goto(stack.demoUrl, { waitUntil: 'networkidle' })
     const beforeOpen = network.requests.slice()
@@ -106,6 +111,8 @@ async function main(): Promise<void> {
     await network.idle()
     const openLongTasks = await longTasksSinceHover(page)
     const heapOpen = await heap(cdp)
+    // Chromium reports a preload not used within ~3 s of its load: wait that long before reading the console.
+    await page.waitForTimeout(3_500)
     await context.close()
 
     // 5: every plugin in dist/plugins switched on, then each wallet feature and account tab opened.
@@ -270,6 +277,15 @@ async function main(): Promise<void> {
           ok: total <= 15_000 && !plugin.shipsReact,
         }
       }),
+      {
+        measure: 'Console warnings and errors, load → open → 3.5 s after (e.g. "preloaded but not used")',
+        value:
+          consoleLines.length === 0
+            ? 'none'
+            : `${consoleLines.length}: ${[...new Set(consoleLines)].slice(0, 4).join(' / ')}`,
+        budget: 'none (issue 21)',
+        ok: consoleLines.length === 0,
+      },
       {
         measure: 'Requests to non-local hosts (whole visit)',
         value:

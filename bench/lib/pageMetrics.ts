@@ -132,10 +132,17 @@ export async function pointerThenClick(
 ): Promise<number> {
   const source =
     typeof button === 'string' ? `^${button.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` : button.source
-  const centre = await page.evaluate<{ x: number; y: number } | null>(
-    `(${BUTTON_CENTRE})(${JSON.stringify(source)})`,
-  )
-  if (!centre) throw new Error(`no button matching ${source} on ${page.url()}`)
+  // Network idle is not rendered: on a loaded machine the button may come a little later.
+  let centre: { x: number; y: number } | null = null
+  const deadline = Date.now() + 15_000
+  while (!centre) {
+    centre = await page.evaluate<{ x: number; y: number } | null>(
+      `(${BUTTON_CENTRE})(${JSON.stringify(source)})`,
+    )
+    if (centre) break
+    if (Date.now() > deadline) throw new Error(`no button matching ${source} on ${page.url()}`)
+    await page.waitForTimeout(50)
+  }
   await page.evaluate(`(${ARM_CLICK})(${JSON.stringify(walletText)})`)
   // Start off the button, so the move onto it is an arrival (pointerenter), as with a real pointer.
   await page.mouse.move(0, 0)
