@@ -1,5 +1,5 @@
 import { parseTrustProxy } from '@portico/api'
-import type { AuthFrameConfigInput, FrameChain, TrustProxy } from './config.ts'
+import type { AuthFrameConfigInput, FrameChain } from './config.ts'
 import { smtpConfigFromEnv } from './email/smtp-env.ts'
 
 /**
