@@ -49,6 +49,15 @@ describe('what the frame shows before an approval, from hostile requests', () =>
     expect(row(rows, 'Amount')?.value).toBe('1 ETH')
   })
 
+  it('fee fields the site set are shown (in gwei)', async () => {
+    const { rows } = await describeRequest(
+      'eth_sendTransaction',
+      [{ to: TOKEN, value: '0x1', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' }],
+      CTX,
+    )
+    expect(row(rows, 'Fees set by the site')?.value).toBe('max fee: 2 gwei\nmax priority fee: 1 gwei')
+  })
+
   it('typed data: domain, primary type, and a permit’s spender and unlimited value', async () => {
     const typed = {
       domain: { name: 'USD\u202EC', chainId: 31337, verifyingContract: TOKEN },

@@ -104,6 +104,7 @@ async function describeCall(call: unknown, ctx: DescribeContext, prefix = ''): P
   const value = quantity(c.value) ?? 0n
   const data = typeof c.data === 'string' && isHex(c.data) ? (c.data as Hex) : undefined
   if (!to) return [{ label: `${prefix}To`, value: 'No recipient (contract creation)', warn: true }]
+  rows.push(...feeRows(c, prefix))
   if (value > 0n || !data || data === '0x')
     rows.push({ label: `${prefix}Amount`, value: `${formatUnits(value, 18)} ${ctx.nativeSymbol ?? 'ETH'}` })
   if (!data || data === '0x') {
@@ -144,6 +145,27 @@ async function describeCall(call: unknown, ctx: DescribeContext, prefix = ''): P
     { label: `${prefix}Call data`, value: cleanText(data, 138), warn: true },
     ...rows,
   ]
+}
+
+/** The fee fields the dapp set (SPEC §4 type inference follows them), in gwei. */
+function feeRows(call: Record<string, unknown>, prefix: string): SummaryRow[] {
+  const gwei = (name: string) => {
+    const value = quantity(call[name])
+    return value === undefined ? undefined : `${formatUnits(value, 9)} gwei`
+  }
+  const fees = [
+    ['gas price', gwei('gasPrice')],
+    ['max fee', gwei('maxFeePerGas')],
+    ['max priority fee', gwei('maxPriorityFeePerGas')],
+  ].filter((entry): entry is [string, string] => entry[1] !== undefined)
+  return fees.length > 0
+    ? [
+        {
+          label: `${prefix}Fees set by the site`,
+          value: fees.map(([name, value]) => `${name}: ${value}`).join('\n'),
+        },
+      ]
+    : []
 }
 
 function typedDataRows(data: unknown): SummaryRow[] {
