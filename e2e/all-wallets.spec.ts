@@ -35,18 +35,18 @@ async function openAllWallets(demo: DemoPage): Promise<{ dialog: Locator; list: 
   return { dialog, list }
 }
 
-/** Wheel over the list until `done` resolves (each wheel scrolls the list, not the page). */
-async function scrollUntil(page: Page, list: Locator, done: Promise<unknown>): Promise<void> {
-  let finished = false
-  void done.then(() => {
-    finished = true
-  })
+/**
+ * Wheel over the list (each wheel scrolls the list, not the page) until `target` is rendered. The
+ * check reads the page, not a response event the test may learn of a wheel or two late; and a wheel
+ * (300 px, under 5 rows) that still slips in after the rows arrived keeps the first new row within
+ * the list's overscan, so it cannot scroll it out of the DOM.
+ */
+async function scrollUntil(page: Page, list: Locator, target: Locator): Promise<void> {
   await list.hover()
-  for (let i = 0; i < 40 && !finished; i++) {
-    await page.mouse.wheel(0, 800)
+  for (let i = 0; i < 60 && (await target.count()) === 0; i++) {
+    await page.mouse.wheel(0, 300)
     await page.waitForTimeout(100)
   }
-  await done
 }
 
 test.beforeEach(async ({ context, stack }) => {
@@ -80,7 +80,8 @@ test('All Wallets: 40 a page, the 41st wallet appears after scrolling; the list 
   expect(await list.getByRole('listitem').count()).toBeLessThan(20)
 
   const secondPage = page.waitForResponse((response) => isWalletsCall(response.url(), 2))
-  await scrollUntil(page, list, secondPage)
+  await scrollUntil(page, list, list.getByRole('button', { name: wallet41, exact: true }))
+  await secondPage
   await expect(list.getByRole('button', { name: wallet41, exact: true })).toBeVisible()
   expect(await list.getByRole('listitem').count()).toBeLessThan(25)
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '81')
