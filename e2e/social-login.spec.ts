@@ -6,6 +6,11 @@ import { expect, test } from './fixtures.ts'
 // sign-in page (services/idp), the auth frame's callback page and CONNECT_SOCIAL; farcaster through the
 // local relay's QR link and its dev approver. No dev wallet is injected: the embedded wallet connects.
 
+// Each test is a whole embedded-wallet sign-in plus a reload and a disconnect: on a loaded 2-core
+// machine (two busy loops beside the run) they took 15–25 s and farcaster 24–30 s, every step moving
+// (the page and its plugin remotes loading took 11 s of it), so 30 s is too short a budget.
+test.describe.configure({ timeout: 60_000 })
+
 const PROVIDERS = [
   ['google', 'Google'],
   ['github', 'GitHub'],
@@ -94,7 +99,6 @@ for (const [provider, name] of PROVIDERS) {
 }
 
 test('the same provider account signs in to the same wallet again', async ({ page }) => {
-  test.setTimeout(60_000)
   const demo = new DemoPage(page)
   const user = { email: 'returning@portico.dev', username: 'returning' }
   const connect = async () => {
