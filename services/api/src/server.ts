@@ -15,6 +15,7 @@ import { openRepository } from './db/open.ts'
 import type { Repository } from './db/repository.ts'
 import { lockSqliteFile } from './db/sqlite-lock.ts'
 import { corsOptions } from './http/cors.ts'
+import { drainOnClose } from './http/drain.ts'
 import { errorBody, handleError, handleNotFound } from './http/errors.ts'
 import { createGuard, projectIdOf } from './http/guard.ts'
 import { fastifyTrustProxy } from './http/trust-proxy.ts'
@@ -85,18 +86,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
         void reply.code(status).send(errorBody(status, err.message))
       },
     })
-    // fastify's close() closes the connections idle at that moment only: a keep-alive connection whose
-    // request is still being answered stays open after its answer for keepAliveTimeout (72 s), and
-    // close() waits for it (fastify/fastify#7044; a browser polling the API is such a client). While
-    // closing, answers say `connection: close` and a connection whose answer went out is closed at once.
-    let draining = false
-    app.addHook('onSend', async (_req, reply, payload) => {
-      if (draining) void reply.header('connection', 'close')
-      return payload
-    })
-    app.addHook('onResponse', async (_req, reply) => {
-      if (draining) reply.server.server.closeIdleConnections()
-    })
+    const startDraining = drainOnClose(app)
     const log = app.log
     await seedDefaultPrices(repo, chains, config.tokens)
     await repo.addSpamContracts(config.spamContracts)
@@ -173,7 +163,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
       indexerRole: () => (running === undefined ? 'off' : 'role' in running ? running.role() : 'leader'),
       close: () => {
         closing ??= (async () => {
-          draining = true
+          startDraining()
           await server.close()
           await running?.stop()
           await pruning.stop()

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { fastifyTrustProxy } from '@portico/api'
+import { drainOnClose, fastifyTrustProxy } from '@portico/api'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { type AuthFrameConfig, type AuthFrameConfigInput, resolveConfig } from './config.ts'
 import type { Services } from './context.ts'
@@ -130,6 +130,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
       now: Date.now,
       deviceApproved: deviceSignals(),
     }
+    const startDraining = drainOnClose(app)
     app.get('/health', async () => ({ ok: true }))
     framePageRoutes(app, config)
     frameApiRoutes(app, svc, HANDLERS)
@@ -166,6 +167,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
       close: () => {
         closing ??= (async () => {
           clearInterval(pruneTimer)
+          startDraining()
           await server.close()
           await devReceiver?.close()
           await store.close()
