@@ -110,8 +110,12 @@ export async function connectOwnConnector(
   const wasSolanaActive = kernel.store.get().networks.activeNamespace === 'solana'
   const result = await connectExternal(kernel, connectorId)
   // Its Solana account too when it declares solana; a failure there leaves eip155 connected.
-  return loadRegistration().then(
+  const solana = loadRegistration().then(
     ({ connectPluginSolana }) => connectPluginSolana(kernel, connectorId, result, wasSolanaActive),
     () => result,
   )
+  // Only a visitor who was on Solana waits for it (it decides what the connect view shows next). Others
+  // get the eip155 result at once: after-connect hooks (sign-in) open their view on the next macrotask,
+  // and a caller closing the modal later than that would close it.
+  return wasSolanaActive ? solana : result
 }

@@ -91,8 +91,10 @@ describe('plugin connectors on solana (contribution chains)', () => {
     const plugin = fakeConnector()
     const { modal, result } = await connected(plugin)
     expect(result).toEqual({ supported: true })
-    expect(plugin.wallet.received).toContain('solana_requestAccounts')
     expect(modal.getState().accounts.eip155).toMatchObject({ status: 'connected', address: TEST_ADDRESS })
+    // The Solana account follows the eip155 connect (the caller does not wait for it).
+    await waitFor(() => expect(solana(modal)?.status).toBe('connected'))
+    expect(plugin.wallet.received).toContain('solana_requestAccounts')
     expect(solana(modal)).toMatchObject({
       status: 'connected',
       address: SOLANA_ADDRESS,
@@ -180,11 +182,23 @@ describe('plugin connectors on solana (contribution chains)', () => {
     expect(modal.getState().accounts.eip155?.status).toBe('connected')
     expect(solana(modal)?.status).toBe('disconnected')
     expect(stored('solana:connected_connector_id')).toBeNull()
-    expect(warn).toHaveBeenCalledWith(
-      '[Portico]',
-      expect.stringContaining('connected without its Solana account'),
-      expect.any(Error),
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        '[Portico]',
+        expect.stringContaining('connected without its Solana account'),
+        expect.any(Error),
+      ),
     )
+    expect(solana(modal)?.status).toBe('disconnected')
+    expect(stored('solana:connected_connector_id')).toBeNull()
+  })
+
+  it('the eip155 connect answers without waiting for the Solana account (after-connect views open after it)', async () => {
+    const plugin = fakeConnector({ solanaAnswer: () => new Promise(() => undefined) })
+    const { modal, result } = await connected(plugin)
+    expect(result).toEqual({ supported: true })
+    expect(modal.getState().accounts.eip155?.status).toBe('connected')
+    expect(solana(modal)?.status).not.toBe('connected')
   })
 
   it('no Solana account is asked of a connector that does not declare solana, nor without a Solana network', async () => {
