@@ -11,6 +11,7 @@
  */
 import { expect, type Page } from '@playwright/test'
 import type { FrameRequests, FrameRequestType } from '@portico/shared-types'
+import { DemoPage } from './demo.ts'
 import type { StackInfo } from './stackInfo.ts'
 
 /** Any path of a stack server: a real response, so Chromium treats the page as local (its Local Network
@@ -135,4 +136,25 @@ export async function mailboxCode(info: StackInfo, email: string, after = 0): Pr
  */
 export function walletApproval(page: Page) {
   return page.frameLocator('iframe[title="Embedded wallet"]')
+}
+
+const uniqueEmail = () => `login-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@portico.test`
+
+/** Logs a fresh email in through the modal (the dev mailbox's code) and returns the demo and the address. */
+export async function emailLogin(
+  page: Page,
+  stack: StackInfo,
+): Promise<{ demo: DemoPage; address: `0x${string}` }> {
+  const demo = new DemoPage(page)
+  await demo.goto()
+  const email = uniqueEmail()
+  const sentAfter = Date.now() - 1_000
+  await demo.openConnect()
+  await demo.dialog.getByLabel('Email').fill(email)
+  await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'Confirm Email' })).toBeVisible()
+  await demo.dialog.getByLabel('Verification code').fill(await mailboxCode(stack, email, sentAfter))
+  await expect(demo.accountButton).toBeVisible()
+  await expect.poll(async () => (await demo.status()).Address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  return { demo, address: (await demo.status()).Address as `0x${string}` }
 }

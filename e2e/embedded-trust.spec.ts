@@ -10,27 +10,9 @@ import { chromium, type Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
 import { freshAccount, publicClient, setEth, useDevWallet } from './accountData.ts'
-import { mailboxCode, walletApproval } from './authFrame.ts'
+import { emailLogin, mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
-import type { StackInfo } from './stackInfo.ts'
-
-const uniqueEmail = () => `trust-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@portico.test`
-
-async function emailLogin(page: Page, stack: StackInfo): Promise<{ demo: DemoPage; address: `0x${string}` }> {
-  const demo = new DemoPage(page)
-  await demo.goto()
-  const email = uniqueEmail()
-  const sentAfter = Date.now() - 1_000
-  await demo.openConnect()
-  await demo.dialog.getByLabel('Email').fill(email)
-  await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(page.getByRole('dialog', { name: 'Confirm Email' })).toBeVisible()
-  await demo.dialog.getByLabel('Verification code').fill(await mailboxCode(stack, email, sentAfter))
-  await expect(demo.accountButton).toBeVisible()
-  await expect.poll(async () => (await demo.status()).Address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-  return { demo, address: (await demo.status()).Address as `0x${string}` }
-}
 
 /** What a script of the page does: posts to the frame's window and collects every answer it gets. */
 async function attack(page: Page, messages: { id: string; payload: Record<string, unknown> }[]) {

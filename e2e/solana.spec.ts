@@ -3,12 +3,12 @@
  * signing with its ed25519 key) against the devnet's Solana node (litesvm JSON-RPC). Balances are
  * read from the node by the test itself; signatures are verified with Node's own ed25519.
  */
-import { createPublicKey, verify } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { formatEth, readBalance, setBalance, truncate } from './chain.ts'
 import { DEV_WALLET, DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
+import { base58ToBytes, verifySolanaSignature } from './solanaSignature.ts'
 
 /** SOLANA_DEV_ACCOUNTS[0]; the EVM side signs with a fresh key (EVM account 0 funds other specs). */
 const ACCOUNT = 0
@@ -41,30 +41,6 @@ function formatSol(lamports: bigint): string {
   const whole = new Intl.NumberFormat('en-US').format(lamports / unit)
   const thousandths = ((lamports % unit) / 1_000_000n).toString().padStart(3, '0')
   return `${whole}.${thousandths} SOL`
-}
-
-/** Base58 (Bitcoin alphabet) → bytes, written here so the check does not reuse the kernel's codec. */
-function base58ToBytes(text: string): Uint8Array {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-  let value = 0n
-  for (const char of text) {
-    const digit = alphabet.indexOf(char)
-    if (digit < 0) throw new Error(`not base58: ${text}`)
-    value = value * 58n + BigInt(digit)
-  }
-  const hex =
-    value === 0n ? '' : value.toString(16).padStart(Math.ceil(value.toString(16).length / 2) * 2, '0')
-  const leadingZeros = text.length - text.replace(/^1+/, '').length
-  return Uint8Array.from([...new Array(leadingZeros).fill(0), ...Buffer.from(hex, 'hex')])
-}
-
-/** ed25519 with Node's OpenSSL: the public key is the Solana address itself. */
-function verifySolanaSignature(message: string, signatureBase58: string, address: string): boolean {
-  const key = createPublicKey({
-    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base58ToBytes(address)).toString('base64url') },
-    format: 'jwk',
-  })
-  return verify(null, Buffer.from(message, 'utf8'), key, base58ToBytes(signatureBase58))
 }
 
 /** The dev wallet's two rows in the Connect view: the EVM one and the one labelled Solana. */
