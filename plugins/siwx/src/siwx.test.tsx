@@ -1,121 +1,20 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
-import { connectedState, fakeContext } from '@portico/plugin-testing'
-import {
-  type AfterConnectContribution,
-  type Eip1193Provider,
-  type KernelState,
-  MESSAGES,
-  type PluginContext,
-  type PluginStorage,
-  recordedAccountDetails,
-} from '@portico/shared-types'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { type KernelState, MESSAGES } from '@portico/shared-types'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { SiweMessage } from 'siwe'
-import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flowOf, SIGN_VIEW } from './flow.ts'
 import plugin from './index.ts'
 import { formatSignInMessage } from './message.ts'
 import { en } from './messages.ts'
-import { SignMessageView } from './SignMessageView.tsx'
-import { API, base58Decode, fakeVerifier } from './testVerifier.ts'
+import { afterConnect, memoryStorage, type Setup, setup, signer, view, wallet } from './testSetup.tsx'
+import { base58Decode, fakeVerifier } from './testVerifier.ts'
 
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
 })
-
-const key = generatePrivateKey()
-const signer = privateKeyToAccount(key)
-
-function memoryStorage(data = new Map<string, unknown>()): PluginStorage & { data: Map<string, unknown> } {
-  return {
-    data,
-    get: <T,>(k: string) => structuredClone(data.get(k)) as T | undefined,
-    set: (k, v) => void data.set(k, structuredClone(v)),
-    remove: (k) => void data.delete(k),
-  }
-}
-
-/** A wallet behind the gated provider: personal_sign with the key (or a rejection). */
-function wallet(reject = false): Eip1193Provider & { request: ReturnType<typeof vi.fn> } {
-  return {
-    request: vi.fn(async ({ method, params }: { method: string; params?: unknown }) => {
-      if (method !== 'personal_sign') throw new Error(`unexpected ${method}`)
-      if (reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
-      const [message, address] = params as [Hex, string]
-      if (address !== signer.address) throw new Error('wrong account')
-      return signer.signMessage({ message: { raw: message } })
-    }),
-    on: vi.fn(),
-    removeListener: vi.fn(),
-  } as never
-}
-
-interface Setup {
-  required?: boolean
-  siwx?: boolean
-  provider?: Eip1193Provider | undefined
-  storage?: ReturnType<typeof memoryStorage>
-  smartAccount?: boolean
-  network?: 'requested' | 'unrequested' | 'none'
-}
-
-function setup(options: Setup = {}) {
-  const state = connectedState(signer.address, {
-    caipAddress: `eip155:31337:${signer.address}`,
-    ...(options.smartAccount ? { preferredAccountType: 'smartAccount' as const } : {}),
-  }) as KernelState
-  const network = state.networks.byNamespace.eip155?.caipNetwork
-  Object.assign(state, {
-    modal: { open: false },
-    router: { history: [], direction: 'next' },
-    options: {
-      projectId: 'test-project',
-      apiUrl: API,
-      features: { siwx: options.siwx ?? true },
-      metadata: { name: 'Test App', description: '', url: '', icons: [] },
-      siwx: { required: options.required ?? false, statement: 'Sign in to Test App' },
-    },
-    signIn: { required: options.required ?? false, hasSession: false },
-  })
-  const storage = options.storage ?? memoryStorage()
-  const provider = 'provider' in options ? options.provider : wallet()
-  const signIn = {
-    get: () => ({ ...state.signIn }),
-    setHasSession: vi.fn((value: boolean) => {
-      state.signIn.hasSession = value
-    }),
-  }
-  const disconnect = vi.fn(async () => {
-    const account = state.accounts.eip155
-    if (account) account.status = 'disconnected'
-  })
-  const { ctx } = fakeContext(state, { pluginId: 'siwx', storage, signIn })
-  const chosen = options.network ?? 'requested'
-  ctx.chains = {
-    ...ctx.chains,
-    activeNetwork: () => (chosen === 'none' ? undefined : network),
-    requestedNetworks: () => (chosen === 'requested' && network ? [network] : []),
-  }
-  ctx.account = {
-    ...ctx.account,
-    get: () => state.accounts.eip155,
-    provider: () => provider,
-    disconnect,
-  }
-  return { ctx, state, storage, signIn, disconnect, provider }
-}
-
-const hook: AfterConnectContribution | undefined = plugin.contributes.afterConnect[0]
-const afterConnect = (ctx: PluginContext) =>
-  hook?.run(ctx, {
-    namespace: 'eip155',
-    caipAddress: `eip155:31337:${signer.address}`,
-  })
-
-const view = (ctx: PluginContext) => render(<SignMessageView ctx={ctx} params={{}} />)
 
 describe('SIWX: after connect', () => {
   it('opens SIWXSignMessage with an EIP-4361 message the reference parser reads, nonce from the verifier', async () => {
@@ -429,65 +328,5 @@ describe('SIWX: catalogue and message text', () => {
     expect(parsed.nonce).toBe('abcdefgh1234')
     expect(parsed.statement).toBe('Hello URI: https://evil.example Nonce: 00000000')
     expect(parsed.resources).toEqual(['https://example.com/tos'])
-  })
-})
-
-describe('SIWX: the account type as the kernel records it from the AUTH connector', () => {
-  const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-  /** What the embedded wallet's provider reports for its user (ConnectorProvider.accountDetails). */
-  const reported = (type: 'eoa' | 'smartAccount') => {
-    const accounts = [
-      { address: OWNER, type: 'eoa' as const },
-      { address: signer.address, type: 'smartAccount' as const },
-    ]
-    const own = type === 'smartAccount' ? signer.address : OWNER
-    return {
-      user: {
-        address: own,
-        chainId: 31337,
-        accounts,
-        smartAccountDeployed: false,
-        preferredAccountType: type,
-      },
-      preferredAccountType: type,
-      allAccounts: accounts,
-      smartAccountDeployed: false,
-    }
-  }
-
-  /** A connected AUTH account with nothing injected but what recordedAccountDetails gives. */
-  function recorded(type: 'eoa' | 'smartAccount', provider: Eip1193Provider) {
-    const made = setup({ provider })
-    const account = made.state.accounts.eip155
-    if (!account) throw new Error('no account')
-    const address = type === 'smartAccount' ? signer.address : OWNER
-    Object.assign(account, {
-      address,
-      caipAddress: `eip155:31337:${address}`,
-      connectedWalletInfo: { name: 'Email', type: 'AUTH' },
-      ...recordedAccountDetails(reported(type), address),
-    })
-    expect(account.preferredAccountType).toBe(type)
-    return made
-  }
-
-  it('a declined signature of the recorded smart account says it might not be supported', async () => {
-    fakeVerifier()
-    const { ctx } = recorded('smartAccount', wallet(true))
-    await afterConnect(ctx)
-    view(ctx)
-    fireEvent.click(screen.getByRole('button', { name: 'Sign' }))
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'This application might not support Smart Accounts',
-    )
-  })
-
-  it('the same user on its EOA gets Signature declined', async () => {
-    fakeVerifier()
-    const { ctx } = recorded('eoa', wallet(true))
-    await afterConnect(ctx)
-    view(ctx)
-    fireEvent.click(screen.getByRole('button', { name: 'Sign' }))
-    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.signatureDeclined)
   })
 })

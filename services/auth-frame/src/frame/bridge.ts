@@ -11,6 +11,7 @@
  * window's pieces.
  */
 import { type FrameReplyMessage, type FrameRequestType, UNSAFE_RPC_METHODS } from '@portico/shared-types'
+import type { RequestSummary } from '../rpc/describe.ts'
 import type { BackendOnlyType } from './protocol.ts'
 import { errorReply, parseRequest, requestType, successReply } from './protocol.ts'
 
@@ -18,16 +19,7 @@ export type BackendAnswer =
   | { ok: true; result?: unknown; session?: string | null }
   | { ok: false; error: string; code?: number }
 
-export interface SummaryRow {
-  label: string
-  value: string
-  warn?: boolean
-}
-
-export interface RequestSummary {
-  title: string
-  rows: SummaryRow[]
-}
+export type { RequestSummary }
 
 /** Shows one unsafe request in the frame and resolves with the user's decision (false when aborted). */
 export type Approver = (summary: RequestSummary, signal: AbortSignal) => Promise<boolean>
