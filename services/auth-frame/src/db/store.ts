@@ -129,12 +129,30 @@ export interface Store {
   deleteFlowsOf(deviceHash: string, kind: FlowRow['kind']): Promise<void>
   insertMail(mail: MailRow): Promise<void>
   mail(to: string | undefined, limit: number): Promise<MailRow[]>
-  recordEmailSend(email: string, ip: string, now: number): Promise<void>
-  emailSendsSince(column: 'email' | 'ip', value: string, since: number): Promise<number>
+  /**
+   * Records a send unless the address or the IP already reached its cap within its window; resolves
+   * to whether it was recorded. Counting and recording are one step, so concurrent sends on any
+   * number of nodes never pass the cap together.
+   */
+  recordEmailSendWithin(send: EmailSend, limits: EmailSendLimits): Promise<boolean>
   /** Deletes expired flows, email-send records older than `sendsBefore`, sessions ended before `sessionsBefore`. */
   prune(now: number, sendsBefore: number, sessionsBefore: number): Promise<void>
   close(): Promise<void>
 }
+
+export interface EmailSend {
+  email: string
+  ip: string
+  now: number
+}
+
+export interface EmailSendLimits {
+  perEmail: { max: number; since: number }
+  perIp: { max: number; since: number }
+}
+
+/** PostgreSQL advisory lock of the email-send count (the API's locks are 4180 and 4181). */
+const EMAIL_SEND_LOCK = 4200
 
 export async function openStore(db: DatabaseConfig): Promise<Store> {
   const driver =
@@ -359,16 +377,21 @@ export function createStore(driver: SqlDriver): Store {
           ])
       return rows.map((r) => ({ ...r, created_at: Number(r.created_at) }))
     },
-    async recordEmailSend(email, ip, now) {
-      await driver.run('INSERT INTO email_sends (email, ip, created_at) VALUES (?, ?, ?)', [email, ip, now])
-    },
-    async emailSendsSince(column, value, since) {
-      const row = await one<{ n: number | string }>(
-        `SELECT COUNT(*) AS n FROM email_sends WHERE ${column === 'email' ? 'email' : 'ip'} = ? AND created_at > ?`,
-        [value, since],
-      )
-      return Number(row?.n ?? 0)
-    },
+    recordEmailSendWithin: ({ email, ip, now }, { perEmail, perIp }) =>
+      driver.transaction(async (tx) => {
+        if (driver.dialect === 'postgres') await tx.all(`SELECT pg_advisory_xact_lock(${EMAIL_SEND_LOCK})`)
+        const count = async (column: 'email' | 'ip', value: string, since: number) => {
+          const [row] = await tx.all<{ n: number | string }>(
+            `SELECT COUNT(*) AS n FROM email_sends WHERE ${column} = ? AND created_at > ?`,
+            [value, since],
+          )
+          return Number(row?.n ?? 0)
+        }
+        if ((await count('email', email, perEmail.since)) >= perEmail.max) return false
+        if ((await count('ip', ip, perIp.since)) >= perIp.max) return false
+        await tx.run('INSERT INTO email_sends (email, ip, created_at) VALUES (?, ?, ?)', [email, ip, now])
+        return true
+      }),
     async prune(now, sendsBefore, sessionsBefore) {
       await driver.run('DELETE FROM flows WHERE expires_at <= ?', [now])
       await driver.run('DELETE FROM approvals WHERE expires_at <= ?', [now])
