@@ -4,6 +4,11 @@ import type { BitcoinNodeConfig } from './bitcoin/node.ts'
 import { type DexConfig, type DexFixtureInput, dexFromFixture } from './convert/dex-config.ts'
 import { halfOf } from './http/rate-limit.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
+import {
+  type OnrampProvidersConfig,
+  type OnrampProvidersInput,
+  resolveOnrampProviders,
+} from './onramp/config.ts'
 import { resolveSiwxConfig, type SiwxConfig, type SiwxConfigInput } from './siwx/config.ts'
 
 export interface ChainConfig {
@@ -109,6 +114,8 @@ export interface ApiConfig {
    * and can be paid for `orderTtlSeconds` (default 1800).
    */
   onramp: { pageUrl: string | null; secret: string | null; orderTtlSeconds: number }
+  /** Which on-ramp providers are offered: the sandbox (devnet chains only) and MoonPay (onramp/config.ts). */
+  onrampProviders: OnrampProvidersConfig
   /**
    * The Bitcoin node behind bip122 balances, history, UTXOs, fee rate and broadcast (bitcoin/), with
    * the bech32 prefix of its addresses; null serves no Bitcoin network.
@@ -126,6 +133,7 @@ type Nested =
   | 'retention'
   | 'siwx'
   | 'onramp'
+  | 'onrampProviders'
   | 'bitcoin'
   | 'cache'
 export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
@@ -139,6 +147,7 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   fixtures?: FixturesInput
   siwx?: SiwxConfigInput
   onramp?: Partial<ApiConfig['onramp']>
+  onrampProviders?: OnrampProvidersInput
   bitcoin?: BitcoinNodeConfig & { addressPrefix?: string }
   cache?: Partial<ApiConfig['cache']>
 }
@@ -214,6 +223,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
       secret: input.onramp?.secret ?? null,
       orderTtlSeconds: input.onramp?.orderTtlSeconds ?? 1800,
     },
+    onrampProviders: resolveOnrampProviders(input.onrampProviders),
     // bcoin's regtest writes `rb1…` addresses.
     bitcoin: input.bitcoin ? { ...input.bitcoin, addressPrefix: input.bitcoin.addressPrefix ?? 'rb' } : null,
   }

@@ -9,6 +9,7 @@ import {
   type FixturesInput,
 } from './config.ts'
 import { parseTrustProxy } from './http/trust-proxy.ts'
+import { onrampProvidersFromEnv } from './onramp/env.ts'
 
 /** Chains the devnet deploys its fixtures on (same addresses on each). */
 const DEVNET_CHAIN_IDS = new Set([31337, 31338])
@@ -111,6 +112,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     input.rpcTimeoutMs = int(env.PORTICO_RPC_TIMEOUT_MS, 'PORTICO_RPC_TIMEOUT_MS', 1)
   if (env.PORTICO_ONRAMP_PAGE_URL || env.PORTICO_ONRAMP_SECRET)
     input.onramp = onrampFromEnv(env.PORTICO_ONRAMP_PAGE_URL, env.PORTICO_ONRAMP_SECRET)
+  const onrampProviders = onrampProvidersFromEnv(env)
+  if (onrampProviders) input.onrampProviders = onrampProviders
   return input
 }
 

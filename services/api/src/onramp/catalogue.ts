@@ -1,8 +1,8 @@
 /**
- * The sandbox on-ramp's fixed catalogue (SPEC §9): two providers, each with a fee between 1 and 2 %,
+ * The on-ramp's fixed catalogue (SPEC §9): two sandbox providers, each with a fee between 1 and 2 %,
  * card 10.00–7,500.00 and bank account (ach) 10.00–25,000.00, in USD and EUR; ETH and USDC to buy.
  */
-export interface OnrampProvider {
+export interface SandboxFees {
   id: string
   name: string
   /** Fee in basis points per payment method (100–200: 1–2 %). */
@@ -29,7 +29,7 @@ export const USD_PER: Record<PaymentCurrency, { num: bigint; den: bigint }> = {
   EUR: { num: 108n, den: 100n },
 }
 
-export const PROVIDERS: readonly OnrampProvider[] = [
+export const SANDBOX_PROVIDERS: readonly SandboxFees[] = [
   {
     id: 'portico-pay',
     name: 'Portico Pay',
@@ -38,10 +38,8 @@ export const PROVIDERS: readonly OnrampProvider[] = [
   },
   { id: 'demo-ramp', name: 'Demo Ramp', feeBps: { card: 200, ach_bank_account: 125 }, networkFeeCents: 25 },
 ]
-export const DEFAULT_PROVIDER = 'portico-pay'
-
-export function providerById(id: string): OnrampProvider | undefined {
-  return PROVIDERS.find((p) => p.id === id)
+export function sandboxFeesById(id: string): SandboxFees | undefined {
+  return SANDBOX_PROVIDERS.find((p) => p.id === id)
 }
 
 /** What can be bought: the chain's native ETH and the configured token labelled USDC. */

@@ -4,15 +4,11 @@ import type { OnrampAsset } from './assets.ts'
 import {
   ASSETS,
   type AssetId,
-  DEFAULT_PROVIDER,
-  type OnrampProvider,
   PAYMENT_CURRENCIES,
   PAYMENT_METHODS,
   type PaymentCurrency,
   type PaymentMethodId,
-  PROVIDERS,
   parseFiatCents,
-  providerById,
 } from './catalogue.ts'
 
 const oneOf = (what: string, values: readonly string[]) =>
@@ -25,10 +21,11 @@ const oneOf = (what: string, values: readonly string[]) =>
     ),
   )
 
+/** Checked against the configured providers when the request is served (providers.ts). */
 const ProviderField = v.optional(
-  oneOf(
-    'provider',
-    PROVIDERS.map((p) => p.id),
+  v.pipe(
+    v.string('provider must be a provider id such as portico-pay'),
+    v.regex(/^[a-z0-9-]{1,40}$/, 'provider must be a provider id such as portico-pay'),
   ),
 )
 const MethodField = v.optional(oneOf('paymentMethod', PAYMENT_METHODS))
@@ -106,12 +103,6 @@ export const UrlBody = v.strictObject(
   },
   'body must be a JSON object with destinationWallets, partnerUserId, presetFiatAmount (and defaultNetwork, defaultExperience, provider, paymentCurrency, paymentMethod)',
 )
-
-export function providerOf(id: string | undefined): OnrampProvider {
-  const provider = providerById(id ?? DEFAULT_PROVIDER)
-  if (!provider) throw badRequest(`provider must be one of ${PROVIDERS.map((p) => p.id).join(', ')}`)
-  return provider
-}
 
 export function methodOf(id: string | undefined): PaymentMethodId {
   const method = (id ?? 'card') as PaymentMethodId

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatBaseUnits, formatCents, PROVIDERS, parseFiatCents } from './catalogue.ts'
+import { formatBaseUnits, formatCents, parseFiatCents, SANDBOX_PROVIDERS } from './catalogue.ts'
 import { computeQuote, QuoteError } from './quote.ts'
 
-const [pay, ramp] = PROVIDERS as [(typeof PROVIDERS)[number], (typeof PROVIDERS)[number]]
+const [pay, ramp] = SANDBOX_PROVIDERS as [
+  (typeof SANDBOX_PROVIDERS)[number],
+  (typeof SANDBOX_PROVIDERS)[number],
+]
 
 describe('on-ramp quote maths', () => {
   it('takes the fee (half up) and the network fee from the total and buys at the price', () => {
@@ -22,7 +25,7 @@ describe('on-ramp quote maths', () => {
   })
 
   it('gives each provider its own fee within 1–2 %', () => {
-    for (const p of PROVIDERS)
+    for (const p of SANDBOX_PROVIDERS)
       for (const bps of Object.values(p.feeBps)) {
         expect(bps).toBeGreaterThanOrEqual(100)
         expect(bps).toBeLessThanOrEqual(200)

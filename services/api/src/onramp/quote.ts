@@ -3,14 +3,14 @@ import {
   formatCents,
   MAX_CRYPTO_DECIMALS,
   METHOD_LIMITS,
-  type OnrampProvider,
   type PaymentCurrency,
   type PaymentMethodId,
+  type SandboxFees,
   USD_PER,
 } from './catalogue.ts'
 
 export interface QuoteInput {
-  provider: OnrampProvider
+  provider: SandboxFees
   method: PaymentMethodId
   currency: PaymentCurrency
   /** What the visitor pays, fees included, in cents. */

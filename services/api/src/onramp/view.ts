@@ -1,7 +1,7 @@
 import { getAddress } from 'viem'
 import type { OnrampDelivery, OnrampOrder } from '../db/onramp-repository.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'
-import { formatBaseUnits, providerById } from './catalogue.ts'
+import { formatBaseUnits, sandboxFeesById } from './catalogue.ts'
 
 /** An order as the provider page reads it (GET /provider/onramp/orders/{id}). */
 export interface OnrampOrderView {
@@ -42,7 +42,7 @@ export function orderView(o: OnrampOrder, deliveries: readonly OnrampDelivery[] 
   return {
     id: o.id,
     provider: o.provider,
-    providerName: providerById(o.provider)?.name ?? o.provider,
+    providerName: sandboxFeesById(o.provider)?.name ?? o.provider,
     address: getAddress(o.address),
     chainId: o.chainId,
     asset: o.asset,
