@@ -9,6 +9,7 @@ import {
   requestQuotes,
 } from './controller.ts'
 import { amountWithin, currenciesOn, feesOf, methodsOf, PROVIDERS } from './onramp.ts'
+import { buyRestricted } from './restricted.ts'
 import { activeEvm, apiOf, onrampStore } from './state.ts'
 import { fill, strings } from './strings.ts'
 
@@ -41,7 +42,14 @@ function Select({
   )
 }
 
-export function BuyView({ ctx }: PluginViewProps) {
+/** Also guarded here, not only in the Buy button: a host can open the view by name. */
+export function BuyView(props: PluginViewProps) {
+  const { EmptyState } = props.ctx.ui
+  if (buyRestricted()) return <EmptyState icon="warning" title={strings.restricted} />
+  return <BuyForm {...props} />
+}
+
+function BuyForm({ ctx }: PluginViewProps) {
   const { Button, EmptyState, ListItem, Spinner, Stack, Text, TextField } = ctx.ui
   const store = onrampStore(ctx)
   const state = store.use((s) => s)

@@ -1,5 +1,6 @@
 import { definePlugin } from '@portico/shared-types'
 import { BuyView } from './BuyView.tsx'
+import { buyRestricted } from './restricted.ts'
 import { strings } from './strings.ts'
 
 export const BUY_VIEW = 'OnRampProviders'
@@ -7,7 +8,8 @@ export const BUY_VIEW = 'OnRampProviders'
 /**
  * On-ramp: buy crypto by card or bank account through the sandbox providers (SPEC §2 onramp, §7
  * /v1/onramp/*, /v1/generators/onrampurl): options, amount, both providers' quotes, the chosen
- * provider's page in a new window, and the purchases (history with the onramp parameter).
+ * provider's page in a new window, and the purchases (history with the onramp parameter). Withheld in
+ * the restricted time zones.
  */
 export default definePlugin({
   id: 'onramp',
@@ -20,7 +22,8 @@ export default definePlugin({
         label: strings.buy,
         icon: 'card',
         view: BUY_VIEW,
-        isAvailable: (state) => state.networks.activeNamespace === 'eip155',
+        // Not offered at all in the SPEC §9 restricted time zones (restricted.ts).
+        isAvailable: (state) => state.networks.activeNamespace === 'eip155' && !buyRestricted(),
       },
     ],
   },

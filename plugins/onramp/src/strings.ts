@@ -6,6 +6,7 @@ export const strings = {
   evmOnly: 'Buying is available for EVM accounts only',
   unavailable: 'Buying is unavailable',
   unavailableDescription: 'This app has no blockchain API configured.',
+  restricted: 'Buying crypto is not available in your region',
   loadingOptions: 'Loading purchase options',
   sampleOptions: 'Showing sample options: the on-ramp service could not be reached.',
   notOnNetwork: 'Nothing can be bought on {network} yet.',
