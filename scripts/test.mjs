@@ -1,4 +1,5 @@
 // npm test: install what is missing (a Debian Chromium too), then typecheck, lint, unit, build and e2e.
+import { ensureLtsNode, LTS_NODE_VERSION } from './lib/node-lts.mjs'
 import { ensureChromium, ensureDependencies, run } from './lib/setup.mjs'
 
 ensureDependencies()
@@ -20,4 +21,18 @@ for (const [name, args] of steps) {
   console.log(`\n› ${name}`)
   run('npm', args, { env })
 }
+
+// The services run in production on a current LTS Node; the machines here have Node 20, so the
+// services' tests (unit and hostile) and a connect e2e run once more on the LTS binary.
+console.log(`\n› services and connect e2e on Node ${LTS_NODE_VERSION}`)
+const lts = ensureLtsNode()
+const ltsEnv = { ...env, ...lts.env }
+run(lts.node, ['node_modules/vitest/vitest.mjs', 'run', 'services'], { env: ltsEnv })
+run(
+  lts.node,
+  ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', 'e2e/connect.spec.ts'],
+  {
+    env: ltsEnv,
+  },
+)
 console.log('\nAll checks passed.')

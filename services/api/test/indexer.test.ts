@@ -5,6 +5,7 @@ import type { ApiHealthResponse, BalanceResponse, HistoryResponse } from '@porti
 import Database from 'better-sqlite3'
 import { type Hex, parseEther } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
+import { sqliteAddonOptions } from '../src/db/sqlite-addon.ts'
 import { type ApiServer, startApi } from '../src/index.ts'
 import {
   blockNumber,
@@ -31,7 +32,7 @@ function tracked<T extends { stop?: () => Promise<void>; close?: () => Promise<v
 }
 
 function dbRows(file: string): { rows: number; distinct: number; cursor: number | null } {
-  const db = new Database(file, { readonly: true })
+  const db = new Database(file, { readonly: true, ...sqliteAddonOptions() })
   try {
     const counts = db
       .prepare(

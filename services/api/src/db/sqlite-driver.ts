@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { SqlDriver, SqlExecutor, SqlValue } from './driver.ts'
+import { sqliteAddonOptions } from './sqlite-addon.ts'
 
 type Db = Database.Database
 
@@ -13,14 +14,14 @@ type Db = Database.Database
 export function openSqliteDriver(file: string): SqlDriver {
   if (file === ':memory:' || file === '') throw new Error('SQLite needs a file (two connections share it)')
   mkdirSync(dirname(file), { recursive: true })
-  const writer = new Database(file)
+  const writer = new Database(file, sqliteAddonOptions())
   writer.pragma('journal_mode = WAL')
   writer.pragma('synchronous = NORMAL')
   writer.pragma('busy_timeout = 5000')
   let reader: Db | undefined
   const readerDb = (): Db => {
     if (!reader) {
-      reader = new Database(file, { readonly: true, fileMustExist: true })
+      reader = new Database(file, { readonly: true, fileMustExist: true, ...sqliteAddonOptions() })
       reader.pragma('busy_timeout = 5000')
     }
     return reader

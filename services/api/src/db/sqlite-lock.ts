@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { sqliteAddonOptions } from './sqlite-addon.ts'
 
 /**
  * Claims a SQLite database file for this API: an exclusive SQLite lock on `<file>.lock`, held by an
@@ -11,7 +12,7 @@ import Database from 'better-sqlite3'
 export function lockSqliteFile(file: string): { release(): void } {
   const lockFile = `${file}.lock`
   mkdirSync(dirname(lockFile), { recursive: true })
-  const db = new Database(lockFile, { timeout: 0 })
+  const db = new Database(lockFile, { timeout: 0, ...sqliteAddonOptions() })
   try {
     db.pragma('locking_mode = EXCLUSIVE')
     // The first write in exclusive mode takes the lock and keeps it until the connection closes.

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { clientOf, onCleanup, relayFor, topic, until } from '../testkit.ts'
 import { SqliteStore } from './sqlite.ts'
+import { sqliteAddonOptions } from './sqlite-addon.ts'
 
 async function tempFile(name: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'portico-relay-store-'))
@@ -86,7 +87,7 @@ describe('sqlite store: a persistence failure shows', () => {
     })
 
     // Another process holds the write lock: every write fails (as with a full disk or an I/O error).
-    const blocker = new Database(dataFile)
+    const blocker = new Database(dataFile, sqliteAddonOptions())
     onCleanup(() => blocker.open && blocker.close())
     blocker.exec('BEGIN IMMEDIATE')
     await expect(c.request('irn_publish', { topic: t, message: 'during', ttl: 60 })).rejects.toMatchObject({

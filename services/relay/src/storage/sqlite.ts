@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { sqliteAddonOptions } from './sqlite-addon.ts'
 import {
   type AddResult,
   type MessageStore,
@@ -105,7 +106,7 @@ export class SqliteStore implements MessageStore {
     this.maxPerTopic = options.maxMessagesPerTopic ?? 10_000
     this.onError = options.onError ?? (() => {})
     if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true })
-    this.db = new Database(location, { timeout: options.busyTimeoutMs ?? 250 })
+    this.db = new Database(location, { timeout: options.busyTimeoutMs ?? 250, ...sqliteAddonOptions() })
     if (location !== ':memory:') this.db.pragma('journal_mode = WAL')
     // WAL + NORMAL: a committed publish survives the relay process dying; fsync at checkpoints.
     this.db.pragma('synchronous = NORMAL')
