@@ -30,7 +30,11 @@ export default defineConfig({
         test: {
           name: 'services',
           environment: 'node',
-          include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'],
+          include: [
+            'services/*/src/**/*.test.ts',
+            'services/*/test/**/*.test.ts',
+            'scripts/lib/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -71,6 +71,11 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
       })
     })
   })
+  // With Node's default (5 s) the server closes an idle keep-alive socket that a Node client
+  // (Playwright's route.fetch, undici) still holds as free: under CPU load the client's own idle timer
+  // fires late, it writes its next request on the closed socket and reads ECONNRESET. A long server
+  // timeout leaves closing idle sockets to the client; close() still ends every connection.
+  server.keepAliveTimeout = 65_000
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, () => {
