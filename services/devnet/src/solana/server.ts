@@ -82,6 +82,9 @@ export async function startSolanaRpc(opts: SolanaRpcOptions = {}): Promise<Solan
     res.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket only'),
   )
   for (const server of [http, ws]) server.on('upgrade', upgrade)
+  // The API reads balances here through undici's pool: with Node's 5 s default the node closes idle
+  // sockets that a busy API process still holds as free, and its next call reads "other side closed".
+  http.keepAliveTimeout = 65_000
 
   const describe = (p: number) => `Solana RPC (${host}:${p})`
   let port = 0
