@@ -88,6 +88,26 @@ describe('AUTH provider', () => {
     ).rejects.toThrow('Invalid chain id')
   })
 
+  it('a chain switch re-reads the user: where the smart account is not offered the account becomes the EOA', async () => {
+    const { peer, provider } = setup('smartAccount')
+    peer.handle('GET_USER', (message) =>
+      (message.payload as { chainId: number }).chainId === 31337
+        ? { ok: true, payload: USER }
+        : { ok: true, payload: { ...USER, chainId: 31338, accounts: [{ address: EOA, type: 'eoa' }] } },
+    )
+    peer.handle('SWITCH_NETWORK', () => ({ ok: true, payload: { chainId: 31338 } }))
+    await expect(provider.request({ method: 'eth_requestAccounts' })).resolves.toEqual([SMART])
+    const accountsChanged = vi.fn()
+    provider.on?.('accountsChanged', accountsChanged as never)
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    expect(peer.posted.at(-1)).toMatchObject({
+      type: '@portico/app/GET_USER',
+      payload: { chainId: 31338, preferredAccountType: 'smartAccount' },
+    })
+    expect(accountsChanged).toHaveBeenCalledWith([EOA])
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([EOA])
+  })
+
   it('wallet_revokePermissions signs out of the frame without asking, and announces no account', async () => {
     const { peer, provider, onSignOut } = setup()
     peer.handle('GET_USER', () => ({ ok: true, payload: USER }))

@@ -132,6 +132,9 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
     if (target !== chainId) {
       chainId = target
       emit('chainChanged', toHex(target))
+      // The user's accounts are per network (a smart account only where it is offered): re-read them,
+      // so the dapp never keeps an account of the previous network.
+      if (user) await readUser()
     }
     return null
   }
