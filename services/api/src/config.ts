@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { allOrigins, type ProjectOrigins } from '@portico/ops'
 import type { BitcoinNodeConfig } from './bitcoin/node.ts'
 import { type DexConfig, type DexFixtureInput, dexFromFixture } from './convert/dex-config.ts'
 import { halfOf } from './http/rate-limit.ts'
@@ -40,6 +41,8 @@ export type FixturesInput = Record<
 >
 
 export interface ApiConfig {
+  /** PORTICO_ENV or NODE_ENV=production: start-up refuses every dev default (production.ts). */
+  production: boolean
   host: string
   /** 0 picks a free port. */
   port: number
@@ -103,6 +106,11 @@ export interface ApiConfig {
    */
   cache: { balanceTtlMs: number; historyTtlMs: number; maxEntries: number; maxBytes: number }
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /**
+   * Bearer token GET /metrics requires (PORTICO_METRICS_TOKEN). Without one /metrics is open outside
+   * production and not served in production.
+   */
+  metricsToken?: string | undefined
   /** Milliseconds a chain RPC call may take. */
   rpcTimeoutMs: number
   /** Sign-in verification (/v1/siwx/*). */
@@ -150,6 +158,11 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   onrampProviders?: OnrampProvidersInput
   bitcoin?: BitcoinNodeConfig & { addressPrefix?: string }
   cache?: Partial<ApiConfig['cache']>
+  /**
+   * The one list of projects and their apps' origins (PORTICO_PROJECTS, shared with the auth frame):
+   * the default of projectIds, siwx.origins and corsOrigins (all of their origins).
+   */
+  projects?: ProjectOrigins
 }
 
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -184,13 +197,16 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     : { tokens: [], spam: [], dexes: [] }
   const port = input.port ?? 4180
   const rateLimit = { perSecond: 50, burst: 200, ...input.rateLimit }
+  const production = input.production ?? false
+  const projects = input.projects
   return {
+    production,
     host: input.host ?? '127.0.0.1',
     port,
     chains: input.chains ?? DEFAULT_CHAINS,
     database: input.database ?? { kind: 'sqlite', file: defaultSqliteFile(port) },
-    projectIds: input.projectIds ?? [DEFAULT_PROJECT_ID],
-    corsOrigins: input.corsOrigins ?? 'localhost',
+    projectIds: input.projectIds ?? (projects ? Object.keys(projects) : [DEFAULT_PROJECT_ID]),
+    corsOrigins: input.corsOrigins ?? (projects ? allOrigins(projects) : 'localhost'),
     rateLimit,
     clientIdRateLimit: { ...halfOf(rateLimit), ...input.clientIdRateLimit },
     trustProxy: input.trustProxy ?? false,
@@ -212,11 +228,16 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
       ...input.cache,
     },
     logLevel: input.logLevel ?? 'info',
+    metricsToken: input.metricsToken,
     rpcTimeoutMs: input.rpcTimeoutMs ?? 10_000,
     // Outside production the nonce key lives in a generated file, shared by the nodes of a checkout.
     siwx: resolveSiwxConfig({
-      ...(input.siwx?.production ? {} : { nonceKeyFile: join(PACKAGE_DIR, '.data', 'siwx-nonce-key') }),
+      ...(input.siwx?.production || production
+        ? {}
+        : { nonceKeyFile: join(PACKAGE_DIR, '.data', 'siwx-nonce-key') }),
+      ...(production && { production }),
       ...input.siwx,
+      ...(projects && { origins: { ...projects, ...input.siwx?.origins } }),
     }),
     onramp: {
       pageUrl: input.onramp?.pageUrl ?? null,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { dexAddresses, fixtureAddresses } from '@portico/devnet'
+import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import {
   type ApiConfig,
   type ApiConfigInput,
@@ -22,6 +23,11 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigInput {
   const input: ApiConfigInput = {}
+  if (isProduction(env)) input.production = true
+  const projects = projectsFromEnv(env)
+  if (projects) input.projects = projects
+  const metricsToken = metricsTokenFromEnv(env)
+  if (metricsToken) input.metricsToken = metricsToken
   if (env.PORTICO_API_HOST) input.host = env.PORTICO_API_HOST
   if (env.PORTICO_API_PORT) input.port = int(env.PORTICO_API_PORT, 'PORTICO_API_PORT', 0)
   if (env.PORTICO_CHAINS) input.chains = parseChains(env.PORTICO_CHAINS)

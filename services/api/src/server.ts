@@ -1,4 +1,5 @@
 import cors from '@fastify/cors'
+import { fastifyRequestIds, refuseDevDefaults } from '@portico/ops'
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -21,8 +22,10 @@ import { createGuard, projectIdOf } from './http/guard.ts'
 import { fastifyTrustProxy } from './http/trust-proxy.ts'
 import { type Indexer, startIndexer } from './indexer/indexer.ts'
 import { type IndexerRole, type LeaderIndexer, startLeaderIndexer } from './indexer/leader.ts'
+import { observeApi } from './observability.ts'
 import { onrampProviderRoutes } from './onramp/provider-routes.ts'
 import { onrampRoutes } from './onramp/routes.ts'
+import { apiDevDefaults } from './production.ts'
 import { DAY_MS, scheduleRetention } from './retention.ts'
 import { balanceRoute } from './routes/balance.ts'
 import { convertRoutes } from './routes/convert.ts'
@@ -56,6 +59,7 @@ export interface ApiServer {
  */
 export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
   const config = resolveConfig(input)
+  if (config.production) refuseDevDefaults('The Portico API', apiDevDefaults(input, config))
   const lock = config.database.kind === 'sqlite' ? lockSqliteFile(config.database.file) : undefined
   let repo: Repository
   try {
@@ -73,6 +77,8 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     chainHandles = chains
     app = Fastify({
       logger: { level: config.logLevel },
+      // x-request-id from a proxy within bounds, else a fresh one: in every log line and the answer.
+      ...fastifyRequestIds(),
       // A bip122 taproot account in CAIP-10 is 104 characters (fastify's default cap is 100).
       maxParamLength: 200,
       // One line per request from our onResponse hook (with projectId, st, sv, clientId) instead.
@@ -187,6 +193,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
 
 async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(cors, corsOptions(ctx.config.corsOrigins))
+  observeApi(app, ctx)
   app.setErrorHandler(handleError)
   app.setNotFoundHandler(handleNotFound)
   app.addHook('onResponse', async (req, reply) => {
