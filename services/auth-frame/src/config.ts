@@ -30,16 +30,19 @@ export interface RateLimit {
 
 export interface AuthFrameConfig {
   /**
-   * Production (PORTICO_ENV or NODE_ENV=production; default false): the server key must be given
-   * (`serverKey` or an existing, explicitly set `serverKeyFile`), never generated, and the dev mailbox
-   * is refused.
+   * Production (PORTICO_ENV or NODE_ENV=production; default false): start-up refuses every dev
+   * default at once (production.ts): a generated key, the dev mailbox, the dev project, localhost-only
+   * origins, no SMTP server.
    */
   production: boolean
   host: string
   port: number
   /** The frame's own origin as browsers see it (default http://<host>:<port>). */
   publicUrl?: string
-  /** projectId → origins allowed to embed the frame (exact `scheme://host:port`). */
+  /**
+   * projectId → origins allowed to embed the frame (exact `scheme://host:port`): from PORTICO_PROJECTS,
+   * the list the API reads too.
+   */
   projects: Record<string, { allowedOrigins: string[] }>
   chains: FrameChain[]
   solana?: FrameSolana
@@ -78,6 +81,11 @@ export interface AuthFrameConfig {
   approvalTtlMs: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /**
+   * Bearer token GET /metrics requires (PORTICO_METRICS_TOKEN). Without one /metrics is open outside
+   * production and not served in production.
+   */
+  metricsToken?: string
+  /**
    * Behind reverse proxies, which X-Forwarded-For entry is the client IP (per-IP email limit): a number
    * of trusted hops (`true` = 1: the entry the nearest proxy appended), or the proxies' addresses / CIDRs
    * (also `loopback`, `linklocal`, `uniquelocal`). false or 0: the socket address.
@@ -105,11 +113,8 @@ export function defaultSqliteFile(port: number): string {
 
 export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig {
   const port = input.port ?? DEFAULT_PORT
+  // Production refuses the dev mailbox with every other dev default at start (production.ts).
   const production = input.production ?? false
-  if (production && input.devMailbox)
-    throw new Error(
-      "The dev mailbox (PORTICO_AUTH_FRAME_MAILBOX, devMailbox) is a dev default that shows everyone's codes: production (PORTICO_ENV or NODE_ENV=production) refuses it; pass a mailer",
-    )
   const trustProxy = input.trustProxy ?? false
   if (typeof trustProxy === 'number' && !(Number.isSafeInteger(trustProxy) && trustProxy >= 0))
     throw new Error(`trustProxy must be a number of hops (0 or more), got ${trustProxy}`)
@@ -143,6 +148,7 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     sessionMaxMs: input.sessionMaxMs ?? 14 * 86_400_000,
     approvalTtlMs: input.approvalTtlMs ?? 60_000,
     logLevel: input.logLevel ?? 'warn',
+    ...(input.metricsToken !== undefined && { metricsToken: input.metricsToken }),
     trustProxy,
     ...(input.smartAccounts !== undefined && { smartAccounts: input.smartAccounts }),
     ...(input.social !== undefined && { social: input.social }),

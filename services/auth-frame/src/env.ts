@@ -1,4 +1,5 @@
 import { parseTrustProxy } from '@portico/api'
+import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import type { AuthFrameConfigInput, FrameChain } from './config.ts'
 import { smtpConfigFromEnv } from './email/smtp-env.ts'
 
@@ -8,7 +9,9 @@ import { smtpConfigFromEnv } from './email/smtp-env.ts'
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameConfigInput {
   const input: AuthFrameConfigInput = {}
-  if (env.PORTICO_ENV === 'production' || env.NODE_ENV === 'production') input.production = true
+  if (isProduction(env)) input.production = true
+  const metricsToken = metricsTokenFromEnv(env)
+  if (metricsToken) input.metricsToken = metricsToken
   if (env.PORTICO_AUTH_FRAME_HOST) input.host = env.PORTICO_AUTH_FRAME_HOST
   if (env.PORTICO_AUTH_FRAME_PORT) input.port = int(env.PORTICO_AUTH_FRAME_PORT, 'PORTICO_AUTH_FRAME_PORT')
   if (env.PORTICO_AUTH_FRAME_PUBLIC_URL) input.publicUrl = new URL(env.PORTICO_AUTH_FRAME_PUBLIC_URL).origin
@@ -27,6 +30,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameCo
   if (smtp) input.smtp = smtp
   if (env.PORTICO_AUTH_FRAME_TRUST_PROXY)
     input.trustProxy = parseTrustProxy(env.PORTICO_AUTH_FRAME_TRUST_PROXY, 'PORTICO_AUTH_FRAME_TRUST_PROXY')
+  const projects = projectsFromEnv(env)
+  if (projects)
+    input.projects = Object.fromEntries(
+      Object.entries(projects).map(([id, o]) => [id, { allowedOrigins: o }]),
+    )
+  // The frame-only list, older than PORTICO_PROJECTS; it wins when both are set.
   if (env.PORTICO_AUTH_FRAME_PROJECTS) input.projects = parseProjects(env.PORTICO_AUTH_FRAME_PROJECTS)
   if (env.PORTICO_AUTH_FRAME_CHAINS) input.chains = parseChains(env.PORTICO_AUTH_FRAME_CHAINS)
   if (env.PORTICO_AUTH_FRAME_SOLANA) {

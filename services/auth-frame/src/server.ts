@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { drainOnClose, fastifyTrustProxy } from '@portico/api'
+import { fastifyRequestIds, refuseDevDefaults } from '@portico/ops'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { type AuthFrameConfig, type AuthFrameConfigInput, resolveConfig } from './config.ts'
 import type { Services } from './context.ts'
@@ -21,6 +22,8 @@ import { frameApiRoutes } from './http/api.ts'
 import { deviceRoutes } from './http/device.ts'
 import { framePageRoutes } from './http/frame-page.ts'
 import { mailboxRoutes } from './http/mailbox.ts'
+import { observeFrame, smtpTarget } from './observability.ts'
+import { authFrameDevDefaults } from './production.ts'
 
 export interface AuthFrameServer {
   /** The frame's origin, http://host:port (or config.publicUrl). */
@@ -75,6 +78,7 @@ function deviceSignals(): Services['deviceApproved'] {
 /** Opens (and migrates) the database, loads the server key and serves the frame on config.host:config.port. */
 export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<AuthFrameServer> {
   const config = resolveConfig(input)
+  if (config.production) refuseDevDefaults('The auth frame', authFrameDevDefaults(config))
   if (config.production && !config.smtp && !config.mailer)
     throw new Error(
       'Production (PORTICO_ENV or NODE_ENV=production) sends mail through an SMTP server: set PORTICO_AUTH_FRAME_SMTP_URL (or PORTICO_AUTH_FRAME_SMTP_HOST) and PORTICO_AUTH_FRAME_SMTP_FROM (`smtp` in the config)',
@@ -94,6 +98,8 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
   try {
     app = Fastify({
       logger: { level: config.logLevel },
+      // x-request-id from a proxy within bounds, else a fresh one: in every log line and the answer.
+      ...fastifyRequestIds(),
       bodyLimit: 96 * 1024,
       trustProxy: fastifyTrustProxy(config.trustProxy),
     })
@@ -121,16 +127,19 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
         { log: logMail },
       )
     }
+    const observed = observeFrame(config, store, mailer)
     const svc: Services = {
       config,
-      store,
+      store: observed.store,
       vault,
-      mailer,
+      mailer: observed.mailer,
       frameOrigin: config.publicUrl ?? '',
       now: Date.now,
       deviceApproved: deviceSignals(),
     }
     const startDraining = drainOnClose(app)
+    observed.register(app, smtpTarget(config) ?? receiver)
+    // Liveness: the process answers; readiness (dependencies) is GET /ready.
     app.get('/health', async () => ({ ok: true }))
     framePageRoutes(app, config)
     frameApiRoutes(app, svc, HANDLERS)

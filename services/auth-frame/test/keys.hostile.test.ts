@@ -125,6 +125,7 @@ describe('production refuses a missing server key and the dev mailbox', () => {
       logLevel: 'silent' as const,
       database: { kind: 'sqlite' as const, file: join(dir, 'frame.sqlite') },
       mailer: { send: async () => {} },
+      projects: { acme: { allowedOrigins: ['https://app.acme.example'] } },
     }
     await expect(startAuthFrame(base)).rejects.toThrow('PORTICO_AUTH_FRAME_KEY')
     const serverKey = randomBytes(32).toString('hex')

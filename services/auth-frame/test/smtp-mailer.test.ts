@@ -272,6 +272,7 @@ describe('SMTP configuration', () => {
       logLevel: 'silent' as const,
       serverKey: randomBytes(32).toString('hex'),
       database: { kind: 'sqlite' as const, file: join(dir, 'frame.sqlite') },
+      projects: { acme: { allowedOrigins: ['https://app.acme.example'] } },
     }
     try {
       await expect(startAuthFrame(base)).rejects.toThrow(/production.*PORTICO_AUTH_FRAME_SMTP_URL/i)
