@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isProduction, metricsTokenFromEnv } from '@portico/ops'
 import { limitsFromEnv, type RelayLimits } from './limits.ts'
 import { startRelay } from './relay.ts'
 import { createRedisBackend } from './storage/redisBackend.ts'
@@ -19,8 +20,10 @@ const data = process.env.PORTICO_RELAY_DATA
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dataFile = data === 'memory' ? undefined : resolve(data ?? resolve(packageDir, '.data/messages.sqlite'))
 let limits: Partial<RelayLimits>
+let metricsToken: string | undefined
 try {
   limits = limitsFromEnv(process.env)
+  metricsToken = metricsTokenFromEnv(process.env)
 } catch (error) {
   console.error((error as Error).message)
   process.exit(2)
@@ -45,6 +48,8 @@ if (redisUrl) {
 }
 
 const relay = await startRelay({
+  production: isProduction(),
+  ...(metricsToken !== undefined && { metricsToken }),
   host,
   port,
   log: process.env.PORTICO_RELAY_LOG !== '0',

@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { observeNodeRequest, refuseDevDefaults } from '@portico/ops'
 import { WebSocket, WebSocketServer } from 'ws'
 import { createUpgrader } from './connections.ts'
 import { type Counters, newCounters, type RelayContext } from './context.ts'
 import { checkCongested, dropExpiredInflight, offer, pump } from './delivery.ts'
 import { Hub } from './hub.ts'
 import { type RelayLimits, resolveLimits } from './limits.ts'
+import { relayObservability } from './observability.ts'
+import { relayDevDefaults } from './production.ts'
 import { LocalFanOut } from './storage/fanout.ts'
 import { SqliteStore } from './storage/sqlite.ts'
 import type { RelayBackend, StoreCounts, StoreHealth } from './storage/types.ts'
@@ -13,6 +16,8 @@ export { subscriptionId } from './hub.ts'
 export { TAGS } from './methods.ts'
 
 export interface RelayOptions {
+  /** PORTICO_ENV or NODE_ENV=production: start-up refuses every dev default (production.ts). */
+  production?: boolean
   /** Interface to listen on; default 127.0.0.1. */
   host?: string
   /** Port; default 0 (a free port picked by the OS). */
@@ -40,6 +45,11 @@ export interface RelayOptions {
   maxMessagesPerTopic?: number
   /** Quotas, backpressure and token lifetime (see limits.ts for the defaults). */
   limits?: Partial<RelayLimits>
+  /**
+   * Bearer token GET /metrics requires (PORTICO_METRICS_TOKEN). Without one /metrics is open outside
+   * production and not served in production.
+   */
+  metricsToken?: string
 }
 
 export interface RelayStats extends Counters {
@@ -69,6 +79,7 @@ export interface Relay {
 }
 
 export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
+  if (options.production) refuseDevDefaults('The relay', relayDevDefaults(options))
   const host = options.host ?? '127.0.0.1'
   const limits = resolveLimits(options.limits)
   const maxPayloadBytes = options.maxPayloadBytes ?? 4 * 1024 * 1024
@@ -156,7 +167,18 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     }
   }
 
+  const observability = relayObservability(
+    ctx,
+    async () => {
+      await refreshCounts()
+      const stats = currentStats()
+      return { ...stats, persistenceOk: stats.persistence.ok }
+    },
+    { production: options.production ?? false, token: options.metricsToken },
+  )
+
   async function onHttpRequest(req: IncomingMessage, res: ServerResponse) {
+    if ((await observeNodeRequest(req, res, observability)).handled) return
     const path = new URL(req.url ?? '/', 'http://relay').pathname
     if (req.method === 'GET' && path === '/health') {
       await refreshCounts()
