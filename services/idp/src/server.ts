@@ -1,15 +1,22 @@
 /** The IdP server: oidc-provider's routes, the dev sign-in page and the farcaster relay on one port. */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { observeNodeRequest, refuseDevDefaults } from '@portico/ops'
 import { devFarcasterAccounts } from './farcaster/accounts.ts'
 import { ChannelStore } from './farcaster/channels.ts'
 import { handleFarcaster } from './farcaster/relay.ts'
 import { page } from './html.ts'
 import { HttpError, sendHtml, sendJson } from './http.ts'
 import { handleInteraction } from './interactions.ts'
+import { idpObservability } from './observability.ts'
 import { AccountStore, createOidcProvider } from './oidc.ts'
+import { idpDevDefaults } from './production.ts'
 
 export interface IdpOptions {
+  /** PORTICO_ENV or NODE_ENV=production: start-up refuses every dev default (production.ts). */
+  production?: boolean
+  /** Bearer token GET /metrics requires (PORTICO_METRICS_TOKEN); without one open, not served in production. */
+  metricsToken?: string
   host?: string
   /** 0 picks a free port. */
   port: number
@@ -28,6 +35,7 @@ export interface Idp {
 }
 
 export async function startIdp(options: IdpOptions): Promise<Idp> {
+  if (options.production) refuseDevDefaults('The IdP', idpDevDefaults(options))
   const host = options.host ?? '127.0.0.1'
   for (const uri of options.redirectUris) {
     const parsed = new URL(uri)
@@ -54,9 +62,14 @@ export async function startIdp(options: IdpOptions): Promise<Idp> {
     channels: new ChannelStore(),
     accounts: devFarcasterAccounts(options.farcasterSeed),
   }
+  const observability = idpObservability({
+    production: options.production ?? false,
+    token: options.metricsToken,
+  })
   server.on('request', (req, res) => {
     const requestUrl = new URL(req.url ?? '/', url)
     const route = async () => {
+      if ((await observeNodeRequest(req, res, observability)).handled) return
       if (await handleFarcaster(farcaster, req, res, requestUrl)) return
       if (await handleInteraction(provider, accounts, req, res, requestUrl.pathname)) return
       oidc(req, res)
