@@ -1,3 +1,4 @@
+import { isProduction, metricsTokenFromEnv } from '@portico/ops'
 import type { Hex } from 'viem'
 import { startOnramp } from './server.ts'
 import { DEFAULT_TREASURY_KEY } from './treasury.ts'
@@ -9,8 +10,10 @@ import { DEFAULT_TREASURY_KEY } from './treasury.ts'
  * (30000), PORTICO_ONRAMP_SWEEP_MS (15000; 0 = off). The treasury must hold the tokens.
  */
 const env = process.env
-const secret = env.PORTICO_ONRAMP_SECRET
-if (!secret || secret.length < 32)
+const production = isProduction(env)
+const secret = env.PORTICO_ONRAMP_SECRET ?? ''
+// Production lists a missing secret with every dev default (production.ts).
+if (!production && secret.length < 32)
   throw new Error('PORTICO_ONRAMP_SECRET: set the API secret (≥ 32 characters)')
 const key = (env.PORTICO_ONRAMP_TREASURY_KEY ?? DEFAULT_TREASURY_KEY) as Hex
 if (!/^0x[0-9a-fA-F]{64}$/.test(key))
@@ -31,7 +34,10 @@ const millis = (name: string): number | undefined => {
 }
 const receiptTimeoutMs = millis('PORTICO_ONRAMP_RECEIPT_TIMEOUT_MS')
 const sweepIntervalMs = millis('PORTICO_ONRAMP_SWEEP_MS')
+const metricsToken = metricsTokenFromEnv(env)
 const server = await startOnramp({
+  production,
+  ...(metricsToken !== undefined && { metricsToken }),
   host: env.PORTICO_HOST ?? '127.0.0.1',
   port: Number(env.PORTICO_ONRAMP_PORT ?? 4202),
   apiUrl: env.PORTICO_API_URL ?? 'http://127.0.0.1:4180',

@@ -2,14 +2,21 @@ import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { observeNodeRequest, refuseDevDefaults } from '@portico/ops'
 import type { Hex } from 'viem'
 import { ApiAnswerError, ordersApi } from './api.ts'
 import { createDeliveries } from './delivery.ts'
+import { onrampObservability } from './observability.ts'
 import { messagePage, orderPage } from './page.ts'
 import { createPayments } from './pay.ts'
+import { onrampDevDefaults } from './production.ts'
 import { createTreasury, type TreasuryChain } from './treasury.ts'
 
 export interface OnrampOptions {
+  /** PORTICO_ENV or NODE_ENV=production: start-up refuses every dev default (production.ts). */
+  production?: boolean
+  /** Bearer token GET /metrics requires (PORTICO_METRICS_TOKEN); without one open, not served in production. */
+  metricsToken?: string
   host?: string
   /** 0 picks a free port. */
   port: number
@@ -86,6 +93,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
  * pays it (pay.ts). Static assets under /static/; strict CSP, no inline script.
  */
 export async function startOnramp(opts: OnrampOptions): Promise<OnrampServer> {
+  if (opts.production) refuseDevDefaults('The on-ramp provider page', onrampDevDefaults(opts))
   const api = ordersApi(opts.apiUrl, opts.secret)
   const log = opts.log ?? (() => {})
   const treasury = createTreasury(opts.treasuryKey, opts.chains, {
@@ -96,6 +104,12 @@ export async function startOnramp(opts: OnrampOptions): Promise<OnrampServer> {
     log,
   })
   const pay = createPayments(api, deliveries)
+  const observability = onrampObservability(
+    opts.apiUrl,
+    opts.chains,
+    { production: opts.production ?? false, token: opts.metricsToken },
+    log,
+  )
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -111,6 +125,7 @@ export async function startOnramp(opts: OnrampOptions): Promise<OnrampServer> {
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if ((await observeNodeRequest(req, res, observability)).handled) return
     const url = new URL(req.url ?? '/', 'http://provider.invalid')
     const asset = STATIC[url.pathname]
     if (req.method === 'GET' && asset) return send(res, 200, asset.type, asset.body)
