@@ -19,6 +19,7 @@ import {
 } from '@portico/devnet'
 import { type Idp, startIdp } from '@portico/idp'
 import { DEFAULT_TREASURY_KEY, fundTreasury, type OnrampServer, startOnramp } from '@portico/onramp'
+import { devStackProjects } from '@portico/ops'
 import {
   createRedisBackend,
   limitsFromEnv,
@@ -103,6 +104,12 @@ export { BITCOIN_NETWORK_NAME, SOLANA_NETWORK_NAME } from './demoPage.ts'
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports } = options
   const log = options.log ?? (() => {})
+  // Read first, so a malformed PORTICO_APP_ORIGINS fails before anything starts.
+  // The one list of where the project's apps run, read by the API (sign-in messages) and the auth frame
+  // (who may embed it): the demo page (and the vanilla host under it), plus PORTICO_APP_ORIGINS.
+  const demoOrigin = `http://localhost:${ports.demo}`
+  const projects = devStackProjects(demoOrigin)
+  const appOrigins = (projects['portico-dev'] ?? []).filter((origin) => origin !== demoOrigin)
   const devnet = await startDevnet({
     host: ports.host,
     chains: [
@@ -178,6 +185,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ? { database: { kind: 'sqlite' as const, file: options.api.sqliteFile } }
         : {}),
       onramp: onrampPage,
+      projects,
+      // Any local page may call the dev API (the e2e consumer apps run on ports of their own).
+      corsOrigins: 'localhost',
       // Every page of this machine comes from one loopback address, and the API budgets per client IP:
       // the local stack gives that one address a budget for a whole test run (production keeps the defaults).
       rateLimit: { perSecond: 1000, burst: 5000 },
@@ -186,8 +196,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     log(`api: ${api.url}`)
     onramp = await startOnrampSandbox(devnet, api.url, onrampPage.secret, ports.onramp)
     log(`on-ramp sandbox: ${onramp.url} (treasury ${onramp.treasury})`)
-    // The demo page (and the vanilla host under it) is the only origin allowed to embed the frame.
-    const demoOrigin = `http://localhost:${ports.demo}`
     // Social login: every provider client of the local IdP redirects to the frame's callback page.
     idp = await startIdp({
       port: ports.idp,
@@ -205,7 +213,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: ports.authFrame,
       social: createSocialLogin({ idpUrl: idp.url }),
       smartAccounts: createSmartAccountProvider({ networks: smartAccountNetworks }),
-      projects: { 'portico-dev': { allowedOrigins: [demoOrigin] } },
+      projects: Object.fromEntries(
+        Object.entries(projects).map(([id, origins]) => [id, { allowedOrigins: origins }]),
+      ),
       chains: devnet.chains.map((chain) => ({
         chainId: chain.chainId,
         rpcUrl: chain.rpcUrl,
@@ -281,8 +291,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     servers.push(demo)
     // The Solana node serves browser pages of the stack's own origins only (not any site).
-    devnet.solana?.allowOrigins([demo.url, plugins.url])
+    devnet.solana?.allowOrigins([demo.url, plugins.url, ...appOrigins])
     log(`demo: ${demo.url}   plugins: ${pluginBaseUrl}`)
+    if (appOrigins.length > 0) log(`app origins (PORTICO_APP_ORIGINS): ${appOrigins.join(', ')}`)
     return {
       devnet,
       relay,
