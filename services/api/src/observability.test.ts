@@ -28,6 +28,12 @@ describe('API observability', () => {
     for (const id of [1, 2, 3]) await fetch(`${api.url}/v1/supported-chains?projectId=${PROJECT}&n=${id}`)
     await fetch(`${api.url}/v1/supported-chains`)
     await fetch(`${api.url}/no/such/path`)
+    // A sign-in the API refuses (no message, no signature) counts as one.
+    await fetch(`${api.url}/v1/siwx/verify?projectId=${PROJECT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     const res = await fetch(`${api.url}/metrics`)
     expect(res.status).toBe(200)
     const samples = parsePrometheusText(await res.text())
@@ -44,7 +50,8 @@ describe('API observability', () => {
       samplesOf(samples, 'portico_http_request_duration_seconds_count', { route: '/v1/supported-chains' })[0]
         ?.value,
     ).toBe(4)
-    expect(samplesOf(samples, 'portico_api_sign_ins_total')).toEqual([])
+    expect(samplesOf(samples, 'portico_api_sign_ins_total', { result: 'refused' })[0]?.value).toBe(1)
+    expect(samplesOf(samples, 'portico_api_sign_ins_total', { result: 'ok' })).toEqual([])
     expect(samples.some((s) => s.labels.route?.includes('n='))).toBe(false)
   })
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parsePrometheusText, samplesOf } from '@portico/ops'
 import { afterAll, describe, expect, it } from 'vitest'
+import { signIn, startTestFrame, uniqueEmail } from '../test/helpers.ts'
 import { startAuthFrame } from './server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-auth-frame-observability-'))
@@ -49,6 +50,24 @@ describe('auth frame observability', () => {
       ).toBe(1)
     } finally {
       await server.close()
+    }
+  })
+
+  it('an email sign-in through the dev SMTP receiver: one mail sent, one sign-in; /ready checks that SMTP server too', async () => {
+    // A closed port: the chain's RPC is down (signing in does not need it).
+    const frame = await startTestFrame({ chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }] })
+    try {
+      await signIn(frame, frame.device(), uniqueEmail())
+      const ready = await fetch(`${frame.server.url}/ready`)
+      expect(await ready.json()).toEqual({
+        ok: false,
+        checks: { database: 'ok', smtp: 'ok', 'chain eip155:31337': 'failing' },
+      })
+      const samples = parsePrometheusText(await (await fetch(`${frame.server.url}/metrics`)).text())
+      expect(samplesOf(samples, 'portico_auth_frame_mail_sends_total', { result: 'sent' })[0]?.value).toBe(1)
+      expect(samplesOf(samples, 'portico_auth_frame_sign_ins_total')[0]?.value).toBe(1)
+    } finally {
+      await frame.close()
     }
   })
 })
