@@ -9,14 +9,11 @@ import { type ReadyChecks, runReadyChecks } from './ready.ts'
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts'
 
 /** Fastify options for request ids: an incoming x-request-id only within bounds (request-id.ts). */
-export function fastifyRequestIds(): Pick<
-  FastifyServerOptions,
-  'genReqId' | 'requestIdHeader' | 'requestIdLogLabel'
-> {
+export function fastifyRequestIds(): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> {
   return {
-    // Fastify would take the header as it is: genReqId reads and bounds it instead.
+    // Fastify would take the header as it is: genReqId reads and bounds it instead. Log lines carry
+    // it as fastify's `reqId`.
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
   }
 }

@@ -31,8 +31,8 @@ describe('request ids a client sends are bounded', () => {
       expect(hostile.headers['x-request-id']).toMatch(UUID)
       const kept = await app.inject({ url: '/x', headers: { 'x-request-id': 'edge-7f3a' } })
       expect(kept.headers['x-request-id']).toBe('edge-7f3a')
-      const logged = lines.map((line) => JSON.parse(line) as { requestId?: string; msg?: string })
-      const handled = logged.filter((l) => l.msg === 'handled').map((l) => l.requestId)
+      const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string })
+      const handled = logged.filter((l) => l.msg === 'handled').map((l) => l.reqId)
       expect(handled).toEqual([hostile.headers['x-request-id'], 'edge-7f3a'])
       expect(lines.join('')).not.toContain(long)
     } finally {
