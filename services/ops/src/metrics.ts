@@ -41,10 +41,22 @@ export interface ServiceMetrics {
   render(): Promise<{ contentType: string; body: string }>
 }
 
+let processMetrics: Registry | undefined
+/**
+ * Node's own metrics (CPU, memory, event loop, GC) are the process's: collected once, whatever number
+ * of services (the dev stack, a test file) run in it, since each collector keeps monitors running.
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry()
+    collectDefaultMetrics({ register: processMetrics, prefix: 'portico_' })
+  }
+  return processMetrics
+}
+
 export function createServiceMetrics(service: string): ServiceMetrics {
   const registry = new Registry()
   registry.setDefaultLabels({ service })
-  collectDefaultMetrics({ register: registry, prefix: 'portico_' })
   const requests = new Counter({
     name: 'portico_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
@@ -104,6 +116,10 @@ export function createServiceMetrics(service: string): ServiceMetrics {
           else for (const { labels, value } of reading) this.set(labels as Partial<Record<L, string>>, value)
         },
       }),
-    render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
+    render: async () => ({
+      contentType: registry.contentType,
+      // Two expositions one after the other (merging registries would drop the service label).
+      body: `${(await registry.metrics()).trimEnd()}\n${await processRegistry().metrics()}`,
+    }),
   }
 }
