@@ -18,7 +18,7 @@ export interface DevDefault {
 }
 
 export class DevDefaultsRefused extends Error {
-  readonly problems: readonly DevDefault[]
+  declare readonly problems: readonly DevDefault[]
   constructor(service: string, problems: readonly DevDefault[]) {
     super(
       `${service} refuses to start in production (PORTICO_ENV or NODE_ENV=production) with ${problems.length} dev default${problems.length === 1 ? '' : 's'}:\n${problems
@@ -26,7 +26,8 @@ export class DevDefaultsRefused extends Error {
         .join('\n')}`,
     )
     this.name = 'DevDefaultsRefused'
-    this.problems = problems
+    // Not enumerable: a CLI that dies of this prints the list once (the message), not again as a dump.
+    Object.defineProperty(this, 'problems', { value: problems, enumerable: false })
   }
 }
 
