@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isProduction, metricsTokenFromEnv } from '@portico/ops'
+import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import { limitsFromEnv, type RelayLimits } from './limits.ts'
 import { startRelay } from './relay.ts'
 import { createRedisBackend } from './storage/redisBackend.ts'
@@ -21,9 +21,13 @@ const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dataFile = data === 'memory' ? undefined : resolve(data ?? resolve(packageDir, '.data/messages.sqlite'))
 let limits: Partial<RelayLimits>
 let metricsToken: string | undefined
+let projectIds: string[] | undefined
 try {
   limits = limitsFromEnv(process.env)
   metricsToken = metricsTokenFromEnv(process.env)
+  // PORTICO_PROJECTS: the one project list (the API and auth frame read its origins too).
+  const projects = projectsFromEnv(process.env)
+  projectIds = projects && Object.keys(projects)
 } catch (error) {
   console.error((error as Error).message)
   process.exit(2)
@@ -50,6 +54,7 @@ if (redisUrl) {
 const relay = await startRelay({
   production: isProduction(),
   ...(metricsToken !== undefined && { metricsToken }),
+  ...(projectIds !== undefined && { projectIds }),
   host,
   port,
   log: process.env.PORTICO_RELAY_LOG !== '0',

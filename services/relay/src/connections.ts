@@ -26,7 +26,13 @@ export interface Upgrader {
   onUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): void
 }
 
-export function createUpgrader(ctx: RelayContext, wss: WebSocketServer, audiences: string[]): Upgrader {
+export function createUpgrader(
+  ctx: RelayContext,
+  wss: WebSocketServer,
+  audiences: string[],
+  /** The project ids served (PORTICO_PROJECTS); undefined serves any. */
+  projectIds?: ReadonlySet<string>,
+): Upgrader {
   let nextSerial = 1
 
   function refuse(
@@ -69,6 +75,10 @@ export function createUpgrader(ctx: RelayContext, wss: WebSocketServer, audience
       const ua = q.get('ua') ?? ''
       if (!projectId) {
         refuse(req, socket, head, useCloseEvent, 'Project ID is missing', 'auth')
+        return
+      }
+      if (projectIds && !projectIds.has(projectId)) {
+        refuse(req, socket, head, useCloseEvent, 'Invalid project ID', 'auth')
         return
       }
       verifyClientJwt(q.get('auth') ?? '', {

@@ -44,13 +44,19 @@ describe('relay observability', () => {
   })
 
   it('production without PORTICO_METRICS_TOKEN does not serve /metrics; with it, only to the bearer', async () => {
-    const closed = await relayFor({ log: false, production: true, dataFile: join(dir, 'a.sqlite') })
+    const closed = await relayFor({
+      log: false,
+      production: true,
+      dataFile: join(dir, 'a.sqlite'),
+      projectIds: ['acme'],
+    })
     expect((await fetch(httpUrl(closed.url, '/metrics'))).status).toBe(404)
     const token = 'a-metrics-token-0123456789'
     const guarded = await relayFor({
       log: false,
       production: true,
       dataFile: join(dir, 'b.sqlite'),
+      projectIds: ['acme'],
       metricsToken: token,
     })
     expect((await fetch(httpUrl(guarded.url, '/metrics'))).status).toBe(401)

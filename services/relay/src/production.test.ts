@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DevDefaultsRefused, refusalOf } from '@portico/ops'
 import { afterAll, describe, expect, it } from 'vitest'
+import { connectRelayClient, type RelayConnectError } from './client.ts'
 import { startRelay } from './relay.ts'
+import { clientOf, relayFor, topic } from './testkit.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-relay-production-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -14,7 +16,18 @@ describe('production mode', () => {
     expect(error).toBeInstanceOf(DevDefaultsRefused)
     expect(error.message).toContain('messages kept in memory only (PORTICO_RELAY_DATA=memory)')
     expect(error.message).toContain('traffic logging (PORTICO_RELAY_LOG=traffic)')
-    expect(error.problems).toHaveLength(2)
+    expect(error.message).toContain('any project id accepted (the dev project id "portico-dev" too)')
+    expect(error.problems).toHaveLength(3)
+    const dev = await refusalOf(
+      startRelay({
+        production: true,
+        port: 0,
+        log: false,
+        dataFile: join(dir, 'dev.sqlite'),
+        projectIds: ['portico-dev'],
+      }),
+    )
+    expect(dev.problems.map((p) => p.name)).toEqual(['the dev project id "portico-dev"'])
   })
 
   it('with a production configuration, it starts', async () => {
@@ -23,6 +36,7 @@ describe('production mode', () => {
       port: 0,
       log: false,
       dataFile: join(dir, 'messages.sqlite'),
+      projectIds: ['acme'],
     })
     try {
       expect((await fetch(relay.url.replace('ws:', 'http:').replace(/\/?$/, '/health'))).status).toBe(200)
@@ -37,5 +51,21 @@ describe('production mode: an in-memory SQLite file is memory too', () => {
     const error = await refusalOf(startRelay({ production: true, port: 0, log: false, dataFile: ':memory:' }))
     expect(error).toBeInstanceOf(DevDefaultsRefused)
     expect(error.message).toContain('messages kept in memory only')
+  })
+})
+
+describe('the project ids a relay serves', () => {
+  it('refuses a socket of any other project (401 "Invalid project ID"); a listed one connects', async () => {
+    const relay = await relayFor({ log: false, projectIds: ['acme'] })
+    const refused = await connectRelayClient(relay.url, { projectId: 'portico-dev' }).then(
+      () => {
+        throw new Error('was accepted')
+      },
+      (e: unknown) => e as RelayConnectError,
+    )
+    expect(refused.refusal).toMatchObject({ status: 401 })
+    expect(refused.refusal.body).toContain('Invalid project ID')
+    const c = await clientOf(relay, { projectId: 'acme' })
+    expect(await c.request('irn_subscribe', { topic: topic() })).toMatch(/^[0-9a-f]{64}$/)
   })
 })

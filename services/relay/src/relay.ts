@@ -37,6 +37,11 @@ export interface RelayOptions {
   dataFile?: string
   /** Store and fan-out to run on instead of the embedded SQLite one (closed with the relay). */
   backend?: RelayBackend
+  /**
+   * The project ids this relay serves (the ids of PORTICO_PROJECTS); a socket of another project is
+   * refused. Unset: any project (the dev stack). Production requires it.
+   */
+  projectIds?: string[]
   /** Extra relay URLs accepted as a JWT `aud` besides the host the client connected to. */
   audiences?: string[]
   /** Largest WebSocket frame accepted. Default 4 MiB. */
@@ -145,7 +150,12 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   })
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxPayloadBytes })
-  const upgrader = createUpgrader(ctx, wss, options.audiences ?? [])
+  const upgrader = createUpgrader(
+    ctx,
+    wss,
+    options.audiences ?? [],
+    options.projectIds && new Set(options.projectIds),
+  )
   const server = createServer((req, res) => {
     onHttpRequest(req, res).catch((error: unknown) => {
       log(`HTTP ${req.url} failed: ${(error as Error).stack ?? error}`)
