@@ -1,5 +1,5 @@
 /**
- * Writes the local wallet catalogue: data/wallets.json and the SVG images under data/. Deterministic
+ * Writes the dev wallet directory: test/fixtures/dev-directory/wallets.json and its SVG images. Deterministic
  * (fixed seed): running it again changes nothing unless the generator changed.
  *   npx tsx services/api/scripts/generate-wallets.ts [--check]
  * --check exits 1 when the files on disk differ from what the generator makes.
@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { DEFAULT_DATA_DIR } from '../src/directory/catalogue.ts'
-import { generateCatalogue } from '../src/directory/generate.ts'
+import { generateCatalogue } from '../test/fixtures/dev-directory/generate.ts'
 
 const check = process.argv.includes('--check')
 const { wallets, files } = generateCatalogue()

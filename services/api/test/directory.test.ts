@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import type { ApiErrorBody } from '@portico/shared-types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CatalogueWallet, DEFAULT_DATA_DIR } from '../src/directory/catalogue.ts'
-import { DEV_WALLET_ENTRY, generateCatalogue } from '../src/directory/generate.ts'
 import { type ApiServer, startApi } from '../src/index.ts'
 import type { GetWalletsResponse } from '../src/routes/directory.ts'
+import { DEV_WALLET_ENTRY, generateCatalogue } from './fixtures/dev-directory/generate.ts'
 import { getJson, PROJECT, tempDir } from './helpers.ts'
 
 let api: ApiServer

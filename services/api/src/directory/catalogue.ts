@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PACKAGE_DIR } from '../config.ts'
+import { checkWallet } from './wallet-rules.ts'
 
 /** One wallet of the directory, as served by GET /getWallets (SPEC §3 wallet directory entry). */
 export interface CatalogueWallet {
@@ -25,6 +26,7 @@ export type ImageKind = 'wallet' | 'asset' | 'currency' | 'token'
 export interface CatalogueImage {
   body: Buffer
   etag: string
+  contentType: string
 }
 
 export interface WalletQuery {
@@ -44,7 +46,11 @@ export interface Catalogue {
   image(kind: ImageKind, id: string): CatalogueImage | undefined
 }
 
-export const DEFAULT_DATA_DIR = join(PACKAGE_DIR, 'data')
+/**
+ * The dev stack's invented directory (320 wallets, the certified dev wallet first) and the network,
+ * currency and token images: test fixtures, served while PORTICO_WALLET_DIRECTORY is dev.
+ */
+export const DEFAULT_DATA_DIR = join(PACKAGE_DIR, 'test', 'fixtures', 'dev-directory')
 
 const IMAGE_DIRS: Record<ImageKind, string> = {
   wallet: 'wallet-icons',
@@ -53,7 +59,37 @@ const IMAGE_DIRS: Record<ImageKind, string> = {
   token: 'public-images/token',
 }
 
-/** Reads wallets.json and every SVG under the data directory into memory (a few hundred KB). */
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`
+
+/** Every SVG of the given kinds under the data directory (a few hundred KB). */
+export function readImageFiles(dataDir: string, kinds: ImageKind[]): Map<string, CatalogueImage> {
+  const images = new Map<string, CatalogueImage>()
+  for (const kind of kinds) {
+    const path = join(dataDir, IMAGE_DIRS[kind])
+    if (!existsSync(path)) continue
+    for (const name of readdirSync(path)) {
+      if (!name.endsWith('.svg')) continue
+      const body = readFileSync(join(path, name))
+      images.set(imageKey(kind, name.slice(0, -'.svg'.length)), {
+        body,
+        etag: etagOf(body),
+        contentType: 'image/svg+xml',
+      })
+    }
+  }
+  return images
+}
+
+/** Rows the wallet rules refuse stop the start: a fixture file is ours, a bad row is a bug in it. */
+export function checkedWallets(rows: readonly CatalogueWallet[], source: string): CatalogueWallet[] {
+  return rows.map((row, index) => {
+    const checked = checkWallet(row)
+    if ('refused' in checked) throw new Error(`${source}: wallet ${index + 1}: ${checked.refused}`)
+    return checked.wallet
+  })
+}
+
+/** Reads wallets.json and every SVG under the data directory into memory (the dev directory). */
 export function loadCatalogue(dataDir: string = DEFAULT_DATA_DIR): Catalogue {
   const file = join(dataDir, 'wallets.json')
   if (!existsSync(file))
@@ -62,22 +98,19 @@ export function loadCatalogue(dataDir: string = DEFAULT_DATA_DIR): Catalogue {
     )
   const wallets = JSON.parse(readFileSync(file, 'utf8')) as CatalogueWallet[]
   if (!Array.isArray(wallets)) throw new Error(`${file}: expected an array of wallets`)
-  const images = new Map<string, CatalogueImage>()
-  for (const [kind, dir] of Object.entries(IMAGE_DIRS)) {
-    const path = join(dataDir, dir)
-    if (!existsSync(path)) continue
-    for (const name of readdirSync(path)) {
-      if (!name.endsWith('.svg')) continue
-      const body = readFileSync(join(path, name))
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`
-      images.set(imageKey(kind as ImageKind, name.slice(0, -'.svg'.length)), { body, etag })
-    }
-  }
-  return createCatalogue(wallets, images)
+  return createCatalogue(
+    checkedWallets(wallets, file),
+    readImageFiles(dataDir, ['wallet', 'asset', 'currency', 'token']),
+  )
+}
+
+/** An image as served: its bytes, ETag and content type. */
+export function catalogueImage(body: Buffer, contentType: string): CatalogueImage {
+  return { body, etag: etagOf(body), contentType }
 }
 
 // Currency and token ids are symbols: looked up case-insensitively.
-const imageKey = (kind: ImageKind, id: string) =>
+export const imageKey = (kind: ImageKind, id: string) =>
   `${kind}:${kind === 'currency' || kind === 'token' ? id.toUpperCase() : id}`
 
 export function createCatalogue(
