@@ -215,6 +215,32 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX siwx_nonces_used_by_time ON siwx_nonces_used (keep_until)',
     ],
   },
+  {
+    version: 10,
+    name: 'imported wallet directory',
+    statements: [
+      // Replaced whole by each import (directory:import); chains is a JSON list of CAIP-2 ids.
+      `CREATE TABLE directory_wallets (
+        id TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        homepage TEXT NOT NULL,
+        image_id TEXT NOT NULL,
+        rdns TEXT,
+        mobile_link TEXT,
+        desktop_link TEXT,
+        webapp_link TEXT,
+        chains TEXT NOT NULL,
+        badge_type TEXT NOT NULL,
+        imported_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE directory_images (
+        id TEXT PRIMARY KEY,
+        content_type TEXT NOT NULL,
+        body TEXT NOT NULL
+      )`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

@@ -1,5 +1,6 @@
 import type { SessionPermission } from '@portico/shared-types'
 import type { ChainContract } from '../config.ts'
+import type { WalletDirectoryStore } from './directory-repository.ts'
 import type { NameRegistry } from './names-repository.ts'
 import type { OnrampStore } from './onramp-repository.ts'
 import type { SiwxNonceLedger } from './siwx-nonces-repository.ts'
@@ -118,7 +119,7 @@ export interface NftTransfer {
 export class ChainContinuityError extends Error {}
 
 /** Everything the API stores. Implemented for SQLite and PostgreSQL; one test suite runs on both. */
-export interface Repository extends NameRegistry, OnrampStore, SiwxNonceLedger {
+export interface Repository extends NameRegistry, OnrampStore, SiwxNonceLedger, WalletDirectoryStore {
   readonly dialect: 'sqlite' | 'postgres'
   close(): Promise<void>
 

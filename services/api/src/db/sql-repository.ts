@@ -2,6 +2,7 @@ import type { SqlDriver } from './driver.ts'
 import { migrate } from './migrations.ts'
 import type { Repository } from './repository.ts'
 import { sqlAccountMethods } from './sql-accounts.ts'
+import { sqlDirectoryMethods } from './sql-directory.ts'
 import { sqlHistoryMethods } from './sql-history.ts'
 import { sqlNameMethods } from './sql-names.ts'
 import { sqlNftMethods } from './sql-nfts.ts'
@@ -25,5 +26,6 @@ export async function createSqlRepository(driver: SqlDriver): Promise<Repository
     ...sqlNftMethods(driver),
     ...sqlOnrampMethods(driver),
     ...sqlSiwxNonceMethods(driver),
+    ...sqlDirectoryMethods(driver),
   }
 }

@@ -1,7 +1,16 @@
 import { DEFAULT_DATA_DIR } from './catalogue.ts'
 
+/** dev: the invented fixture directory (data files); database: the wallets an operator imported. */
+export const DIRECTORY_SOURCES = ['dev', 'database'] as const
+export type DirectorySource = (typeof DIRECTORY_SOURCES)[number]
+
 export interface DirectoryOptions {
-  /** Where wallets.json and the SVG images live (default services/api/data). */
+  /** Which wallet list GET /getWallets serves (default dev). */
+  source: DirectorySource
+  /**
+   * Where the network, currency and token images live, and in dev the fixture wallets.json and
+   * wallet icons (default services/api/test/fixtures/dev-directory).
+   */
   dataDir: string
   /** What GET /getAnalyticsConfig answers; POST /e stores events either way. */
   analyticsEnabled: boolean
@@ -13,11 +22,15 @@ export interface DirectoryOptions {
 const OFF = ['0', 'off', 'false', 'no']
 
 /**
- * PORTICO_WALLET_DATA_DIR: the catalogue directory; PORTICO_ANALYTICS: off|false|0|no turns the
- * analytics config off (default on).
+ * PORTICO_WALLET_DIRECTORY: dev|database; PORTICO_WALLET_DATA_DIR: the data directory;
+ * PORTICO_ANALYTICS: off|false|0|no turns the analytics config off (default on).
  */
 export function directoryOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<DirectoryOptions> {
+  const source = env.PORTICO_WALLET_DIRECTORY
+  if (source !== undefined && !DIRECTORY_SOURCES.some((s) => s === source))
+    throw new Error(`PORTICO_WALLET_DIRECTORY: expected ${DIRECTORY_SOURCES.join(' or ')}, got "${source}"`)
   return {
+    ...(source ? { source: source as DirectorySource } : {}),
     ...(env.PORTICO_WALLET_DATA_DIR ? { dataDir: env.PORTICO_WALLET_DATA_DIR } : {}),
     ...(env.PORTICO_ANALYTICS
       ? { analyticsEnabled: !OFF.includes(env.PORTICO_ANALYTICS.toLowerCase()) }
@@ -30,6 +43,7 @@ export function resolveDirectoryOptions(
   fallbackRateLimit?: DirectoryOptions['rateLimit'],
 ): DirectoryOptions {
   return {
+    source: input.source ?? 'dev',
     dataDir: input.dataDir ?? DEFAULT_DATA_DIR,
     analyticsEnabled: input.analyticsEnabled ?? true,
     rateLimit: input.rateLimit ?? fallbackRateLimit ?? { perSecond: 50, burst: 200 },

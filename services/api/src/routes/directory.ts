@@ -2,15 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import {
   type Catalogue,
+  type CatalogueImage,
   type CatalogueWallet,
   type ImageKind,
   loadCatalogue,
 } from '../directory/catalogue.ts'
+import { loadImportedCatalogue } from '../directory/imported.ts'
 import {
   type DirectoryOptions,
   directoryOptionsFromEnv,
   resolveDirectoryOptions,
 } from '../directory/options.ts'
+import { CAIP2, IMAGE_ID, WALLET_ID } from '../directory/wallet-rules.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { createGuard } from '../http/guard.ts'
 import { parse, sdkQuery, text, v } from '../http/validate.ts'
@@ -24,9 +27,6 @@ export interface GetWalletsResponse {
 
 const MAX_ENTRIES = 500
 const MAX_IDS = 500
-const WALLET_ID = /^[A-Za-z0-9._:-]{1,128}$/
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
-const IMAGE_ID = /^[A-Za-z0-9._-]{1,128}$/
 
 const positiveInt = (name: string, max: number) =>
   v.pipe(
@@ -75,8 +75,8 @@ const IMAGE_ROUTES: [string, ImageKind][] = [
 
 /**
  * The wallet directory (SPEC §7) on the API's own origin: GET /getWallets, the image routes and the
- * analytics config and sink. The catalogue is data (services/api/data, made by
- * scripts/generate-wallets.ts), read once at start.
+ * analytics config and sink. The wallet list is the imported directory (PORTICO_WALLET_DIRECTORY=
+ * database) or the dev fixture directory, read once at start.
  */
 export async function directoryRoutes(
   app: FastifyInstance,
@@ -84,7 +84,10 @@ export async function directoryRoutes(
   input: Partial<DirectoryOptions> = directoryOptionsFromEnv(),
 ): Promise<void> {
   const options = resolveDirectoryOptions(input, ctx.config.rateLimit)
-  const catalogue = loadCatalogue(options.dataDir)
+  const catalogue =
+    options.source === 'database'
+      ? await loadImportedCatalogue(ctx.repo, options.dataDir)
+      : loadCatalogue(options.dataDir)
   await app.register(async (scope) => {
     scope.addHook(
       'preHandler',
@@ -127,7 +130,6 @@ function walletsRoute(app: FastifyInstance, catalogue: Catalogue): void {
 }
 
 const IMAGE_HEADERS = {
-  'content-type': 'image/svg+xml; charset=utf-8',
   'cache-control': 'public, max-age=604800, immutable',
   'x-content-type-options': 'nosniff',
   // An SVG opened on its own must not run anything.
@@ -143,13 +145,14 @@ function imageRoute(app: FastifyInstance, catalogue: Catalogue, path: string, ki
       if (!IMAGE_ID.test(id)) throw badRequest(`Invalid image id "${id.slice(0, 80)}"`)
       const image = catalogue.image(kind, id)
       if (!image) throw new ApiError(404, `No ${kind} image "${id}"`)
-      return sendImage(req, reply, image.body, image.etag)
+      return sendImage(req, reply, image)
     },
   )
 }
 
-function sendImage(req: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string) {
-  void reply.headers({ ...IMAGE_HEADERS, etag })
+function sendImage(req: FastifyRequest, reply: FastifyReply, { body, etag, contentType }: CatalogueImage) {
+  const type = contentType === 'image/svg+xml' ? 'image/svg+xml; charset=utf-8' : contentType
+  void reply.headers({ ...IMAGE_HEADERS, 'content-type': type, etag })
   const match = req.headers['if-none-match']
   if (match?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send()
   return reply.send(body)
