@@ -38,6 +38,15 @@ export { deployAccountAbstraction } from './fixtures/aa/deploy.ts'
 export { AA_FIXTURES, ENTRY_POINT_V08 } from './fixtures/aa/plan.ts'
 export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
 export { DEX_DEPLOYER_KEY, dexAddresses, PERMIT_TOKEN, POOLS } from './fixtures/dex/plan.ts'
+export { deployPriceFeeds } from './fixtures/feeds/deploy.ts'
+export {
+  FEED_DECIMALS,
+  type FeedAsset,
+  FIXED_PRICES,
+  PRICE_FEEDS,
+  type PriceFeedFixtures,
+  priceFeedAddresses,
+} from './fixtures/feeds/plan.ts'
 export { ensureMulticall3, MULTICALL3_ADDRESS } from './fixtures/multicall3.ts'
 export { deployNftFixtures } from './fixtures/nft/deploy.ts'
 export {
