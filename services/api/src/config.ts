@@ -10,6 +10,7 @@ import {
   type OnrampProvidersInput,
   resolveOnrampProviders,
 } from './onramp/config.ts'
+import { type PriceOptions, resolvePriceOptions } from './prices/options.ts'
 import { resolveSiwxConfig, type SiwxConfig, type SiwxConfigInput } from './siwx/config.ts'
 
 export interface ChainConfig {
@@ -28,7 +29,7 @@ export interface ChainContract {
   chainId: number
   address: string
   /**
-   * The operator's name for a listed token (the fixtures' key): its seed price is looked up by it.
+   * The operator's name for a listed token (the fixtures' key): its fixture price is looked up by it.
    * Never the symbol a contract reports about itself.
    */
   label?: string
@@ -37,7 +38,14 @@ export interface ChainContract {
 /** Deployed fixture contracts per chain id, as the devnet reports them (or a JSON file of it). */
 export type FixturesInput = Record<
   string,
-  { tokens?: Record<string, string>; spamNft?: string; dex?: DexFixtureInput }
+  {
+    tokens?: Record<string, string>
+    spamNft?: string
+    dex?: DexFixtureInput
+    /** USD price feeds by asset (ETH or a token label) and fixed USD prices: dev data (prices/options.ts). */
+    feeds?: Record<string, string>
+    prices?: Record<string, number>
+  }
 >
 
 export interface ApiConfig {
@@ -88,6 +96,8 @@ export interface ApiConfig {
   }
   /** Tokens listed in balances (metadata is read from the chain). */
   tokens: ChainContract[]
+  /** Price feeds and dev fixed prices (prices/options.ts). */
+  prices: PriceOptions
   /** NFT contracts whose transfers are flagged as spam. */
   spamContracts: ChainContract[]
   /** The Uniswap-V2 DEX of each swap chain (/v1/convert/*); other chains answer 'Network not supported for Swaps'. */
@@ -144,6 +154,7 @@ type Nested =
   | 'onrampProviders'
   | 'bitcoin'
   | 'cache'
+  | 'prices'
 export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   indexer?: Partial<ApiConfig['indexer']>
   rateLimit?: Partial<ApiConfig['rateLimit']>
@@ -163,6 +174,7 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
    * the default of projectIds, siwx.origins and corsOrigins (all of their origins).
    */
   projects?: ProjectOrigins
+  prices?: Partial<PriceOptions>
 }
 
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -215,6 +227,7 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     nameRegistrations: { perIp: 10, perProject: 100, windowSeconds: 3600, ...input.nameRegistrations },
     retention: { analyticsDays: 90, endedSessionDays: 30, intervalMs: 3_600_000, ...input.retention },
     tokens: [...(input.tokens ?? []), ...fromFixtures.tokens],
+    prices: resolvePriceOptions(input.prices, input.fixtures),
     spamContracts: [...(input.spamContracts ?? []), ...fromFixtures.spam],
     dexes: [...(input.dexes ?? []), ...fromFixtures.dexes],
     extraSupportedChains: input.extraSupportedChains ?? SPEC_SUPPORTED_CHAINS,

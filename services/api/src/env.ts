@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { dexAddresses, fixtureAddresses } from '@portico/devnet'
+import {
+  dexAddresses,
+  dexAddresses,
+  FIXED_PRICES,
+  fixtureAddresses,
+  fixtureAddresses,
+  priceFeedAddresses,
+} from '@portico/devnet'
 import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import {
   type ApiConfig,
@@ -11,6 +18,7 @@ import {
 } from './config.ts'
 import { parseTrustProxy } from './http/trust-proxy.ts'
 import { onrampProvidersFromEnv } from './onramp/env.ts'
+import { priceOptionsFromEnv } from './prices/options.ts'
 
 /** Chains the devnet deploys its fixtures on (same addresses on each). */
 const DEVNET_CHAIN_IDS = new Set([31337, 31338])
@@ -90,6 +98,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   const fixturesFile = env.PORTICO_FIXTURES_FILE || env.PORTICO_DEVNET_FIXTURES_FILE
   if (fixturesFile) input.fixtures = readFixtures(fixturesFile)
   else if (!env.PORTICO_TOKENS && !env.PORTICO_SPAM_CONTRACTS) input.fixtures = devnetFixtures(input.chains)
+  const prices = priceOptionsFromEnv(env)
+  if (prices) input.prices = prices
   if (env.PORTICO_SUPPORTED_CHAINS !== undefined)
     input.extraSupportedChains = list(env.PORTICO_SUPPORTED_CHAINS)
   const indexer: ApiConfigInput['indexer'] = {}
@@ -157,7 +167,12 @@ export function parseContracts(value: string, name: string): ChainContract[] {
 /** Without any token configuration: the devnet's deterministic fixture addresses on its chains. */
 function devnetFixtures(chains: ChainConfig[] = DEFAULT_CHAINS): FixturesInput {
   const base = fixtureAddresses()
-  const addresses = { ...base, dex: dexAddresses(base.tokens) }
+  const addresses = {
+    ...base,
+    dex: dexAddresses(base.tokens),
+    feeds: priceFeedAddresses(),
+    prices: { ...FIXED_PRICES },
+  }
   return Object.fromEntries(
     chains.filter((c) => DEVNET_CHAIN_IDS.has(c.chainId)).map((c) => [String(c.chainId), addresses]),
   )

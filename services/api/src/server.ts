@@ -25,6 +25,7 @@ import { type IndexerRole, type LeaderIndexer, startLeaderIndexer } from './inde
 import { observeApi } from './observability.ts'
 import { onrampProviderRoutes } from './onramp/provider-routes.ts'
 import { onrampRoutes } from './onramp/routes.ts'
+import { withFeedPrices } from './prices/feed-prices.ts'
 import { apiDevDefaults } from './production.ts'
 import { DAY_MS, scheduleRetention } from './retention.ts'
 import { balanceRoute } from './routes/balance.ts'
@@ -40,7 +41,7 @@ import { profileRoutes } from './routes/profile.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
 import { siwxRoutes } from './routes/siwx.ts'
 import { supportedChainsRoute } from './routes/supported-chains.ts'
-import { seedDefaultPrices, syncTokenRegistry } from './tokens.ts'
+import { seedFixedPrices, syncTokenRegistry } from './tokens.ts'
 
 export interface ApiServer {
   /** http://host:port */
@@ -94,7 +95,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     })
     const startDraining = drainOnClose(app)
     const log = app.log
-    await seedDefaultPrices(repo, chains, config.tokens)
+    await seedFixedPrices(repo, config.prices.fixed)
     await repo.addSpamContracts(config.spamContracts)
     await syncTokenRegistry(repo, chains, config.tokens, (chainId, err) =>
       log.warn({ chainId, err: String(err).split('\n')[0] }, 'token metadata not read yet (chain down?)'),
@@ -146,7 +147,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     )
     const ctx: ApiContext = {
       config,
-      repo,
+      repo: withFeedPrices(repo, chains, config.prices, log),
       chains,
       indexerStatus: () => indexer?.status() ?? [],
       caches,

@@ -4,39 +4,22 @@ import { readTokenMetadata } from './chain/erc20.ts'
 import { createNegativeCache, type NegativeCache } from './chain/negative-cache.ts'
 import type { ChainContract } from './config.ts'
 import type { Repository, TokenKind, TokenRecord } from './db/repository.ts'
+import type { FixedPrice } from './prices/options.ts'
 
 /** How wallets and swap APIs name a chain's native token as an address. */
 export const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-/**
- * Seed prices in USD (SPEC-compatible sample values) by the operator's name of a listed token: a
- * chain's native currency symbol, or a configured token's label (the fixtures' key). Stored per
- * chain and contract in token_prices; change them there.
- */
-export const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, PTT: 1.25, USDC: 1 }
-
-/** Seeds the price of each chain's native token and of each labelled configured token (no overwrite). */
-export async function seedDefaultPrices(
-  repo: Repository,
-  chains: Map<number, ChainHandle>,
-  configured: ChainContract[],
-): Promise<void> {
+/** Seeds the dev fixtures' fixed USD prices (no overwrite); production has none (prices/options.ts). */
+export async function seedFixedPrices(repo: Repository, fixed: FixedPrice[]): Promise<void> {
   const updatedAt = Math.floor(Date.now() / 1000)
-  const priced = [
-    ...[...chains.values()].map((h) => ({
-      chainId: h.chainId,
-      address: NATIVE_ADDRESS,
-      label: h.native.symbol,
-    })),
-    ...configured,
-  ]
   await repo.seedPrices(
-    priced.flatMap(({ chainId, address, label }) => {
-      const price = label === undefined ? undefined : DEFAULT_PRICES[label.toUpperCase()]
-      return price === undefined
-        ? []
-        : [{ chainId, address: address.toLowerCase(), currency: 'usd', price, updatedAt }]
-    }),
+    fixed.map(({ chainId, address, price }) => ({
+      chainId,
+      address: address.toLowerCase(),
+      currency: 'usd',
+      price,
+      updatedAt,
+    })),
   )
 }
 
