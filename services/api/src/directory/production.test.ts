@@ -25,9 +25,35 @@ describe('directoryProductionProblems', () => {
     expect(directoryProductionProblems(fromEnv(env))).toEqual([])
   })
 
-  it('PORTICO_WALLET_DIRECTORY takes dev or database only', () => {
-    expect(() => directoryOptionsFromEnv({ PORTICO_WALLET_DIRECTORY: 'upstream' })).toThrow(
-      'PORTICO_WALLET_DIRECTORY: expected dev or database, got "upstream"',
+  it('names a plain-http upstream directory', () => {
+    const env = {
+      PORTICO_WALLET_DIRECTORY: 'upstream',
+      PORTICO_WALLET_DATA_DIR: '/srv/portico/images',
+    }
+    expect(
+      directoryProductionProblems(
+        fromEnv({ ...env, PORTICO_WALLET_DIRECTORY_URL: 'http://dir.example/w.json' }),
+      ),
+    ).toEqual([expect.stringMatching(/^PORTICO_WALLET_DIRECTORY_URL is plain http/)])
+    expect(
+      directoryProductionProblems(
+        fromEnv({ ...env, PORTICO_WALLET_DIRECTORY_URL: 'https://dir.example/w.json' }),
+      ),
+    ).toEqual([])
+  })
+
+  it('PORTICO_WALLET_DIRECTORY takes dev, database or upstream (with its URL)', () => {
+    expect(() => directoryOptionsFromEnv({ PORTICO_WALLET_DIRECTORY: 'files' })).toThrow(
+      'PORTICO_WALLET_DIRECTORY: expected dev or database or upstream, got "files"',
     )
+    expect(() => directoryOptionsFromEnv({ PORTICO_WALLET_DIRECTORY: 'upstream' })).toThrow(
+      'PORTICO_WALLET_DIRECTORY=upstream needs PORTICO_WALLET_DIRECTORY_URL',
+    )
+    expect(() =>
+      directoryOptionsFromEnv({
+        PORTICO_WALLET_DIRECTORY: 'upstream',
+        PORTICO_WALLET_DIRECTORY_URL: 'ftp://x',
+      }),
+    ).toThrow(/PORTICO_WALLET_DIRECTORY_URL: expected an http\(s\) URL/)
   })
 })

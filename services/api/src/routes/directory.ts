@@ -13,6 +13,7 @@ import {
   directoryOptionsFromEnv,
   resolveDirectoryOptions,
 } from '../directory/options.ts'
+import { startUpstreamCatalogue } from '../directory/upstream-catalogue.ts'
 import { CAIP2, IMAGE_ID, WALLET_ID } from '../directory/wallet-rules.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { createGuard } from '../http/guard.ts'
@@ -84,10 +85,7 @@ export async function directoryRoutes(
   input: Partial<DirectoryOptions> = directoryOptionsFromEnv(),
 ): Promise<void> {
   const options = resolveDirectoryOptions(input, ctx.config.rateLimit)
-  const catalogue =
-    options.source === 'database'
-      ? await loadImportedCatalogue(ctx.repo, options.dataDir)
-      : loadCatalogue(options.dataDir)
+  const catalogue = await openCatalogue(app, ctx, options)
   await app.register(async (scope) => {
     scope.addHook(
       'preHandler',
@@ -108,6 +106,27 @@ export async function directoryRoutes(
     )
     for (const [path, kind] of IMAGE_ROUTES) imageRoute(scope, catalogue, path, kind)
   })
+}
+
+/** The wallet list of the configured source; an upstream one stops refreshing when the app closes. */
+async function openCatalogue(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  options: DirectoryOptions,
+): Promise<Catalogue> {
+  if (options.source === 'database') return loadImportedCatalogue(ctx.repo, options.dataDir)
+  if (options.source !== 'upstream' || !options.upstreamUrl) return loadCatalogue(options.dataDir)
+  const upstream = await startUpstreamCatalogue(
+    {
+      url: options.upstreamUrl,
+      dataDir: options.dataDir,
+      refreshMs: options.upstreamRefreshMs,
+      timeoutMs: options.upstreamTimeoutMs,
+    },
+    app.log,
+  )
+  app.addHook('onClose', async () => upstream.stop())
+  return upstream.catalogue
 }
 
 function walletsRoute(app: FastifyInstance, catalogue: Catalogue): void {
