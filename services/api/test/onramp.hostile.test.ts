@@ -15,10 +15,11 @@ const buyer = privateKeyToAccount(generatePrivateKey()).address
 
 beforeAll(async () => {
   dir = tempDir('portico-api-onramp-hostile-')
-  // ETH is priced from configuration alone: no chain needs to answer (the URL is a closed port).
+  // ETH is priced by a fixed fixture price alone: no chain needs to answer (the URL is a closed port).
   const common = {
     port: 0,
     chains: [{ chainId: 31337, rpcUrl: `http://127.0.0.1:${await freePort()}` }],
+    fixtures: { '31337': { prices: { ETH: 3000 } } },
     indexer: { enabled: false },
     logLevel: 'silent' as const,
     rpcTimeoutMs: 500,

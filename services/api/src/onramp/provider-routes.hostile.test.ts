@@ -17,10 +17,11 @@ const HASH_C = `0x${'d4'.repeat(32)}`
 
 beforeAll(async () => {
   dir = tempDir('portico-api-onramp-replay-')
-  // No chain needs to answer: nothing here completes an order.
+  // No chain needs to answer: nothing here completes an order, and ETH has a fixed fixture price.
   api = await startApi({
     port: 0,
     chains: [{ chainId: 31337, rpcUrl: `http://127.0.0.1:${await freePort()}` }],
+    fixtures: { '31337': { prices: { ETH: 3000 } } },
     database: { kind: 'sqlite', file: join(dir.dir, 'api.sqlite') },
     indexer: { enabled: false },
     logLevel: 'silent',
