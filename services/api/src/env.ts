@@ -1,12 +1,5 @@
 import { readFileSync } from 'node:fs'
-import {
-  dexAddresses,
-  dexAddresses,
-  FIXED_PRICES,
-  fixtureAddresses,
-  fixtureAddresses,
-  priceFeedAddresses,
-} from '@portico/devnet'
+import { dexAddresses, FIXED_PRICES, fixtureAddresses, priceFeedAddresses } from '@portico/devnet'
 import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import {
   type ApiConfig,

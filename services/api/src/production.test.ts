@@ -3,11 +3,13 @@ import { join } from 'node:path'
 import { DevDefaultsRefused, refusalOf } from '@portico/ops'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { freePort, tempDir } from '../test/helpers.ts'
-import { DEFAULT_DATA_DIR } from './directory/catalogue.ts'
+import { openRepository } from './db/open.ts'
+import { importDirectory } from './directory/import-command.ts'
 import { configFromEnv } from './env.ts'
 import { startApi } from './server.ts'
 import { siwxConfigFromEnv } from './siwx/env.ts'
 
+const LISTING = join(import.meta.dirname, '..', 'test', 'fixtures', 'directory-listing.json')
 let dir: ReturnType<typeof tempDir>
 let rpcUrl: string
 beforeAll(async () => {
@@ -38,12 +40,13 @@ describe('production mode', () => {
       'a generated sign-in nonce key',
       'a generated session token secret',
       'the devnet chains',
-      'fixture prices (DEFAULT_PRICES for PTT, USDC: the devnet fixtures)',
-      'the dev directory',
-      'the sandbox on-ramp',
+      'fixed prices from the dev fixtures are in use',
+      'price feeds of the devnet fixtures are in use',
+      'PORTICO_WALLET_DIRECTORY is dev',
+      'PORTICO_ONRAMP_SANDBOX',
     ])
       expect(message).toContain(name)
-    expect(error.problems).toHaveLength(9)
+    expect(error.problems).toHaveLength(10)
   })
 
   it('NODE_ENV=production is production too; a wildcard or localhost-only project list is refused', async () => {
@@ -67,7 +70,16 @@ describe('production mode', () => {
   })
 
   it('with a production configuration, it starts', async () => {
-    vi.stubEnv('PORTICO_WALLET_DATA_DIR', DEFAULT_DATA_DIR)
+    // The deployment's own network, currency and token images (none here).
+    vi.stubEnv('PORTICO_WALLET_DATA_DIR', dir.dir)
+    vi.stubEnv('PORTICO_WALLET_DIRECTORY', 'database')
+    const database = { kind: 'sqlite' as const, file: join(dir.dir, 'prod.sqlite') }
+    const repo = await openRepository(database)
+    try {
+      expect((await importDirectory(repo, LISTING)).stored).toBe(true)
+    } finally {
+      await repo.close()
+    }
     try {
       const api = await startApi({
         ...fromEnv({
@@ -78,10 +90,11 @@ describe('production mode', () => {
           PORTICO_TOKENS: '1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
           PORTICO_SIWX_NONCE_KEY: randomBytes(32).toString('hex'),
           PORTICO_SIWX_TOKEN_SECRET: randomBytes(32).toString('hex'),
+          PORTICO_ONRAMP_SANDBOX: 'off',
           PORTICO_API_LOG_LEVEL: 'silent',
         }),
         port: 0,
-        database: { kind: 'sqlite' as const, file: join(dir.dir, 'prod.sqlite') },
+        database,
       })
       try {
         expect(api.config.production).toBe(true)

@@ -5,8 +5,10 @@
 import { existsSync } from 'node:fs'
 import { type DevDefault, originListDevDefault } from '@portico/ops'
 import { type ApiConfig, type ApiConfigInput, DEFAULT_PROJECT_ID } from './config.ts'
-import { directoryOptionsFromEnv } from './directory/options.ts'
-import { DEFAULT_PRICES } from './tokens.ts'
+import { directoryOptionsFromEnv, resolveDirectoryOptions } from './directory/options.ts'
+import { directoryProductionProblems } from './directory/production.ts'
+import { onrampProductionProblems } from './onramp/production.ts'
+import { priceProductionProblems } from './prices/production.ts'
 
 const PROJECTS_FIX = 'set PORTICO_PROJECTS to your project ids and the https origins of their apps'
 
@@ -21,9 +23,9 @@ export function apiDevDefaults(
     ...(input.chains === undefined
       ? [{ name: 'the devnet chains (127.0.0.1:8545, 127.0.0.1:8546)', fix: 'set PORTICO_CHAINS' }]
       : []),
-    ...interimFixturePrices(config),
-    ...interimDevDirectory(env),
-    ...interimSandboxOnramp(config),
+    ...asDevDefaults(priceProductionProblems(config)),
+    ...asDevDefaults(directoryProductionProblems(resolveDirectoryOptions(directoryOptionsFromEnv(env)))),
+    ...asDevDefaults(onrampProductionProblems(config)),
   ]
 }
 
@@ -57,39 +59,13 @@ function keyDefaults(input: ApiConfigInput, config: ApiConfig): DevDefault[] {
   return problems
 }
 
-// Interim: the prices owner's report on fixture prices replaces this at merge.
-function interimFixturePrices(config: ApiConfig): DevDefault[] {
-  const seeded = config.tokens.filter((t) => t.label !== undefined && t.label.toUpperCase() in DEFAULT_PRICES)
-  return seeded.length === 0
-    ? []
-    : [
-        {
-          name: `fixture prices (DEFAULT_PRICES for ${[...new Set(seeded.map((t) => t.label))].join(', ')}: the devnet fixtures)`,
-          fix: 'list your tokens with PORTICO_TOKENS and set PORTICO_FIXTURES_FILE only for real deployments',
-        },
-      ]
-}
-
-// Interim: the directory owner's report on the dev directory replaces this at merge.
-function interimDevDirectory(env: NodeJS.ProcessEnv): DevDefault[] {
-  return directoryOptionsFromEnv(env).dataDir === undefined
-    ? [
-        {
-          name: 'the dev directory (the generated wallet catalogue in services/api/data)',
-          fix: 'set PORTICO_WALLET_DATA_DIR to an imported wallet directory',
-        },
-      ]
-    : []
-}
-
-// Interim: the on-ramp owner's report on the sandbox provider replaces this at merge.
-function interimSandboxOnramp(config: ApiConfig): DevDefault[] {
-  return config.onramp.pageUrl === null
-    ? []
-    : [
-        {
-          name: `the sandbox on-ramp (test-card provider page ${config.onramp.pageUrl})`,
-          fix: 'unset PORTICO_ONRAMP_PAGE_URL until a real on-ramp provider is configured',
-        },
-      ]
+/**
+ * The owners' reports (prices, directory, on-ramp) are sentences "what: how to fix it"; the list names
+ * each by the part before its first colon.
+ */
+function asDevDefaults(sentences: string[]): DevDefault[] {
+  return sentences.map((sentence) => {
+    const at = sentence.indexOf(': ')
+    return at < 0 ? { name: sentence, fix: '' } : { name: sentence.slice(0, at), fix: sentence.slice(at + 2) }
+  })
 }

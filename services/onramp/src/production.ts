@@ -7,7 +7,7 @@ import type { OnrampOptions } from './server.ts'
 import { DEFAULT_TREASURY_KEY } from './treasury.ts'
 
 export function onrampDevDefaults(options: OnrampOptions): DevDefault[] {
-  const problems: DevDefault[] = [...interimSandbox()]
+  const problems: DevDefault[] = [...sandboxPage()]
   if (options.secret.length < 32)
     problems.push({
       name: 'no API secret (PORTICO_ONRAMP_SECRET)',
@@ -23,13 +23,13 @@ export function onrampDevDefaults(options: OnrampOptions): DevDefault[] {
   return problems
 }
 
-// Interim: the on-ramp owner's report on the sandbox provider replaces this at merge. Today this
-// service only takes test cards, so production refuses it whatever else is configured.
-function interimSandbox(): DevDefault[] {
+// This service only takes test cards: production refuses it whatever else is configured (a real
+// provider, e.g. MoonPay, is configured in the API instead).
+function sandboxPage(): DevDefault[] {
   return [
     {
       name: 'the sandbox on-ramp (test-card payments, tokens sent from a treasury)',
-      fix: "use a real on-ramp provider's documented flow",
+      fix: 'do not run this service in production; configure a real provider in the API (PORTICO_MOONPAY_API_KEY and PORTICO_MOONPAY_SECRET_KEY) and set PORTICO_ONRAMP_SANDBOX=off there',
     },
   ]
 }
