@@ -20,5 +20,13 @@ export {
   type SmartAccountProviderOptions,
 } from './smart-account/index.ts'
 export type { SmartAccountCall, SmartAccountProvider } from './smart-account-seam.ts'
-export { createSocialLogin, type SocialLogin, type SocialLoginOptions } from './social/index.ts'
+export {
+  createSocialLogin,
+  devSocialConfig,
+  type SocialConfig,
+  type SocialLogin,
+  type SocialLoginOptions,
+  socialConfigFromEnv,
+  socialProductionProblems,
+} from './social/index.ts'
 export type { SocialContext, SocialIdentity, SocialProvider } from './social-seam.ts'

@@ -1,8 +1,10 @@
 export { devCustodyKey, devFarcasterAccounts } from './farcaster/accounts.ts'
+export { OAUTH2_MODES } from './modes/oauth2.ts'
 export {
   devClientSecret,
   devUsers,
   isSocialProvider,
+  OIDC_MODE_PROVIDERS,
   SOCIAL_PROVIDERS,
   type SocialProviderId,
   subjectFor,

@@ -1,51 +1,32 @@
 /** The dev sign-in page: pick or type a dev user (email + username) and complete the interaction. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
-import { escapeHtml, page } from './html.ts'
+import { page } from './html.ts'
 import { readFields, sendHtml } from './http.ts'
 import type { AccountStore } from './oidc.ts'
-import {
-  checkDevUser,
-  devUsers,
-  isSocialProvider,
-  PROVIDER_NAMES,
-  type SocialProviderId,
-  subjectFor,
-} from './providers.ts'
+import { checkDevUser, isOidcModeProvider, type SocialProviderId, subjectFor } from './providers.ts'
+import { signInPage } from './sign-in-page.ts'
 
-function signInPage(
+function interactionPage(
   uid: string,
   provider: SocialProviderId,
   error?: string,
   typed?: { email: string; username: string },
 ) {
-  const name = PROVIDER_NAMES[provider]
-  const action = `/interaction/${encodeURIComponent(uid)}/login`
-  const picks = devUsers(provider)
-    .map(
-      (user) => `<form method="post" action="${action}">
-<input type="hidden" name="email" value="${escapeHtml(user.email)}"><input type="hidden" name="username" value="${escapeHtml(user.username)}">
-<button type="submit">Continue as ${escapeHtml(user.email)}</button></form>`,
-    )
-    .join('')
-  return page(
-    `Sign in with ${name}`,
-    `<h1>Sign in with ${escapeHtml(name)}</h1>
-<p class="note">Portico dev identity provider: no password, pick or type a dev user.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-${picks}
-<form method="post" action="${action}">
-<label>Email <input name="email" type="email" required maxlength="254" value="${escapeHtml(typed?.email ?? '')}"></label>
-<label>Username <input name="username" required maxlength="39" value="${escapeHtml(typed?.username ?? '')}"></label>
-<button type="submit">Sign in</button></form>
-<form method="post" action="/interaction/${encodeURIComponent(uid)}/abort"><button class="secondary" type="submit">Cancel</button></form>`,
-  )
+  const base = `/interaction/${encodeURIComponent(uid)}`
+  return signInPage({
+    provider,
+    action: `${base}/login`,
+    cancelAction: `${base}/abort`,
+    ...(error ? { error } : {}),
+    ...(typed ? { typed } : {}),
+  })
 }
 
 async function providerOf(provider: Provider, req: IncomingMessage, res: ServerResponse) {
   const details = await provider.interactionDetails(req, res)
   const clientId = details.params.client_id
-  if (!isSocialProvider(clientId)) throw new Error('Unknown client')
+  if (!isOidcModeProvider(clientId)) throw new Error('Unknown client')
   return { details, clientId }
 }
 
@@ -63,7 +44,7 @@ export async function handleInteraction(
   if (!action && req.method === 'GET') {
     const { details, clientId } = await providerOf(provider, req, res)
     if (details.uid !== uid) return sendHtml(res, 400, page('Error', '<p>Interaction mismatch</p>'))
-    sendHtml(res, 200, signInPage(uid, clientId))
+    sendHtml(res, 200, interactionPage(uid, clientId))
     return true
   }
   if (action === '/abort' && req.method === 'POST') {
@@ -82,7 +63,7 @@ export async function handleInteraction(
     const username = (fields.username ?? '').trim()
     const error = checkDevUser(email, username)
     if (error) {
-      sendHtml(res, 400, signInPage(details.uid, clientId, error, { email, username }))
+      sendHtml(res, 400, interactionPage(details.uid, clientId, error, { email, username }))
       return true
     }
     const sub = subjectFor(clientId, email)

@@ -1,8 +1,11 @@
-/** The OpenID Connect provider (oidc-provider): one confidential client per social provider id. */
+/**
+ * The OpenID Connect provider (oidc-provider): one confidential client per OpenID provider it plays
+ * (google, apple, facebook). Apple's form_post answer mode is oidc-provider's own.
+ */
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import Provider, { interactionPolicy } from 'oidc-provider'
 import { escapeHtml, page } from './html.ts'
-import { devClientSecret, SOCIAL_PROVIDERS, type SocialProviderId } from './providers.ts'
+import { devClientSecret, OIDC_MODE_PROVIDERS, type SocialProviderId } from './providers.ts'
 
 export interface Account {
   sub: string
@@ -59,7 +62,7 @@ export function createOidcProvider(options: OidcOptions): Provider {
     use: 'sig',
   }
   const provider = new Provider(options.issuer, {
-    clients: SOCIAL_PROVIDERS.map((id) => ({
+    clients: OIDC_MODE_PROVIDERS.map((id) => ({
       client_id: id,
       client_secret: devClientSecret(id, options.clientSecretSeed),
       redirect_uris: options.redirectUris,

@@ -13,6 +13,18 @@ export const PROVIDER_NAMES: Record<SocialProviderId, string> = {
   discord: 'Discord',
 }
 
+/** Played by the OpenID Connect provider at the IdP's root; the others have their own mode (src/modes). */
+export const OIDC_MODE_PROVIDERS = [
+  'google',
+  'apple',
+  'facebook',
+] as const satisfies readonly SocialProviderId[]
+export type OidcModeProviderId = (typeof OIDC_MODE_PROVIDERS)[number]
+
+export function isOidcModeProvider(value: unknown): value is OidcModeProviderId {
+  return typeof value === 'string' && (OIDC_MODE_PROVIDERS as readonly string[]).includes(value)
+}
+
 export function isSocialProvider(value: unknown): value is SocialProviderId {
   return typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value)
 }
@@ -38,12 +50,15 @@ export function devUsers(provider: SocialProviderId): DevUser[] {
   ]
 }
 
-/** A stable, opaque subject per (provider, email): the same dev user keeps their `sub` across restarts. */
+/**
+ * A stable subject per (provider, email): the same dev user keeps it across restarts. OpenID Connect
+ * subjects are opaque strings; GitHub, Discord and X ids are decimal numbers (48 bits here, a safe
+ * integer for GitHub's numeric `id`).
+ */
 export function subjectFor(provider: SocialProviderId, email: string): string {
-  return createHash('sha256')
-    .update(`${provider}:${email.trim().toLowerCase()}`)
-    .digest('base64url')
-    .slice(0, 24)
+  const digest = createHash('sha256').update(`${provider}:${email.trim().toLowerCase()}`).digest()
+  if (isOidcModeProvider(provider)) return digest.toString('base64url').slice(0, 24)
+  return String(digest.readUIntBE(0, 6) || 1)
 }
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/

@@ -1,4 +1,7 @@
-/** The IdP server: oidc-provider's routes, the dev sign-in page and the farcaster relay on one port. */
+/**
+ * The IdP server on one port: oidc-provider's routes (Google, Apple, Facebook), the GitHub, Discord
+ * and X modes under /github, /discord and /x, the dev sign-in page and the farcaster relay.
+ */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { observeNodeRequest, refuseDevDefaults } from '@portico/ops'
@@ -9,6 +12,7 @@ import { page } from './html.ts'
 import { HttpError, sendHtml, sendJson } from './http.ts'
 import { handleInteraction } from './interactions.ts'
 import { idpObservability } from './observability.ts'
+import { createOAuth2Modes } from './modes/oauth2.ts'
 import { AccountStore, createOidcProvider } from './oidc.ts'
 import { idpDevDefaults } from './production.ts'
 
@@ -57,6 +61,10 @@ export async function startIdp(options: IdpOptions): Promise<Idp> {
     ...(options.clientSecretSeed ? { clientSecretSeed: options.clientSecretSeed } : {}),
   })
   const oidc = provider.callback()
+  const oauth2Modes = createOAuth2Modes({
+    redirectUris: options.redirectUris,
+    ...(options.clientSecretSeed ? { clientSecretSeed: options.clientSecretSeed } : {}),
+  })
   const farcaster = {
     baseUrl: url,
     channels: new ChannelStore(),
@@ -71,6 +79,7 @@ export async function startIdp(options: IdpOptions): Promise<Idp> {
     const route = async () => {
       if ((await observeNodeRequest(req, res, observability)).handled) return
       if (await handleFarcaster(farcaster, req, res, requestUrl)) return
+      if (await oauth2Modes(req, res, requestUrl)) return
       if (await handleInteraction(provider, accounts, req, res, requestUrl.pathname)) return
       oidc(req, res)
     }

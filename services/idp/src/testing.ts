@@ -60,8 +60,38 @@ export async function signInAtIdp(
   const page = await browser.follow(authorizationUrl, isCallback)
   if (!page.response) return page.url
   const html = await page.response.text()
-  const action = /action="(\/interaction\/[^"]+\/login)"/.exec(html)?.[1]
-  if (!action) throw new Error(`No sign-in form at ${page.url}`)
-  const done = await browser.follow(new URL(action, page.url).href, isCallback, { form: user })
-  return done.url
+  const form = signInForm(html)
+  if (!form) throw new Error(`No sign-in form at ${page.url}`)
+  const done = await browser.follow(new URL(form.action, page.url).href, isCallback, {
+    form: { ...form.hidden, ...user },
+  })
+  const posted = done.response && formPostTarget(await done.response.text(), isCallback)
+  return posted ?? done.url
+}
+
+/**
+ * The dev sign-in page's form: its action (an OIDC interaction's /login, or a provider mode's
+ * /dev/sign-in) and the hidden fields it posts besides the user (a mode's pending request id).
+ */
+export function signInForm(html: string): { action: string; hidden: Record<string, string> } | undefined {
+  const action = /action="(\/interaction\/[^"]+\/login|\/[a-z]+\/dev\/sign-in)"/.exec(html)?.[1]
+  if (!action) return undefined
+  const request = /name="request" value="([^"]+)"/.exec(html)?.[1]
+  return { action, hidden: request ? { request } : {} }
+}
+
+/**
+ * An answer in response_mode=form_post (Apple): a page whose form posts code and state to the callback.
+ * Returned as the callback address with those fields in its query: what the auth frame's POST route
+ * redirects the browser to.
+ */
+export function formPostTarget(html: string, isCallback: (url: URL) => boolean): string | undefined {
+  const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(html)?.[1]
+  if (!action || !URL.canParse(action) || !isCallback(new URL(action))) return undefined
+  const target = new URL(action)
+  for (const [, name = '', value = ''] of html.matchAll(
+    /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+  ))
+    target.searchParams.set(name, value.replace(/&amp;/g, '&').replace(/&quot;/g, '"'))
+  return target.href
 }

@@ -1,6 +1,6 @@
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devClientSecret, type Idp, SOCIAL_PROVIDERS, startIdp, subjectFor } from '../src/index.ts'
+import { devClientSecret, type Idp, OIDC_MODE_PROVIDERS, startIdp, subjectFor } from '../src/index.ts'
 import { TestBrowser } from '../src/testing.ts'
 
 const CALLBACK = 'http://localhost:4999/social/callback'
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => idp?.close())
 
 async function configFor(provider: string) {
-  const secret = devClientSecret(provider as (typeof SOCIAL_PROVIDERS)[number])
+  const secret = devClientSecret(provider as (typeof OIDC_MODE_PROVIDERS)[number])
   return client.discovery(new URL(idp.url), provider, secret, client.ClientSecretPost(secret), {
     execute: [client.allowInsecureRequests],
   })
@@ -46,9 +46,9 @@ async function signIn(browser: TestBrowser, authUrl: URL, user: Record<string, s
   return browser.follow(new URL(action ?? '', idp.url).href, atCallback, { form: user })
 }
 
-describe('local IdP: authorization code + PKCE per provider', () => {
+describe('local IdP: authorization code + PKCE per OpenID provider (Google, Apple, Facebook)', () => {
   it.each(
-    SOCIAL_PROVIDERS,
+    OIDC_MODE_PROVIDERS,
   )('%s: the dev sign-in page completes the flow and the ID token carries email and username', async (provider) => {
     const login = await startLogin(provider)
     const browser = new TestBrowser()
@@ -73,14 +73,14 @@ describe('local IdP: authorization code + PKCE per provider', () => {
   it('offers the dev users and shows the sign-in page on every authorization', async () => {
     const browser = new TestBrowser()
     for (let round = 0; round < 2; round++) {
-      const login = await startLogin('github')
+      const login = await startLogin('google')
       const page = await browser.follow(login.url.href, atCallback)
       const html = (await page.response?.text()) ?? ''
-      expect(html).toContain('Sign in with GitHub')
+      expect(html).toContain('Sign in with Google')
       expect(html).toContain('Continue as alice@portico.dev')
       const action = /action="(\/interaction\/[^"]+\/login)"/.exec(html)?.[1] ?? ''
       const done = await browser.follow(new URL(action, idp.url).href, atCallback, {
-        form: { email: 'alice@portico.dev', username: 'alice_github' },
+        form: { email: 'alice@portico.dev', username: 'alice_google' },
       })
       expect(new URL(done.url).searchParams.get('code')).toBeTruthy()
     }
@@ -106,7 +106,7 @@ describe('local IdP: authorization code + PKCE per provider', () => {
   })
 
   it('refuses a replayed code and a code exchanged without the verifier', async () => {
-    const login = await startLogin('discord')
+    const login = await startLogin('facebook')
     const done = await signIn(new TestBrowser(), login.url, { email: 'dan@portico.dev', username: 'dan' })
     const checks = {
       pkceCodeVerifier: login.verifier,
@@ -118,7 +118,7 @@ describe('local IdP: authorization code + PKCE per provider', () => {
       client.authorizationCodeGrant(login.config, new URL(done.url), checks),
     ).rejects.toMatchObject({ error: 'invalid_grant' })
 
-    const second = await startLogin('discord')
+    const second = await startLogin('facebook')
     const other = await signIn(new TestBrowser(), second.url, { email: 'dan@portico.dev', username: 'dan' })
     await expect(
       client.authorizationCodeGrant(second.config, new URL(other.url), {
@@ -130,7 +130,7 @@ describe('local IdP: authorization code + PKCE per provider', () => {
   })
 
   it('rejects an invalid typed user with a message and cancels with access_denied', async () => {
-    const login = await startLogin('x')
+    const login = await startLogin('apple')
     const browser = new TestBrowser()
     const page = await browser.follow(login.url.href, atCallback)
     const html = (await page.response?.text()) ?? ''

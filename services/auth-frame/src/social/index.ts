@@ -1,26 +1,33 @@
 /**
  * Social and farcaster login for the auth frame (the `social` seam of startAuthFrame, social-seam.ts):
- *   startAuthFrame({ …, social: createSocialLogin({ idpUrl, farcasterRelayUrl }) })
+ *   startAuthFrame({ …, social: createSocialLogin({ config: socialConfigFromEnv() }) })
+ *   startAuthFrame({ …, social: createSocialLogin({ idpUrl }) })   // the dev stack: every provider's IdP mode
  * The frame backend then answers GET_SOCIAL_REDIRECT_URI, CONNECT_SOCIAL, GET_FARCASTER_URI and
- * CONNECT_FARCASTER with it, and serves the popup's callback page at GET /social/callback.
+ * CONNECT_FARCASTER with it, and serves the popup's callback page at GET (and, for Apple's form_post,
+ * POST) /social/callback.
  */
 import type { FastifyInstance } from 'fastify'
 import type { SocialProvider } from '../social-seam.ts'
-import { renderCallbackPage } from './callbackPage.ts'
+import { callbackRoutes } from './callbackRoutes.ts'
+import type { SocialConfig } from './config.ts'
+import { devSocialConfig } from './dev-config.ts'
 import { createFarcasterLogin } from './farcaster.ts'
 import { createOauthLogin } from './oauth.ts'
-import { CALLBACK_PATH, type OidcProviderId } from './providers.ts'
 
+export { checkSocialConfig, type ProviderConfig, type SocialConfig } from './config.ts'
+export { socialConfigFromEnv } from './config-source.ts'
+export { devSocialConfig } from './dev-config.ts'
 export { FARCASTER_ERRORS } from './farcaster.ts'
 export { SOCIAL_ERRORS } from './oauth.ts'
+export { socialProductionProblems } from './production.ts'
 export { CALLBACK_PATH, devClientSecret, OIDC_PROVIDERS } from './providers.ts'
 
 export interface SocialLoginOptions {
-  /** The OpenID Connect issuer playing every provider (the local IdP, services/idp). */
-  idpUrl: string
-  /** A provider's client secret (default: the local IdP's dev secrets). */
-  clientSecret?: (provider: OidcProviderId) => string
-  /** The Sign-In-With-Farcaster relay (default: the IdP's, which hosts the local relay). */
+  /** The providers to offer and how to reach them (wins over idpUrl). */
+  config?: SocialConfig
+  /** The local IdP (services/idp): every provider against its mode there, with the dev secrets. */
+  idpUrl?: string
+  /** The Sign-In-With-Farcaster relay (default: the config's, else the IdP's). */
   farcasterRelayUrl?: string
   /** How often CONNECT_FARCASTER polls the relay (ms). */
   farcasterPollMs?: number
@@ -28,35 +35,37 @@ export interface SocialLoginOptions {
 }
 
 export type SocialLogin = SocialProvider & {
+  config: SocialConfig
   oauth: ReturnType<typeof createOauthLogin>
-  farcaster: ReturnType<typeof createFarcasterLogin>
+  farcaster: ReturnType<typeof createFarcasterLogin> | undefined
 }
 
 export function createSocialLogin(options: SocialLoginOptions): SocialLogin {
-  const oauth = createOauthLogin({
-    issuer: options.idpUrl,
-    ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  })
-  const farcaster = createFarcasterLogin({
-    relayUrl: options.farcasterRelayUrl ?? options.idpUrl,
-    ...(options.farcasterPollMs ? { pollMs: options.farcasterPollMs } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  })
+  const config = options.config ?? (options.idpUrl ? devSocialConfig(options.idpUrl) : undefined)
+  if (!config) throw new Error('Social login needs a configuration or the local IdP')
+  const oauth = createOauthLogin({ config, ...(options.now ? { now: options.now } : {}) })
+  const relayUrl = options.farcasterRelayUrl ?? config.farcaster?.relayUrl
+  const farcaster = relayUrl
+    ? createFarcasterLogin({
+        relayUrl,
+        ...(options.farcasterPollMs ? { pollMs: options.farcasterPollMs } : {}),
+        ...(options.now ? { now: options.now } : {}),
+      })
+    : undefined
   return {
+    config,
     oauth,
     farcaster,
     redirectUri: (provider, ctx) => oauth.redirectUri(provider, ctx),
     connect: (uri, ctx) => oauth.connect(uri, ctx),
-    farcasterUri: (ctx) => farcaster.farcasterUri(ctx),
-    connectFarcaster: (ctx) => farcaster.connectFarcaster(ctx),
+    ...(farcaster
+      ? {
+          farcasterUri: (ctx) => farcaster.farcasterUri(ctx),
+          connectFarcaster: (ctx) => farcaster.connectFarcaster(ctx),
+        }
+      : {}),
     registerRoutes(app: FastifyInstance) {
-      app.get(CALLBACK_PATH, async (request, reply) => {
-        const state = (request.query as Record<string, unknown> | undefined)?.state
-        const login = typeof state === 'string' ? oauth.pending.lookup(state) : undefined
-        const page = renderCallbackPage(login?.parentOrigin)
-        return reply.code(page.status).headers(page.headers).send(page.body)
-      })
+      callbackRoutes(app, (state) => oauth.pending.lookup(state)?.parentOrigin)
     },
   }
 }

@@ -37,22 +37,60 @@ describe('social login through the local IdP', () => {
     expect(await social.connect(callback, ctx)).toEqual({
       provider,
       subject: subjectFor(provider, user.email),
-      email: user.email,
+      // X's user API names no email (docs.x.com GET /2/users/me).
+      ...(provider === 'x' ? {} : { email: user.email }),
       userName: user.username,
     })
   })
 
   it('builds an authorization URL at the IdP with state, nonce, S256 PKCE and the frame callback', async () => {
-    const { uri } = await social.redirectUri('github', ctx)
+    const { uri } = await social.redirectUri('google', ctx)
     const url = new URL(uri)
     expect(`${url.origin}${url.pathname}`).toBe(`${idp.url}/auth`)
-    expect(url.searchParams.get('client_id')).toBe('github')
+    expect(url.searchParams.get('client_id')).toBe('google')
     expect(url.searchParams.get('redirect_uri')).toBe(`${FRAME}${CALLBACK_PATH}`)
     expect(url.searchParams.get('code_challenge_method')).toBe('S256')
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/)
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/)
     expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/)
     expect(url.searchParams.get('code_verifier')).toBeNull()
+  })
+
+  it.each([
+    ['github', '/github/login/oauth/authorize', 'read:user user:email'],
+    ['discord', '/discord/oauth2/authorize', 'identify email'],
+    ['x', '/x/i/oauth2/authorize', 'users.read tweet.read'],
+  ])('%s: the authorization URL is its own endpoint (IdP mode) with state, S256 PKCE and its scopes', async (provider, path, scope) => {
+    const url = new URL((await social.redirectUri(provider, ctx)).uri)
+    expect(`${url.origin}${url.pathname}`).toBe(`${idp.url}${path}`)
+    expect(url.searchParams.get('client_id')).toBe(provider)
+    expect(url.searchParams.get('scope')).toBe(scope)
+    expect(url.searchParams.get('redirect_uri')).toBe(`${FRAME}${CALLBACK_PATH}`)
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/)
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/)
+  })
+
+  it('asks Apple for a form_post answer, and the POST callback becomes the GET callback', async () => {
+    const { uri } = await social.redirectUri('apple', ctx)
+    expect(new URL(uri).searchParams.get('response_mode')).toBe('form_post')
+    const callback = new URL(await signInAtIdp(uri, user, atCallback))
+    const app = Fastify()
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    )
+    await social.registerRoutes?.(app)
+    const posted = await app.inject({
+      method: 'POST',
+      url: CALLBACK_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `${callback.searchParams}&user=${encodeURIComponent('{"name":{"firstName":"E"}}')}`,
+    })
+    await app.close()
+    expect(posted.statusCode).toBe(303)
+    const location = new URL(String(posted.headers.location), FRAME)
+    expect(location.searchParams.get('user')).toBeNull()
+    expect((await social.connect(location.href, ctx)).subject).toBe(subjectFor('apple', user.email))
   })
 
   it('refuses an unknown provider', async () => {
@@ -95,13 +133,16 @@ describe('social login through the local IdP', () => {
     expect((await social.connect(callback.href, ctx)).provider).toBe('x')
   })
 
-  it('reports a cancelled sign-in', async () => {
-    const { uri } = await social.redirectUri('apple', ctx)
+  it.each(['google', 'github', 'discord', 'x'])('%s: reports a cancelled sign-in', async (provider) => {
+    const { uri } = await social.redirectUri(provider, ctx)
     const browser = new TestBrowser()
     const page = await browser.follow(uri, atCallback)
-    const action =
-      /action="(\/interaction\/[^"]+\/abort)"/.exec((await page.response?.text()) ?? '')?.[1] ?? ''
-    const done = await browser.follow(new URL(action, idp.url).href, atCallback, { form: {} })
+    const html = (await page.response?.text()) ?? ''
+    const action = /action="(\/[^"]+(?:\/abort|\/dev\/cancel))"/.exec(html)?.[1] ?? ''
+    const request = /name="request" value="([^"]+)"/.exec(html)?.[1]
+    const done = await browser.follow(new URL(action, idp.url).href, atCallback, {
+      form: request ? { request } : {},
+    })
     await expect(social.connect(done.url, ctx)).rejects.toThrow(SOCIAL_ERRORS.cancelled)
   })
 

@@ -1,15 +1,21 @@
 /**
- * Social login over OpenID Connect (openid-client): GET_SOCIAL_REDIRECT_URI builds the authorization URL
- * with state, nonce and a PKCE challenge kept server-side for the frame that asked; CONNECT_SOCIAL takes
- * the callback address back, exchanges the code once and verifies the ID token (JWKS signature, iss, aud,
- * nonce, exp) before naming the identity.
+ * Social login over OAuth 2 (openid-client): GET_SOCIAL_REDIRECT_URI builds the provider's authorization
+ * URL with state, nonce and a PKCE challenge kept server-side for the frame that asked; CONNECT_SOCIAL
+ * takes the callback address back, and the provider's adapter (providers/) exchanges the code once and
+ * names the identity: from the verified ID token (OpenID Connect) or the provider's user API. Every
+ * provider's text is cleaned here, the same way, before the app sees it.
  */
+
 import * as client from 'openid-client'
 import { FrameError } from '../errors.ts'
 import type { SocialContext, SocialIdentity } from '../social-seam.ts'
+import type { SocialConfig } from './config.ts'
 import { identityText } from './identity-text.ts'
 import { ownerOf, PendingStore } from './pending.ts'
-import { CALLBACK_PATH, devClientSecret, isOidcProvider, type OidcProviderId } from './providers.ts'
+import type { ProviderAdapter } from './providers/adapter.ts'
+import { createAdapters } from './providers/index.ts'
+import { CALLBACK_PATH, isOidcProvider, type OidcProviderId } from './providers.ts'
+import { isUnreachable } from './unreachable.ts'
 
 export const SOCIAL_ERRORS = {
   unknownProvider: 'Unknown social provider',
@@ -22,10 +28,8 @@ export const SOCIAL_ERRORS = {
 } as const
 
 export interface OauthLoginOptions {
-  /** The IdP's issuer URL (discovery at /.well-known/openid-configuration). */
-  issuer: string
-  /** A provider's client secret (default: derived from the dev seed, like the local IdP). */
-  clientSecret?: (provider: OidcProviderId) => string
+  /** The configured providers (a provider without an entry is unknown). */
+  config: SocialConfig
   /** How long a started login may take (default 10 minutes). */
   ttlMs?: number
   now?: () => number
@@ -50,64 +54,47 @@ function text(value: unknown, max: number): string | undefined {
 }
 
 export function createOauthLogin(options: OauthLoginOptions) {
-  const issuer = new URL(options.issuer)
   const pending = new PendingStore<PendingLogin>({
     ttlMs: options.ttlMs ?? 10 * 60_000,
     ...(options.now ? { now: options.now } : {}),
   })
-  const configs = new Map<OidcProviderId, Promise<client.Configuration>>()
-
-  const configFor = (provider: OidcProviderId) => {
-    let config = configs.get(provider)
-    if (!config) {
-      const secret = options.clientSecret?.(provider) ?? devClientSecret(provider)
-      config = client
-        .discovery(issuer, provider, secret, client.ClientSecretPost(secret), {
-          ...(issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
-          timeout: 30,
-        })
-        .then((discovered) => {
-          // Verify the ID token's signature against the IdP's JWKS too (not only its claims).
-          client.enableNonRepudiationChecks(discovered)
-          return discovered
-        })
-      config.catch(() => configs.delete(provider))
-      configs.set(provider, config)
-    }
-    return config.catch(() => {
-      throw new FrameError(SOCIAL_ERRORS.unavailable)
-    })
+  const adapters = createAdapters(options.config, options.now)
+  const adapterFor = (provider: unknown): ProviderAdapter => {
+    const adapter = isOidcProvider(provider) ? adapters.get(provider) : undefined
+    if (!adapter) throw new FrameError(SOCIAL_ERRORS.unknownProvider)
+    return adapter
   }
 
   return {
     pending,
 
     async redirectUri(provider: string, ctx: SocialContext): Promise<{ uri: string }> {
-      if (!isOidcProvider(provider)) throw new FrameError(SOCIAL_ERRORS.unknownProvider)
-      const config = await configFor(provider)
+      const adapter = adapterFor(provider)
       const state = client.randomState()
-      const nonce = client.randomNonce()
-      const verifier = client.randomPKCECodeVerifier()
+      const checks = {
+        state,
+        nonce: client.randomNonce(),
+        verifier: client.randomPKCECodeVerifier(),
+        redirectUri: `${ctx.frameOrigin}${CALLBACK_PATH}`,
+      }
+      let url: URL
+      try {
+        url = await adapter.authorizationUrl(checks)
+      } catch {
+        throw new FrameError(SOCIAL_ERRORS.unavailable)
+      }
       try {
         pending.add(state, {
           owner: ownerOf(ctx),
           createdAt: options.now?.() ?? Date.now(),
-          provider,
-          nonce,
-          verifier,
+          provider: provider as OidcProviderId,
+          nonce: checks.nonce,
+          verifier: checks.verifier,
           parentOrigin: ctx.parentOrigin,
         })
       } catch (error) {
         throw new FrameError((error as Error).message)
       }
-      const url = client.buildAuthorizationUrl(config, {
-        redirect_uri: `${ctx.frameOrigin}${CALLBACK_PATH}`,
-        scope: 'openid email profile',
-        state,
-        nonce,
-        code_challenge: await client.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-      })
       return { uri: url.href }
     },
 
@@ -133,25 +120,23 @@ export function createOauthLogin(options: OauthLoginOptions) {
       const error = url.searchParams.get('error')
       if (error)
         throw new FrameError(error === 'access_denied' ? SOCIAL_ERRORS.cancelled : SOCIAL_ERRORS.failed)
-      const config = await configFor(login.provider)
-      let claims: client.IDToken | undefined
+      let claims: Awaited<ReturnType<ProviderAdapter['finish']>>
       try {
-        const tokens = await client.authorizationCodeGrant(config, url, {
-          pkceCodeVerifier: login.verifier,
-          expectedState: state,
-          expectedNonce: login.nonce,
-          idTokenExpected: true,
+        claims = await adapterFor(login.provider).finish(url, {
+          state,
+          nonce: login.nonce,
+          verifier: login.verifier,
+          redirectUri: `${ctx.frameOrigin}${CALLBACK_PATH}`,
         })
-        claims = tokens.claims()
-      } catch {
-        throw new FrameError(SOCIAL_ERRORS.unverified)
+      } catch (error) {
+        throw new FrameError(isUnreachable(error) ? SOCIAL_ERRORS.unavailable : SOCIAL_ERRORS.unverified)
       }
-      const subject = text(claims?.sub, 255)
-      if (!claims || !subject) throw new FrameError(SOCIAL_ERRORS.unverified)
-      // Shown to the app and the user: refused when it holds invisible or reordering characters.
-      const email = claims.email_verified === true ? identityText(claims.email, 254) : undefined
-      const userName =
-        identityText(claims.preferred_username, USERNAME_MAX) ?? identityText(claims.name, USERNAME_MAX)
+      const subject = text(claims.subject, 255)
+      if (!subject) throw new FrameError(SOCIAL_ERRORS.unverified)
+      // Shown to the app and the user: refused when it holds invisible or reordering characters. The
+      // adapters hand over an email only when the provider says it is verified.
+      const email = identityText(claims.email, 254)
+      const userName = identityText(claims.userName, USERNAME_MAX) ?? identityText(claims.name, USERNAME_MAX)
       return {
         provider: login.provider,
         subject,
