@@ -2,6 +2,7 @@ import { parseTrustProxy } from '@portico/api'
 import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import type { AuthFrameConfigInput, FrameChain } from './config.ts'
 import { smtpConfigFromEnv } from './email/smtp-env.ts'
+import { socialLoginFromEnv } from './social/from-env.ts'
 
 /**
  * Reads the service configuration from the environment (README lists the variables). Throws with the
@@ -44,6 +45,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameCo
       throw new Error('PORTICO_AUTH_FRAME_SOLANA must be solana:<ref>=<rpcUrl>')
     input.solana = { networkId, rpcUrl: httpUrl(rpcUrl, 'PORTICO_AUTH_FRAME_SOLANA') }
   }
+  const social = socialLoginFromEnv(env)
+  if (social) input.social = social
   return input
 }
 
