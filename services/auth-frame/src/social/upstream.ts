@@ -14,8 +14,9 @@ export async function boundedFetch(
   url: string | URL,
   init: RequestInit = {},
   maxBytes = MAX_UPSTREAM_BYTES,
+  timeoutMs = UPSTREAM_TIMEOUT_MS,
 ): Promise<Response> {
-  const timeout = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)
+  const timeout = AbortSignal.timeout(timeoutMs)
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
   const response = await fetch(url, { ...init, signal })
   const text = await readBoundedText(response, maxBytes)

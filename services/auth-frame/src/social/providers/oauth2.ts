@@ -16,6 +16,17 @@ export interface OAuth2AdapterOptions {
   profile: (accessToken: string, config: ProviderConfig) => Promise<ProviderIdentity>
 }
 
+/**
+ * HTTP Basic with the id and secret as they are (X's documented header). openid-client's
+ * ClientSecretBasic form-encodes both first (RFC 6749 §2.3.1), turning a secret's `-` or `_` into
+ * %2D / %5F, which a server that does not decode them refuses.
+ */
+function plainBasic(clientId: string, secret: string): client.ClientAuth {
+  return (_as, _client, _body, headers) => {
+    headers.set('authorization', `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`)
+  }
+}
+
 export function createOAuth2Adapter(options: OAuth2AdapterOptions): ProviderAdapter {
   const { config } = options
   if (!config.authorizationEndpoint || !config.tokenEndpoint)
@@ -32,7 +43,7 @@ export function createOAuth2Adapter(options: OAuth2AdapterOptions): ProviderAdap
       },
       config.clientId,
       undefined,
-      options.clientAuth === 'basic' ? client.ClientSecretBasic(secret) : client.ClientSecretPost(secret),
+      options.clientAuth === 'basic' ? plainBasic(config.clientId, secret) : client.ClientSecretPost(secret),
     ),
     new URL(config.tokenEndpoint),
   )
