@@ -64,7 +64,6 @@ export function createOAuth2Adapter(options: OAuth2AdapterOptions): ProviderAdap
         pkceCodeVerifier: checks.verifier,
         expectedState: checks.state,
       })
-      if (tokens.token_type !== 'bearer') throw new Error('not a bearer token')
       return options.profile(tokens.access_token, config)
     },
   }
