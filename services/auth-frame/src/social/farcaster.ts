@@ -25,6 +25,11 @@ export interface FarcasterLoginOptions {
   ttlMs?: number
   /** How often CONNECT_FARCASTER asks the relay (default 500 ms). */
   pollMs?: number
+  /**
+   * The fid's custody address from the IdRegistry on chain (farcaster-custody.ts). Without it the
+   * relay's /v1/fid/:fid answers: only the local relay has that route (dev).
+   */
+  custodyOf?: (fid: number) => Promise<Hex>
   now?: () => number
 }
 
@@ -104,14 +109,17 @@ export function createFarcasterLogin(options: FarcasterLoginOptions) {
     }
     if (!isAddressEqual(signer, parsed.address)) throw new FrameError(FARCASTER_ERRORS.unverified)
     // The custody address of the fid comes from the ID registry, not from the relay's answer.
-    const registry = await relayFetch(`farcaster/v1/fid/${fid}`)
-    if (!registry.ok) throw new FrameError(FARCASTER_ERRORS.unverified)
     let custody: Hex
-    let username: unknown
+    let username: unknown = answer.username
     try {
-      const record = await readJson(registry)
-      custody = getAddress(String(record.custody))
-      username = record.username
+      if (options.custodyOf) custody = getAddress(await options.custodyOf(fid))
+      else {
+        const registry = await relayFetch(`farcaster/v1/fid/${fid}`)
+        if (!registry.ok) throw new Error(`registry answered ${registry.status}`)
+        const record = await readJson(registry)
+        custody = getAddress(String(record.custody))
+        username = record.username
+      }
     } catch {
       throw new FrameError(FARCASTER_ERRORS.unverified)
     }

@@ -12,6 +12,7 @@ import { callbackRoutes } from './callbackRoutes.ts'
 import type { SocialConfig } from './config.ts'
 import { devSocialConfig } from './dev-config.ts'
 import { createFarcasterLogin } from './farcaster.ts'
+import { custodyFromChain } from './farcaster-custody.ts'
 import { createOauthLogin } from './oauth.ts'
 
 export { checkSocialConfig, type ProviderConfig, type SocialConfig } from './config.ts'
@@ -45,9 +46,11 @@ export function createSocialLogin(options: SocialLoginOptions): SocialLogin {
   if (!config) throw new Error('Social login needs a configuration or the local IdP')
   const oauth = createOauthLogin({ config, ...(options.now ? { now: options.now } : {}) })
   const relayUrl = options.farcasterRelayUrl ?? config.farcaster?.relayUrl
+  const chain = config.farcaster?.rpcUrl
   const farcaster = relayUrl
     ? createFarcasterLogin({
         relayUrl,
+        ...(chain ? { custodyOf: custodyFromChain(chain, config.farcaster?.idRegistry) } : {}),
         ...(options.farcasterPollMs ? { pollMs: options.farcasterPollMs } : {}),
         ...(options.now ? { now: options.now } : {}),
       })
