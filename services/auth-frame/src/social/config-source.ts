@@ -24,6 +24,7 @@ const FIELDS = {
   TOKEN_URL: 'tokenEndpoint',
   USER_URL: 'userEndpoint',
   EMAILS_URL: 'emailsEndpoint',
+  JWKS_URL: 'jwksUri',
 } as const
 const STRING_FIELDS = Object.values(FIELDS)
 

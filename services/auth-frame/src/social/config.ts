@@ -29,6 +29,11 @@ export interface ProviderConfig {
   userEndpoint?: string
   /** GitHub: the emails list (the profile's email may be unverified or hidden). */
   emailsEndpoint?: string
+  /**
+   * OpenID Connect without usable discovery (Facebook's lists no token endpoint): with
+   * authorizationEndpoint, tokenEndpoint and jwksUri set, discovery is skipped.
+   */
+  jwksUri?: string
 }
 
 export interface FarcasterConfig {
@@ -52,7 +57,15 @@ export const OPTIMISM_ID_REGISTRY = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
 export const PROVIDER_DEFAULTS: Record<SocialProviderId, Omit<ProviderConfig, 'clientId'>> = {
   google: { issuer: 'https://accounts.google.com', scopes: ['openid', 'email', 'profile'] },
   apple: { issuer: 'https://appleid.apple.com', scopes: ['openid', 'email', 'name'] },
-  facebook: { issuer: 'https://www.facebook.com', scopes: ['openid', 'email', 'public_profile'] },
+  // Facebook's OIDC code flow with PKCE (developers.facebook.com "OIDC Code Flow with PKCE for
+  // Manually Built Facebook Login Flows"); its discovery document has no token endpoint.
+  facebook: {
+    issuer: 'https://www.facebook.com',
+    authorizationEndpoint: 'https://www.facebook.com/v21.0/dialog/oauth',
+    tokenEndpoint: 'https://graph.facebook.com/v21.0/oauth/access_token',
+    jwksUri: 'https://www.facebook.com/.well-known/oauth/openid/jwks/',
+    scopes: ['openid', 'email', 'public_profile'],
+  },
   github: {
     authorizationEndpoint: 'https://github.com/login/oauth/authorize',
     tokenEndpoint: 'https://github.com/login/oauth/access_token',
@@ -82,7 +95,16 @@ export function providerConfigProblems(id: SocialProviderId, config: ProviderCon
     problems.push(`${id}: no client secret${id === 'apple' ? ' (or Apple key)' : ''}`)
   const urls =
     PROTOCOL[id] === 'oidc'
-      ? { issuer: config.issuer }
+      ? {
+          issuer: config.issuer,
+          ...(config.jwksUri
+            ? {
+                authorizationEndpoint: config.authorizationEndpoint,
+                tokenEndpoint: config.tokenEndpoint,
+                jwksUri: config.jwksUri,
+              }
+            : {}),
+        }
       : {
           authorizationEndpoint: config.authorizationEndpoint,
           tokenEndpoint: config.tokenEndpoint,

@@ -22,10 +22,14 @@ export function devSocialConfig(idpUrl: string, seed = DEV_SEED): SocialConfig {
         issuer: base,
         scopes: ['openid', 'email', 'profile'],
       },
+      // Like Facebook, without discovery: the endpoints and JWKS named one by one.
       facebook: {
         ...PROVIDER_DEFAULTS.facebook,
         ...secret('facebook'),
         issuer: base,
+        authorizationEndpoint: `${base}/auth`,
+        tokenEndpoint: `${base}/token`,
+        jwksUri: `${base}/jwks`,
         scopes: ['openid', 'email', 'profile'],
       },
       github: {

@@ -33,7 +33,12 @@ export function socialProductionProblems(config: SocialConfig, devSeed = DEV_SEE
       problems.push('apple: no Apple key (team id, key id, .p8): Apple takes only a signed client-secret JWT')
     const addresses =
       PROTOCOL[id] === 'oidc'
-        ? { issuer: entry.issuer }
+        ? {
+            issuer: entry.issuer,
+            authorizationEndpoint: entry.authorizationEndpoint,
+            tokenEndpoint: entry.tokenEndpoint,
+            jwksUri: entry.jwksUri,
+          }
         : {
             authorizationEndpoint: entry.authorizationEndpoint,
             tokenEndpoint: entry.tokenEndpoint,

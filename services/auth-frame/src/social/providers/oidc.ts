@@ -1,5 +1,6 @@
 /**
- * OpenID Connect providers (Google, Apple, Facebook): discovery, code + PKCE + nonce, and the ID token
+ * OpenID Connect providers (Google, Apple, Facebook): discovery (or the endpoints named in the config:
+ * Facebook's discovery lists no token endpoint), code + PKCE + nonce, and the ID token
  * verified by openid-client (JWKS signature, iss, aud/azp, nonce, exp). Apple answers with a POST
  * (response_mode=form_post; the callback route turns it back into the callback address) and takes an
  * ES256 JWT as its client secret.
@@ -35,13 +36,28 @@ export function createOidcAdapter(options: OidcAdapterOptions): ProviderAdapter 
 
   const configuration = () => {
     if (!discovered) {
-      discovered = client
-        .discovery(issuer, config.clientId, undefined, auth, discoveryOptions(issuer))
-        .then((found) => {
-          // Verify the ID token's signature against the JWKS too (not only its claims).
-          client.enableNonRepudiationChecks(found)
-          return harden(found, issuer)
-        })
+      const { authorizationEndpoint, tokenEndpoint, jwksUri } = config
+      const metadata =
+        authorizationEndpoint && tokenEndpoint && jwksUri
+          ? Promise.resolve(
+              new client.Configuration(
+                {
+                  issuer: config.issuer ?? '',
+                  authorization_endpoint: authorizationEndpoint,
+                  token_endpoint: tokenEndpoint,
+                  jwks_uri: jwksUri,
+                },
+                config.clientId,
+                undefined,
+                auth,
+              ),
+            )
+          : client.discovery(issuer, config.clientId, undefined, auth, discoveryOptions(issuer))
+      discovered = metadata.then((found) => {
+        // Verify the ID token's signature against the JWKS too (not only its claims).
+        client.enableNonRepudiationChecks(found)
+        return harden(found, issuer)
+      })
       discovered.catch(() => {
         discovered = undefined
       })
