@@ -81,9 +81,9 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server?.close(resolve)))
 
 let currentNonce = ''
-async function attempt(make: (nonce: string) => Promise<string>) {
+async function attempt(make: (nonce: string) => Promise<string>, provider = 'google') {
   const social = createSocialLogin({ idpUrl: issuer })
-  const { uri } = await social.redirectUri('google', ctx)
+  const { uri } = await social.redirectUri(provider, ctx)
   const params = new URL(uri).searchParams
   currentNonce = params.get('nonce') ?? ''
   idToken = make
@@ -145,5 +145,17 @@ describe('social login refuses ID tokens it cannot trust', () => {
     )
     expect(identity).toEqual({ provider: 'google', subject: 'user-1' })
     expect(JSON.stringify(identity)).not.toMatch(/\p{Cf}/u)
+  })
+
+  it('Facebook (named endpoints, no discovery) checks the ID token the same way', async () => {
+    const facebook = (nonce: string): Claims => ({ ...base(nonce), aud: 'facebook' })
+    expect(await attempt((nonce) => sign(facebook(nonce)), 'facebook')).toMatchObject({ subject: 'user-1' })
+    for (const make of [
+      (nonce: string) => sign(facebook(nonce), keys.forged),
+      () => sign(facebook('some-other-nonce')),
+      (nonce: string) => sign(base(nonce)),
+    ]) {
+      await expect(attempt(make, 'facebook')).rejects.toThrow(SOCIAL_ERRORS.unverified)
+    }
   })
 })
