@@ -201,7 +201,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: ports.idp,
       redirectUris: [`http://127.0.0.1:${ports.authFrame}/social/callback`],
     })
-    log(`idp: ${idp.url} (OpenID Connect for Google, Apple, Facebook; GitHub, Discord, X under /github, /discord, /x; farcaster relay)`)
+    log(
+      `idp: ${idp.url} (OpenID Connect for Google, Apple, Facebook; GitHub, Discord, X under /github, /discord, /x; farcaster relay)`,
+    )
     bundler = await bundlerStart
     if (bundler) log(`bundler: ${bundler.url} (alto, chain 31337, EntryPoint ${bundler.entryPoint})`)
     const smartAccountNetworks: SmartAccountNetwork[] =
