@@ -32,6 +32,8 @@ export interface SocialLoginOptions {
   farcasterRelayUrl?: string
   /** How often CONNECT_FARCASTER polls the relay (ms). */
   farcasterPollMs?: number
+  /** How long one login's exchange with its provider may take (default 30 s, SPEC §9). */
+  timeoutMs?: number
   now?: () => number
 }
 
@@ -44,7 +46,11 @@ export type SocialLogin = SocialProvider & {
 export function createSocialLogin(options: SocialLoginOptions): SocialLogin {
   const config = options.config ?? (options.idpUrl ? devSocialConfig(options.idpUrl) : undefined)
   if (!config) throw new Error('Social login needs a configuration or the local IdP')
-  const oauth = createOauthLogin({ config, ...(options.now ? { now: options.now } : {}) })
+  const oauth = createOauthLogin({
+    config,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  })
   const relayUrl = options.farcasterRelayUrl ?? config.farcaster?.relayUrl
   const chain = config.farcaster?.rpcUrl
   const farcaster = relayUrl

@@ -10,12 +10,14 @@ import * as client from 'openid-client'
 import { FrameError } from '../errors.ts'
 import type { SocialContext, SocialIdentity } from '../social-seam.ts'
 import type { SocialConfig } from './config.ts'
+import { withDeadline } from './deadline.ts'
 import { identityText } from './identity-text.ts'
 import { ownerOf, PendingStore } from './pending.ts'
 import type { ProviderAdapter } from './providers/adapter.ts'
 import { createAdapters } from './providers/index.ts'
 import { CALLBACK_PATH, isOidcProvider, type OidcProviderId } from './providers.ts'
 import { isUnreachable } from './unreachable.ts'
+import { UPSTREAM_TIMEOUT_MS } from './upstream.ts'
 
 export const SOCIAL_ERRORS = {
   unknownProvider: 'Unknown social provider',
@@ -32,6 +34,8 @@ export interface OauthLoginOptions {
   config: SocialConfig
   /** How long a started login may take (default 10 minutes). */
   ttlMs?: number
+  /** The whole exchange (token + user API calls) may take this long (default 30 s, SPEC §9). */
+  timeoutMs?: number
   now?: () => number
 }
 
@@ -122,12 +126,16 @@ export function createOauthLogin(options: OauthLoginOptions) {
         throw new FrameError(error === 'access_denied' ? SOCIAL_ERRORS.cancelled : SOCIAL_ERRORS.failed)
       let claims: Awaited<ReturnType<ProviderAdapter['finish']>>
       try {
-        claims = await adapterFor(login.provider).finish(url, {
-          state,
-          nonce: login.nonce,
-          verifier: login.verifier,
-          redirectUri: `${ctx.frameOrigin}${CALLBACK_PATH}`,
-        })
+        // Each request is bounded on its own; GitHub makes three in a row, so the login is bounded too.
+        claims = await withDeadline(
+          adapterFor(login.provider).finish(url, {
+            state,
+            nonce: login.nonce,
+            verifier: login.verifier,
+            redirectUri: `${ctx.frameOrigin}${CALLBACK_PATH}`,
+          }),
+          options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+        )
       } catch (error) {
         throw new FrameError(isUnreachable(error) ? SOCIAL_ERRORS.unavailable : SOCIAL_ERRORS.unverified)
       }

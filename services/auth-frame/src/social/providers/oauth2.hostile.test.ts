@@ -58,6 +58,7 @@ beforeAll(async () => {
     if (req.headers.authorization !== 'Bearer at-1')
       return send({ status: 401, body: { message: 'Bad credentials' } })
     const reply = user[path]
+    if (reply?.raw === 'hang') return // a provider that never answers
     return reply ? send(reply) : send({ status: 404, body: {} })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -87,8 +88,8 @@ function config(): SocialConfig {
 }
 
 /** Starts a login and comes back with a code (as the provider would), returning the identity. */
-async function attempt(provider: string, tamper?: (callback: URL) => void) {
-  const social = createSocialLogin({ config: config() })
+async function attempt(provider: string, tamper?: (callback: URL) => void, timeoutMs?: number) {
+  const social = createSocialLogin({ config: config(), ...(timeoutMs ? { timeoutMs } : {}) })
   const authorization = new URL((await social.redirectUri(provider, ctx)).uri)
   const callback = new URL(`${FRAME}${CALLBACK_PATH}`)
   callback.searchParams.set('code', 'code-1')
@@ -235,5 +236,12 @@ describe('GitHub, Discord and X through hostile providers', () => {
       attempt('github', (callback) => callback.searchParams.set('state', 'forged')),
     ).rejects.toThrow(SOCIAL_ERRORS.expired)
     expect(tokenRequest).toBeUndefined()
+  })
+
+  it('gives up on the whole login at the deadline (SPEC §9), however many calls the provider needs', async () => {
+    user['/github/user/emails'] = { body: null, raw: 'hang' }
+    const started = Date.now()
+    await expect(attempt('github', undefined, 400)).rejects.toThrow(SOCIAL_ERRORS.unavailable)
+    expect(Date.now() - started).toBeLessThan(5000)
   })
 })
