@@ -6,15 +6,13 @@ import { DevDefaultsRefused, devStackProjects, refusalOf } from '@portico/ops'
 import { afterAll, describe, expect, it } from 'vitest'
 import { configFromEnv } from './env.ts'
 import { startAuthFrame } from './server.ts'
-import type { SocialProvider } from './social-seam.ts'
+import { createSocialLogin } from './social/index.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-auth-frame-production-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const social: SocialProvider = {
-  redirectUri: async () => ({ uri: 'https://idp.example/authorize' }),
-  connect: async () => ({ provider: 'google', subject: '1' }),
-}
+/** Social login as the dev stack configures it: every provider at the local IdP with its dev secrets. */
+const social = createSocialLogin({ idpUrl: 'http://127.0.0.1:4201' })
 
 describe('production mode', () => {
   it('with every dev default left, start-up refuses once, naming each', async () => {
@@ -35,10 +33,13 @@ describe('production mode', () => {
       'the dev mailbox (PORTICO_AUTH_FRAME_MAILBOX',
       'no SMTP server',
       'a generated server key',
-      'dev IdP secrets',
+      "social login: google: the client secret is the local IdP's dev secret",
+      'social login: github: the client id is the local IdP',
     ])
       expect(message).toContain(name)
-    expect(error.problems).toHaveLength(6)
+    const socialProblems = social.productionProblems()
+    expect(socialProblems.length).toBeGreaterThan(0)
+    expect(error.problems).toHaveLength(5 + socialProblems.length)
   })
 
   it('a weak key and a malformed SMTP server are listed with the rest, not instead of them', async () => {

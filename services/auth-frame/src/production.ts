@@ -20,7 +20,7 @@ export function authFrameDevDefaults(config: AuthFrameConfig): DevDefault[] {
         : undefined,
     () => mailerDefault(config),
     () => serverKeyDefault(config),
-    () => interimDevIdpSecrets(config),
+    () => socialDefaults(config),
   ])
 }
 
@@ -55,13 +55,15 @@ function serverKeyDefault(config: AuthFrameConfig): DevDefault | undefined {
   }
 }
 
-// Interim: the social owner's report on the IdP client secrets replaces this at merge. The social
-// seam cannot say yet which client secrets it uses, so production refuses social login until it can.
-function interimDevIdpSecrets(config: AuthFrameConfig): DevDefault | undefined {
-  return config.social
-    ? {
-        name: 'dev IdP secrets (social login with the local IdP and its dev client secrets)',
-        fix: "configure each provider's own client id and secret",
-      }
-    : undefined
+/**
+ * What the social login reports of its own dev defaults, each named by the part of its sentence before
+ * the first colon. A social module that reports nothing is taken as configured.
+ */
+function socialDefaults(config: AuthFrameConfig): DevDefault[] {
+  return (config.social?.productionProblems?.() ?? []).map((sentence) => {
+    const at = sentence.indexOf(': ')
+    return at < 0
+      ? { name: `social login: ${sentence}`, fix: "configure each provider's own client" }
+      : { name: `social login: ${sentence.slice(0, at)}`, fix: sentence.slice(at + 2) }
+  })
 }

@@ -1,5 +1,5 @@
 /**
- * The seam helper C's social and farcaster login (src/social/) plugs into: pass an implementation as
+ * The seam social and farcaster login (src/social/) plug into: pass an implementation as
  * `social` of startAuthFrame. The module proves who the visitor is at a provider; the frame backend
  * then finds or creates the user (keys, device, session) and answers the app with the AuthFrameUser.
  * Without it, GET_SOCIAL_REDIRECT_URI, CONNECT_SOCIAL, GET_FARCASTER_URI and CONNECT_FARCASTER answer
@@ -27,6 +27,11 @@ export interface SocialIdentity {
 }
 
 export interface SocialProvider {
+  /**
+   * The dev defaults this login still uses, one "what: how to fix it" sentence each (dev client
+   * secrets, a provider on this machine…), for the production start-up check.
+   */
+  productionProblems?(): string[]
   /** GET_SOCIAL_REDIRECT_URI {provider}: the authorization URL to open. */
   redirectUri(provider: string, ctx: SocialContext): Promise<{ uri: string }>
   /** CONNECT_SOCIAL {uri}: checks the callback URI (state, code) and returns the verified identity. */

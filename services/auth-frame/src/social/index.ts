@@ -14,6 +14,7 @@ import { devSocialConfig } from './dev-config.ts'
 import { createFarcasterLogin } from './farcaster.ts'
 import { custodyFromChain } from './farcaster-custody.ts'
 import { createOauthLogin } from './oauth.ts'
+import { socialProductionProblems } from './production.ts'
 
 export { checkSocialConfig, type ProviderConfig, type SocialConfig } from './config.ts'
 export { socialConfigFromEnv } from './config-source.ts'
@@ -39,6 +40,7 @@ export interface SocialLoginOptions {
 
 export type SocialLogin = SocialProvider & {
   config: SocialConfig
+  productionProblems(): string[]
   oauth: ReturnType<typeof createOauthLogin>
   farcaster: ReturnType<typeof createFarcasterLogin> | undefined
 }
@@ -65,6 +67,7 @@ export function createSocialLogin(options: SocialLoginOptions): SocialLogin {
     config,
     oauth,
     farcaster,
+    productionProblems: () => socialProductionProblems(config),
     redirectUri: (provider, ctx) => oauth.redirectUri(provider, ctx),
     connect: (uri, ctx) => oauth.connect(uri, ctx),
     ...(farcaster
