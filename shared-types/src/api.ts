@@ -221,6 +221,24 @@ export interface OnrampOptionsResponse {
     networks: { name: string; display_name: string; chain_id: string; contract_address: string }[]
   }[]
   paymentCurrencies: { id: string; payment_method_limits: { id: string; min: string; max: string }[] }[]
+  /**
+   * Portico's API: the configured providers, in the order their quotes are shown. Absent from the
+   * kernel's built-in sample options and from APIs that do not say (the Buy view then offers SPEC §9's
+   * two sandbox providers everywhere).
+   */
+  providers?: OnrampProviderInfo[]
+}
+
+/** One on-ramp provider as GET /v1/onramp/options names it. */
+export interface OnrampProviderInfo {
+  /** What quote and URL requests pass as `provider` (lower-case letters, digits and dashes). */
+  id: string
+  /** Shown in the Buy view. */
+  name: string
+  /** false: it gives no quote (POST /v1/onramp/quote answers 422); its own page shows the price. */
+  quotes: boolean
+  /** The CAIP-2 networks it delivers on (eip155:1 …), each also in some purchase currency's networks. */
+  networks: string[]
 }
 
 export interface OnrampMoney {
@@ -234,7 +252,7 @@ export interface OnrampQuoteRequest {
   paymentCurrency: string
   amount: string
   network: string
-  /** Portico's sandbox: which provider quotes (portico-pay, demo-ramp) and by which method (card, ach_bank_account). */
+  /** Portico's API: which provider quotes (an id from the options' providers) and by which method (card, ach_bank_account). */
   provider?: string
   paymentMethod?: string
 }
@@ -255,7 +273,7 @@ export interface OnrampUrlRequest {
   partnerUserId: string
   presetCryptoAmount?: number
   presetFiatAmount?: number
-  /** Portico's sandbox: the provider chosen, the fiat currency and the payment method the order is priced in. */
+  /** Portico's API: the provider chosen (an id from the options' providers), the fiat currency and the payment method. */
   provider?: string
   paymentCurrency?: string
   paymentMethod?: string

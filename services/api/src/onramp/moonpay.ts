@@ -26,6 +26,7 @@ export function moonpayProvider(keys: MoonpayConfig): OnrampProvider {
   return {
     id: 'moonpay',
     name: 'MoonPay',
+    quotes: false,
     currencies: PAYMENT_CURRENCIES,
     serves: (asset) => MOONPAY_CURRENCY_CODES[asset.chainId]?.[asset.asset] !== undefined,
     quote: async () => {

@@ -26,6 +26,8 @@ export interface PageRequest extends PurchaseRequest {
 export interface OnrampProvider {
   id: string
   name: string
+  /** false when quote() always refuses (the provider's page prices): the Buy view then asks for none. */
+  quotes: boolean
   currencies: readonly PaymentCurrency[]
   /** Whether it can deliver this asset on this chain: only these are offered and accepted. */
   serves(asset: OnrampAsset): boolean

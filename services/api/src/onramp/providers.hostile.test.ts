@@ -78,6 +78,18 @@ describe('on-ramp providers: each offered only where it can deliver', () => {
     expect(await networksOf('both')).toEqual(['eth@eip155:31337', 'eth@eip155:1'])
   })
 
+  it('names the configured providers in quote order, each with its networks and whether it quotes', async () => {
+    const providersOf = async (name: keyof typeof servers) =>
+      (await getJson<OnrampOptionsResponse>(`${api(name)}/v1/onramp/options?${q}`)).body.providers
+    expect(await providersOf('both')).toEqual([
+      { id: 'portico-pay', name: 'Portico Pay', quotes: true, networks: ['eip155:31337'] },
+      { id: 'demo-ramp', name: 'Demo Ramp', quotes: true, networks: ['eip155:31337'] },
+      { id: 'moonpay', name: 'MoonPay', quotes: false, networks: ['eip155:1'] },
+    ])
+    expect((await providersOf('sandboxOnly'))?.map((p) => p.id)).toEqual(['portico-pay', 'demo-ramp'])
+    expect(await providersOf('none')).toEqual([])
+  })
+
   it('without MoonPay keys, refuses MoonPay by name', async () => {
     const r = await generate('sandboxOnly', {})
     expect(r.status).toBe(400)

@@ -1,3 +1,4 @@
+import type { OnrampProviderInfo } from '@portico/shared-types'
 import type { ApiContext } from '../context.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { type OnrampAsset, onrampAssets } from './assets.ts'
@@ -16,6 +17,19 @@ export function onrampProviders(ctx: ApiContext): OnrampProvider[] {
 /** The configured assets some provider can deliver: what GET /v1/onramp/options offers. */
 export function offeredAssets(ctx: ApiContext, providers: readonly OnrampProvider[]): OnrampAsset[] {
   return onrampAssets(ctx).filter((a) => providers.some((p) => p.serves(a)))
+}
+
+/**
+ * The providers as GET /v1/onramp/options names them, in quote order, each with the networks it
+ * delivers some offered asset on; one that delivers nothing this API serves is left out.
+ */
+export function providerInfos(ctx: ApiContext, providers: readonly OnrampProvider[]): OnrampProviderInfo[] {
+  const assets = offeredAssets(ctx, providers)
+  return providers.flatMap((p) => {
+    const chainIds = new Set(assets.filter((a) => p.serves(a)).map((a) => a.chainId))
+    if (chainIds.size === 0) return []
+    return [{ id: p.id, name: p.name, quotes: p.quotes, networks: [...chainIds].map((id) => `eip155:${id}`) }]
+  })
 }
 
 /**

@@ -7,11 +7,11 @@ import { parse } from '../http/validate.ts'
 import { optionsOf } from './assets.ts'
 import { formatCents } from './catalogue.ts'
 import { currencyOf, fiatCentsOf, methodOf, QuoteBody, UrlBody } from './params.ts'
-import { offeredAssets, onrampProviders, providerAndAsset } from './providers.ts'
+import { offeredAssets, onrampProviders, providerAndAsset, providerInfos } from './providers.ts'
 
 /**
  * The on-ramp (SPEC §7) over the configured providers (providers.ts): GET /v1/onramp/options (what some
- * provider delivers); POST /v1/onramp/quote {purchaseCurrency, paymentCurrency, amount, network,
+ * provider delivers, and `providers`: who, where, and whether it quotes); POST /v1/onramp/quote {purchaseCurrency, paymentCurrency, amount, network,
  * provider?, paymentMethod?}; POST /v1/generators/onrampurl {destinationWallets, defaultNetwork,
  * partnerUserId, defaultExperience, presetFiatAmount, provider?, paymentCurrency?, paymentMethod?} →
  * the chosen provider's page for that purchase.
@@ -21,7 +21,10 @@ export function onrampRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   app.get(
     '/v1/onramp/options',
-    async (): Promise<OnrampOptionsResponse> => optionsOf(offeredAssets(ctx, providers)),
+    async (): Promise<OnrampOptionsResponse> => ({
+      ...optionsOf(offeredAssets(ctx, providers)),
+      providers: providerInfos(ctx, providers),
+    }),
   )
 
   app.post('/v1/onramp/quote', async (req): Promise<OnrampQuoteResponse> => {

@@ -19,6 +19,7 @@ export function sandboxProviders(ctx: ApiContext): OnrampProvider[] {
   return SANDBOX_PROVIDERS.map((fees) => ({
     id: fees.id,
     name: fees.name,
+    quotes: true,
     currencies: PAYMENT_CURRENCIES,
     serves: (asset) => chains.has(asset.chainId),
     quote: (req) => sandboxQuote(ctx, fees, req),
