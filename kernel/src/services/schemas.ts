@@ -201,6 +201,46 @@ const OnrampNetworkSchema = v.object({
   chain_id: v.optional(text, ''),
   contract_address: v.optional(v.string(), ''),
 })
+/** More providers than this is not an answer to show: the whole options answer is refused. */
+export const MAX_ONRAMP_PROVIDERS = 16
+/** Longest provider name kept (after cleaning); a longer or empty one drops that provider. */
+export const MAX_ONRAMP_PROVIDER_NAME = 40
+const MAX_PROVIDER_NETWORKS = 64
+
+// The rule the kernel applies to a wallet's or token contract's names (account/walletAssets.ts,
+// chains/erc20Multicall.ts): C0/C1 controls and bidi marks, embeddings, overrides and isolates go.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/** A provider the view names and sends back as `provider`: its id is refused unless plain. */
+const OnrampProviderSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'Expected a provider id such as moonpay')),
+  name: v.pipe(
+    v.string(),
+    v.transform((s) => s.replace(CONTROL, '').trim()),
+    v.minLength(1, 'Expected a provider name'),
+    v.maxLength(
+      MAX_ONRAMP_PROVIDER_NAME,
+      `Expected a provider name of at most ${MAX_ONRAMP_PROVIDER_NAME} characters`,
+    ),
+  ),
+  quotes: v.boolean(),
+  networks: v.pipe(v.array(caipNetworkId), v.maxLength(MAX_PROVIDER_NETWORKS)),
+})
+type OnrampProviderInfo = v.InferOutput<typeof OnrampProviderSchema>
+const firstOfEachId = (providers: OnrampProviderInfo[]) =>
+  providers.filter((p, i) => providers.findIndex((q) => q.id === p.id) === i)
+
+/**
+ * Bounded before any item is read; a malformed provider is dropped (the others stay offered), and a
+ * repeated id keeps its first entry (the view keys its rows by id).
+ */
+const OnrampProvidersSchema = v.pipe(
+  v.array(v.unknown()),
+  v.maxLength(MAX_ONRAMP_PROVIDERS, `Expected at most ${MAX_ONRAMP_PROVIDERS} on-ramp providers`),
+  v.transform((values) => firstOfEachId(v.parse(droppingList(OnrampProviderSchema), values))),
+)
+
 export const OnrampOptionsSchema = v.object({
   purchaseCurrencies: list(
     v.object({ id: v.string(), name: v.string(), symbol: v.string(), networks: list(OnrampNetworkSchema) }),
@@ -211,6 +251,8 @@ export const OnrampOptionsSchema = v.object({
       payment_method_limits: list(v.object({ id: v.string(), min: text, max: text })),
     }),
   ),
+  /** Absent when the API does not say (the Buy view then offers the SPEC §9 sandbox pair). */
+  providers: v.optional(OnrampProvidersSchema),
 })
 
 const MoneySchema = v.object({ amount: text, currency: v.string() })
