@@ -15,7 +15,8 @@ const limits = [
   { id: 'card', min: '10.00', max: '7500.00' },
   { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
 ]
-const OPTIONS = {
+/** The kernel's built-in sample options name no providers (SPEC §8). */
+const SAMPLE_OPTIONS = {
   purchaseCurrencies: [
     {
       id: 'eth',
@@ -29,6 +30,14 @@ const OPTIONS = {
   paymentCurrencies: [
     { id: 'USD', payment_method_limits: limits },
     { id: 'EUR', payment_method_limits: limits },
+  ],
+}
+/** As the API answers: the sandbox pair on the devnet chain. */
+const OPTIONS = {
+  ...SAMPLE_OPTIONS,
+  providers: [
+    { id: 'portico-pay', name: 'Portico Pay', quotes: true, networks: ['eip155:31337'] },
+    { id: 'demo-ramp', name: 'Demo Ramp', quotes: true, networks: ['eip155:31337'] },
   ],
 }
 const money = (amount: string, currency = 'USD') => ({ amount, currency })
@@ -112,7 +121,7 @@ describe('the Buy view', () => {
 
   it('shows the sample options and placeholder quotes when the service fails (SPEC §8)', async () => {
     setup({
-      onrampOptions: vi.fn(async () => ({ ...OPTIONS, fallback: true as const })),
+      onrampOptions: vi.fn(async () => ({ ...SAMPLE_OPTIONS, fallback: true as const })),
       onrampQuote: vi.fn(async (p: OnrampQuoteRequest) => ({ ...quoteOf(p), placeholder: true as const })),
     })
     expect((await screen.findByRole('status')).textContent).toMatch(/sample options/)

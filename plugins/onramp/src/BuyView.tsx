@@ -8,13 +8,17 @@ import {
   quoteKey,
   requestQuotes,
 } from './controller.ts'
-import { amountWithin, currenciesOn, feesOf, methodsOf, PROVIDERS } from './onramp.ts'
+import { Offers } from './Offers.tsx'
+import { amountWithin, currenciesOn, methodsOf, providerName, providersOn } from './onramp.ts'
 import { buyRestricted } from './restricted.ts'
 import { activeEvm, apiOf, onrampStore } from './state.ts'
 import { fill, strings } from './strings.ts'
 
 /** SPEC §9 default debounce before quoting what was typed. */
 const QUOTE_DEBOUNCE_MS = 500
+
+/** Provider ids joined with commas (ids never contain one) back to a list. */
+const ids = (joined: string) => (joined ? joined.split(',') : [])
 
 function Select({
   label,
@@ -50,7 +54,7 @@ export function BuyView(props: PluginViewProps) {
 }
 
 function BuyForm({ ctx }: PluginViewProps) {
-  const { Button, EmptyState, ListItem, Spinner, Stack, Text, TextField } = ctx.ui
+  const { Button, EmptyState, Spinner, Stack, Text, TextField } = ctx.ui
   const store = onrampStore(ctx)
   const state = store.use((s) => s)
   // Primitive selections: a selector returning a new object each time would re-render forever.
@@ -65,14 +69,22 @@ function BuyForm({ ctx }: PluginViewProps) {
   const address = evm?.address
   const chainId = evm?.chainId
 
+  const options = state.options
+  const providers = options && chainId ? providersOn(options, chainId) : []
+  // Strings, not lists: a new array each render would re-run the effects below.
+  const providerIds = providers.map((p) => p.id).join(',')
+  const quotingIds = providers
+    .filter((p) => p.quotes)
+    .map((p) => p.id)
+    .join(',')
+
   useEffect(() => {
     void loadOptions(ctx, store)
   }, [ctx, store])
   useEffect(() => {
-    if (address && chainId) void loadPurchases(ctx, store, address, chainId)
-  }, [ctx, store, address, chainId])
+    if (address && chainId && options) void loadPurchases(ctx, store, address, chainId, ids(providerIds))
+  }, [ctx, store, address, chainId, options, providerIds])
 
-  const options = state.options
   const currencies = options
     ? options.fallback
       ? options.purchaseCurrencies
@@ -85,7 +97,14 @@ function BuyForm({ ctx }: PluginViewProps) {
   const valid = method !== undefined && amountWithin(state.amount, method.limits)
   const request: QuoteRequest | undefined =
     currency && method && chainId && valid
-      ? { currency: currency.id, fiat: state.fiat, method: method.id, amount: state.amount.trim(), chainId }
+      ? {
+          currency: currency.id,
+          fiat: state.fiat,
+          method: method.id,
+          amount: state.amount.trim(),
+          chainId,
+          quoting: ids(quotingIds),
+        }
       : undefined
   const key = request ? quoteKey(request) : undefined
 
@@ -112,6 +131,8 @@ function BuyForm({ ctx }: PluginViewProps) {
       />
     )
   if (!options) return <Spinner label={strings.loadingOptions} />
+  if (providers.length === 0)
+    return <EmptyState icon="card" title={fill(strings.noProvider, { network: evm.networkName })} />
   if (!currency || !method)
     return <EmptyState icon="card" title={fill(strings.notOnNetwork, { network: evm.networkName })} />
 
@@ -166,40 +187,31 @@ function BuyForm({ ctx }: PluginViewProps) {
           <Text variant="small" tone="secondary" as="h3">
             {strings.quotes}
           </Text>
-          {request && (state.loadingQuotes || quotes.length === 0) ? (
-            <Spinner label={strings.loadingQuotes} />
+          {request ? (
+            <Offers
+              ctx={ctx}
+              providers={providers}
+              quotes={quotes}
+              loading={state.loadingQuotes}
+              disabled={state.opening !== undefined}
+              onChoose={(provider) =>
+                void buyWith(ctx, store, provider, { ...request, address: evm.address })
+              }
+            />
           ) : null}
-          {request
-            ? quotes.map(({ provider, quote }) => {
-                const name = PROVIDERS.find((p) => p.id === provider)?.name ?? provider
-                const description = quote.placeholder
-                  ? strings.placeholderQuote
-                  : `${fill(strings.youGet, { amount: quote.purchaseAmount.amount, symbol: quote.purchaseAmount.currency })} · ${fill(strings.fees, { fees: feesOf(quote), currency: quote.paymentTotal.currency })}`
-                return (
-                  <ListItem
-                    key={provider}
-                    icon="card"
-                    label={fill(strings.buyWith, { provider: name })}
-                    description={description}
-                    disabled={state.opening !== undefined}
-                    onClick={() => void buyWith(ctx, store, provider, { ...request, address: evm.address })}
-                  />
-                )
-              })
-            : null}
         </Stack>
       </section>
       {state.opening ? (
         <Spinner
           label={fill(strings.opening, {
-            provider: PROVIDERS.find((p) => p.id === state.opening)?.name ?? '',
+            provider: providerName(options, state.opening),
           })}
         />
       ) : null}
       {state.opened && !state.opening ? (
         <p role="status" className="pt-text-small">
           {fill(strings.continueIn, {
-            provider: PROVIDERS.find((p) => p.id === state.opened)?.name ?? '',
+            provider: providerName(options, state.opened),
             address: ctx.chains.truncateAddress(evm.address),
           })}
         </p>
@@ -219,7 +231,7 @@ function BuyForm({ ctx }: PluginViewProps) {
               variant="ghost"
               size="sm"
               loading={state.purchasesStatus === 'loading'}
-              onClick={() => void loadPurchases(ctx, store, evm.address, evm.chainId)}
+              onClick={() => void loadPurchases(ctx, store, evm.address, evm.chainId, ids(providerIds))}
             >
               {strings.refreshPurchases}
             </Button>
@@ -237,7 +249,7 @@ function BuyForm({ ctx }: PluginViewProps) {
                     {fill(strings.bought, {
                       amount: transfer?.quantity.numeric ?? '',
                       symbol: transfer?.fungible_info?.symbol ?? '',
-                      provider: PROVIDERS.find((p) => p.id === provider)?.name ?? provider,
+                      provider: providerName(options, provider),
                     })}
                   </li>
                 )

@@ -1,5 +1,5 @@
 import type { PluginContext, PluginStore } from '@portico/shared-types'
-import { checkProviderUrl, PROVIDERS, type ProviderId } from './onramp.ts'
+import { checkProviderUrl } from './onramp.ts'
 import { apiOf, type OnrampState, type Purchase } from './state.ts'
 import { fill, strings } from './strings.ts'
 
@@ -35,22 +35,27 @@ export interface QuoteRequest {
   method: string
   amount: string
   chainId: string
+  /** The providers on this network that quote, in the order shown. */
+  quoting: string[]
 }
 
 export const quoteKey = (r: QuoteRequest) =>
-  JSON.stringify([r.currency, r.fiat, r.method, r.amount, r.chainId])
+  JSON.stringify([r.currency, r.fiat, r.method, r.amount, r.chainId, r.quoting])
 
-/** Both providers' quotes; a failed one is the kernel's placeholder (SPEC §8). Stale answers are dropped. */
+/**
+ * The quoting providers' quotes; a failed one is the kernel's placeholder (SPEC §8). Stale answers are
+ * dropped. A provider that does not quote is never asked: the API would only answer 422.
+ */
 export async function requestQuotes(ctx: PluginContext, store: Store, r: QuoteRequest): Promise<void> {
   const api = apiOf(ctx)
-  if (!api) return
+  if (!api || r.quoting.length === 0) return
   const key = quoteKey(r)
   store.update((s) => {
     s.quotesFor = key
     s.loadingQuotes = true
   })
   const quotes = await Promise.all(
-    PROVIDERS.map(async ({ id }) => ({
+    r.quoting.map(async (id) => ({
       provider: id,
       quote: await api.onrampQuote({
         purchaseCurrency: r.currency,
@@ -78,8 +83,8 @@ export type OpenWindow = (url: string, target: string, features: string) => unkn
 export async function buyWith(
   ctx: PluginContext,
   store: Store,
-  provider: ProviderId,
-  r: QuoteRequest & { address: string },
+  provider: string,
+  r: Omit<QuoteRequest, 'quoting'> & { address: string },
   open: OpenWindow = (url, target, features) => window.open(url, target, features),
 ): Promise<void> {
   const api = apiOf(ctx)
@@ -122,12 +127,16 @@ export async function buyWith(
   }
 }
 
-/** The account's purchases from every provider (history with the onramp parameter, SPEC §7), newest first. */
+/**
+ * The account's purchases from each of `providers` (ids; history with the onramp parameter, SPEC §7),
+ * newest first.
+ */
 export async function loadPurchases(
   ctx: PluginContext,
   store: Store,
   address: string,
   chainId: string,
+  providers: readonly string[],
 ): Promise<void> {
   const api = apiOf(ctx)
   if (!api) return
@@ -136,7 +145,7 @@ export async function loadPurchases(
   })
   try {
     const pages = await Promise.all(
-      PROVIDERS.map(async ({ id }) => {
+      providers.map(async (id) => {
         const page = await api.fetchHistory({ account: address, chainId: `eip155:${chainId}`, onramp: id })
         return page.data.map((item): Purchase => ({ provider: id, item }))
       }),

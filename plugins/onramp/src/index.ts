@@ -6,10 +6,10 @@ import { strings } from './strings.ts'
 export const BUY_VIEW = 'OnRampProviders'
 
 /**
- * On-ramp: buy crypto by card or bank account through the sandbox providers (SPEC §2 onramp, §7
- * /v1/onramp/*, /v1/generators/onrampurl): options, amount, both providers' quotes, the chosen
- * provider's page in a new window, and the purchases (history with the onramp parameter). Withheld in
- * the restricted time zones.
+ * On-ramp: buy crypto by card or bank account through the providers the API names for the current
+ * network (SPEC §2 onramp, §7 /v1/onramp/*, /v1/generators/onrampurl; the options' `providers`):
+ * options, amount, the quotes of the providers that quote, the chosen provider's page in a new window,
+ * and the purchases (history with the onramp parameter). Withheld in the restricted time zones.
  */
 export default definePlugin({
   id: 'onramp',

@@ -1,11 +1,26 @@
-import type { OnrampOptionsResponse, OnrampQuoteResponse } from '@portico/shared-types'
+import type { OnrampOptionsResponse, OnrampProviderInfo, OnrampQuoteResponse } from '@portico/shared-types'
 
-/** The sandbox's two providers (services/api onramp catalogue), in the order quotes are shown. */
-export const PROVIDERS = [
-  { id: 'portico-pay', name: 'Portico Pay' },
-  { id: 'demo-ramp', name: 'Demo Ramp' },
-] as const
-export type ProviderId = (typeof PROVIDERS)[number]['id']
+export type Provider = OnrampProviderInfo
+
+/**
+ * SPEC §9's two sandbox providers, offered on every network only when the options name no providers:
+ * the kernel's built-in sample options (SPEC §8) carry no list, and neither does an older API.
+ */
+export const SAMPLE_PROVIDERS: readonly Provider[] = [
+  { id: 'portico-pay', name: 'Portico Pay', quotes: true, networks: [] },
+  { id: 'demo-ramp', name: 'Demo Ramp', quotes: true, networks: [] },
+]
+
+/** The providers that deliver on this chain, in the API's order (the order quotes are shown). */
+export function providersOn(options: OnrampOptionsResponse, chainId: string): readonly Provider[] {
+  if (!options.providers) return SAMPLE_PROVIDERS
+  return options.providers.filter((p) => p.networks.includes(`eip155:${chainId}`))
+}
+
+/** A provider's display name (its id when the options no longer name it). */
+export function providerName(options: OnrampOptionsResponse | undefined, id: string): string {
+  return (options?.providers ?? SAMPLE_PROVIDERS).find((p) => p.id === id)?.name ?? id
+}
 
 export type Currency = OnrampOptionsResponse['purchaseCurrencies'][number]
 

@@ -6,10 +6,11 @@ import type {
   PluginStore,
   TransactionHistoryItem,
 } from '@portico/shared-types'
-import type { ProviderId, Quote } from './onramp.ts'
+import type { Quote } from './onramp.ts'
 
 export interface Purchase {
-  provider: ProviderId
+  /** The provider's id. */
+  provider: string
   item: TransactionHistoryItem
 }
 
@@ -21,12 +22,14 @@ export interface OnrampState {
   fiat: string
   method: string
   amount: string
-  quotes: { provider: ProviderId; quote: Quote }[]
+  /** Only the providers that quote; the others are offered without one. */
+  quotes: { provider: string; quote: Quote }[]
   /** The request the quotes answer (currency, fiat, method, amount, network). */
   quotesFor?: string
   loadingQuotes: boolean
-  opening?: ProviderId
-  opened?: ProviderId
+  /** The provider id whose page is being opened, then was opened. */
+  opening?: string
+  opened?: string
   error?: string
   purchases: Purchase[]
   purchasesStatus: 'idle' | 'loading' | 'loaded' | 'failed'
