@@ -81,9 +81,12 @@ function BuyForm({ ctx }: PluginViewProps) {
   useEffect(() => {
     void loadOptions(ctx, store)
   }, [ctx, store])
+  // Not `options` itself: a store may hand out a new copy on every update.
+  const optionsLoaded = options !== undefined
   useEffect(() => {
-    if (address && chainId && options) void loadPurchases(ctx, store, address, chainId, ids(providerIds))
-  }, [ctx, store, address, chainId, options, providerIds])
+    if (address && chainId && optionsLoaded)
+      void loadPurchases(ctx, store, address, chainId, ids(providerIds))
+  }, [ctx, store, address, chainId, optionsLoaded, providerIds])
 
   const currencies = options
     ? options.fallback
