@@ -1,14 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type ModalHandle } from '../../createModal.ts'
 import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 // Each lazily imported module counts its loads; the connector's prepare (relay socket) is counted too.
-const loads = vi.hoisted(() => ({ sdkChunk: 0, provider: 0, connector: 0, prepared: 0 }))
-vi.mock('./sdkChunk.ts', async (importActual) => {
-  loads.sdkChunk++
-  return importActual()
-})
+const loads = vi.hoisted(() => ({ provider: 0, connector: 0, prepared: 0 }))
 vi.mock('./provider.ts', async (importActual) => {
   loads.provider++
   return importActual()
@@ -42,7 +38,7 @@ function create() {
 }
 
 describe('WalletConnect when the Connect view opens', { timeout: 20_000 }, () => {
-  it('with a browser wallet: the SDK chunk group and the connector load only once the browser is idle after the paint; the SDK is not evaluated, nothing is prepared', async () => {
+  it('with a browser wallet: nothing of WalletConnect loads with the open, idle or not; pointing at its entry loads the connector and prepares a pairing', async () => {
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
       idle.push(callback)
       return idle.length
@@ -52,15 +48,15 @@ describe('WalletConnect when the Connect view opens', { timeout: 20_000 }, () =>
     act(() => handle.open())
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
     await within(dialog).findByRole('button', { name: /Test Wallet/ })
-    // Painted, the open's own work done: still nothing of WalletConnect while the page is busy.
-    await waitFor(() => expect(idle.length).toBeGreaterThan(0))
-    expect(loads.connector).toBe(0)
-    expect(loads.sdkChunk).toBe(0)
+    // Painted, then every idle callback and a few frames' worth of timers: still nothing of it.
     for (const callback of idle.splice(0)) callback()
-    await waitFor(() => expect(loads.sdkChunk).toBe(1))
-    await waitFor(() => expect(loads.connector).toBe(1))
-    // Fetching is not using: no SDK module evaluated, no pairing (relay socket) prepared.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(loads).toEqual({ provider: 0, connector: 0, prepared: 0 })
+    const entry = within(dialog).getByRole('button', { name: /WalletConnect/ })
+    fireEvent.pointerEnter(entry.closest('li') as HTMLElement)
+    await waitFor(() => expect(loads.prepared).toBe(1))
+    expect(loads.connector).toBe(1)
+    // Preparing is the connector's job (mocked here): the SDK module itself is not imported by the view.
     expect(loads.provider).toBe(0)
-    expect(loads.prepared).toBe(0)
   })
 })

@@ -10,7 +10,6 @@ import {
   type WalletDirectoryEntry,
 } from '@portico/shared-types'
 import type { ConnectResult } from '../../account/connect.ts'
-import { whenIdleAfterPaint } from '../../afterNextPaint.ts'
 import { en } from '../../i18n/en.ts'
 import type { Kernel } from '../../kernel.ts'
 import type { WalletConnectOptions } from './index.ts'
@@ -32,33 +31,17 @@ export function offerWalletConnect(kernel: Kernel): boolean {
   const { options } = kernel.store.get()
   if (options.enableWalletConnect === false) return false
   if (!options.networks.some((network) => network.chainNamespace === 'eip155')) return false
+  // Nothing of WalletConnect loads with the Connect view: its SDK is for a later step, fetched when
+  // its entry is pointed at or focused (ConnectView), or at once when it is the likely choice.
   if (!isWalletConnectOffered(kernel)) {
     kernel.store.update((draft) => {
       draft.connectors.push(walletConnectConnector)
     })
-    const onOpen = ({ view }: { view: string }) => {
-      // After the view's first frame, when the browser is idle: fetching never delays the paint nor
-      // competes with the open's own work.
-      if (view === 'Connect') whenIdleAfterPaint(() => prefetchWalletConnect(kernel))
-    }
-    kernel.bus.on('MODAL_OPEN', onOpen)
-    kernel.cleanups.push(() => kernel.bus.off('MODAL_OPEN', onOpen))
   }
   return true
 }
 
 export const loadWalletConnect = () => import(/* webpackChunkName: "walletconnect-connector" */ './index.ts')
-
-/**
- * The Connect view opened, has painted and the browser is idle: fetch the connector chunk (with the
- * ConnectingWalletConnect view body) and the SDK chunks, without evaluating the SDK: no relay socket
- * and no SDK objects until WalletConnect is pointed at or chosen.
- */
-export function prefetchWalletConnect(kernel: Kernel): void {
-  if (!isWalletConnectOffered(kernel) || kernel.store.get().connection.status !== 'disconnected') return
-  void import(/* webpackChunkName: "walletconnect" */ './sdkChunk.ts').catch(() => undefined)
-  void loadWalletConnect().catch(() => undefined)
-}
 
 /** The Connect view lists WalletConnect: load it and prepare a pairing (index.ts prepareWalletConnect). */
 export const prepareWalletConnect = (kernel: Kernel) =>
