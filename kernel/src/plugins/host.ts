@@ -83,6 +83,7 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     if ('definition' in plan.source) return plan.source.definition
     const manifest = await checkedManifest(plan as RemotePlan)
     const module = await remote()
+    await module.assertApiRange(manifest)
     module.preloadRemote(manifest, { withEntry: false, withChunks: true })
     return module.loadCheckedRemote(plan.id, manifest)
   }

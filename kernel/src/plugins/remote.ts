@@ -17,8 +17,9 @@ export interface RemoteRequest {
 }
 
 /**
- * Fetches and checks a remote's manifest, before any of its code runs: allowed origin, plugin id, api
- * range, and the host's integrity pin when there is one. Resolves to the manifest to load.
+ * Fetches and checks a remote's manifest, before any of its code runs: allowed origin, plugin id and the
+ * host's integrity pin when there is one. Resolves to the manifest to load. Its api range is checked
+ * when it loads (assertApiRange), still before any of its code is fetched.
  */
 export async function checkRemote(request: RemoteRequest): Promise<PluginManifest> {
   const refuse = (message: string): never => {
@@ -35,9 +36,6 @@ export async function checkRemote(request: RemoteRequest): Promise<PluginManifes
     error.message.startsWith('invalid ') ? refuse(error.message) : Promise.reject(error),
   )
   if (manifest.id !== request.id) refuse(`its manifest declares plugin id "${manifest.id}"`)
-  if (!(await apiSatisfies(PLUGIN_API_VERSION, manifest.api))) {
-    refuse(`its manifest needs plugin API ${manifest.api}, this kernel provides ${PLUGIN_API_VERSION}`)
-  }
   if (request.integrity && request.integrity !== manifest.entryIntegrity) {
     refuse(`its entry hash ${manifest.entryIntegrity} differs from the host's integrity ${request.integrity}`)
   }
@@ -94,7 +92,20 @@ export function preloadRemote(manifest: PluginManifest, { withEntry = true, with
   }
 }
 
-/** Loads a checked remote; on failure, tells an integrity mismatch apart from a network failure. */
+/**
+ * Refuses a remote whose manifest api range this kernel does not satisfy. Called by the load before
+ * any of the remote's files is requested: the range check is the federation runtime's, which a
+ * manifest read only to paint or preload must not fetch.
+ */
+export async function assertApiRange(manifest: PluginManifest): Promise<void> {
+  if (!(await apiSatisfies(PLUGIN_API_VERSION, manifest.api))) {
+    throw new RemoteRefusedError(
+      `its manifest needs plugin API ${manifest.api}, this kernel provides ${PLUGIN_API_VERSION}`,
+    )
+  }
+}
+
+/** Loads a checked remote (its api range asserted); on failure, tells an integrity mismatch apart from a network failure. */
 export async function loadCheckedRemote(id: string, manifest: PluginManifest): Promise<PluginDefinition> {
   try {
     await checkEntryOnce(manifest)
