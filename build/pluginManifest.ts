@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types'
 import type { Compiler } from '@rspack/core'
 
 /** What Portico adds to a remote's `mf-manifest.json` (read by kernel/src/plugins/manifest.ts). */
@@ -13,6 +14,10 @@ export interface PorticoManifestFields {
   entry: string
   /** SRI (`sha384-…`) of the entry and of every other emitted .js file, by file name. */
   integrity: Record<string, string>
+  /** A connect method's look before the code loads (the Connect view paints it from here). */
+  preview?: ConnectMethodPreview
+  /** When the code is needed while disconnected; absent: after the Connect view's first paint. */
+  loadOn?: PluginLoadOn
 }
 
 export const MANIFEST_FILE = 'mf-manifest.json'

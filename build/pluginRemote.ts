@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
 import { type Configuration, NormalModuleReplacementPlugin, SubresourceIntegrityPlugin } from '@rspack/core'
-import { PorticoManifestPlugin } from './pluginManifest.ts'
+import { type PorticoManifestFields, PorticoManifestPlugin } from './pluginManifest.ts'
 import { baseConfig, DIST } from './rspack.shared.ts'
 
 /** React is always the host's (shared singleton, never bundled): a remote ships only its own code. */
@@ -17,6 +17,9 @@ export interface PluginRemoteOptions {
   api?: string
   /** Exposed module; default ./src/index.ts. */
   expose?: string
+  /** Written to the manifest: what the kernel paints before the code loads, and when it loads. */
+  preview?: PorticoManifestFields['preview']
+  loadOn?: PorticoManifestFields['loadOn']
 }
 
 /** The `api` range a plugin's definePlugin declares, read from its source (the manifest must agree). */
@@ -75,7 +78,14 @@ export function pluginRemoteConfig(
         path.join(import.meta.dirname, 'hostFederationRuntime.ts'),
       ),
       new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false, enabled: true }),
-      new PorticoManifestPlugin({ id, api, version, entry: 'remoteEntry.js' }),
+      new PorticoManifestPlugin({
+        id,
+        api,
+        version,
+        entry: 'remoteEntry.js',
+        ...(options.preview ? { preview: options.preview } : {}),
+        ...(options.loadOn ? { loadOn: options.loadOn } : {}),
+      }),
     ],
   }
 }

@@ -148,11 +148,14 @@ export function createModal(options: ModalOptions): ModalHandle {
   if (options.storage) kernel.cleanups.push(persistAccountSnapshot(store, kernel.storage))
   // Plugins are needed once the modal is used: load (or retry) them on every open, after the view has
   // painted, so fetching and evaluating remotes never delays the first frame. A disconnected open
-  // leaves out the account features: they load when an account connects (only the modal's connect
-  // flows emit CONNECT_SUCCESS).
+  // loads only what the Connect view cannot paint without: the account features load when an account
+  // connects (only the modal's connect flows emit CONNECT_SUCCESS), a previewed connect method when the
+  // visitor turns to it, an after-connect plugin once connected.
   bus.on('MODAL_OPEN', () => {
-    const except = selectIsConnected(store.get()) ? undefined : ACCOUNT_FEATURES
-    afterNextPaint(() => void kernel.plugins.ensureLoaded(undefined, except))
+    const connected = selectIsConnected(store.get())
+    afterNextPaint(
+      () => void (connected ? kernel.plugins.ensureLoaded() : kernel.plugins.loadForOpen(ACCOUNT_FEATURES)),
+    )
   })
   bus.on('CONNECT_SUCCESS', () => void kernel.plugins.ensureLoaded())
 

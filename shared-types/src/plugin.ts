@@ -7,7 +7,7 @@ import type { AccountType, AuthFrameUser, ConnectorType, Eip1193Provider } from 
 import type { PorticoEventName, PorticoEvents } from './events.ts'
 import type { I18nApi, PluginCatalogues } from './i18n.ts'
 import type { Network } from './network.ts'
-import type { ResolvedOptions } from './options.ts'
+import type { ConnectMethod, ResolvedOptions } from './options.ts'
 import type { AccountState, KernelState } from './state.ts'
 import type { UiKit } from './ui.ts'
 
@@ -328,3 +328,39 @@ export function definePlugin<const T extends PluginDefinition>(plugin: T): T {
 export interface PluginModule {
   default: PluginDefinition
 }
+
+/**
+ * How a connect method looks before its plugin's code has loaded, published in the remote's manifest
+ * (`portico.preview`): the kernel paints it in the Connect view from this data alone and loads the
+ * plugin's code when the visitor points at, focuses or uses it. The plugin's own component then takes
+ * the same place.
+ */
+export interface ConnectMethodPreview {
+  method: Exclude<ConnectMethod, 'wallet'>
+  /** The section's accessible name. */
+  label?: string
+  /** A text field above the buttons. */
+  field?: { label: string; placeholder?: string; type?: 'email' | 'text' }
+  buttons: ConnectMethodPreviewButton[]
+}
+
+export interface ConnectMethodPreviewButton {
+  label: string
+  primary?: boolean
+  /** Disabled while the field is empty. */
+  needsField?: boolean
+  /**
+   * Shown only when the method's configured list (features.socials for `social`) has this value,
+   * in that list's order.
+   */
+  option?: string
+  /** Kept after the other buttons. */
+  last?: boolean
+}
+
+/**
+ * When a remote's code is needed while no account is connected (`portico.loadOn` in its manifest):
+ * `open` (the default) after the Connect view's first paint; `intent` when its preview is pointed at,
+ * focused or used; `connect` once a connection is made (its after-connect hooks wait for it).
+ */
+export type PluginLoadOn = 'open' | 'intent' | 'connect'

@@ -12,6 +12,7 @@ import type {
 } from './entities.ts'
 import type { Network } from './network.ts'
 import type { ResolvedOptions } from './options.ts'
+import type { ConnectMethodPreview, PluginLoadOn } from './plugin.ts'
 
 export type AccountStatus = 'connecting' | 'reconnecting' | 'connected' | 'disconnected'
 
@@ -98,6 +99,9 @@ export type PluginStatus = 'idle' | 'loading' | 'ready' | 'failed'
 export interface PluginRecord {
   status: PluginStatus
   error?: string
+  /** From the checked manifest of a remote, before its code loads. */
+  preview?: ConnectMethodPreview
+  loadOn?: PluginLoadOn
 }
 
 export interface SignInSlice {

@@ -2,7 +2,7 @@
  * Plugin contract 1.1 `contributes.afterConnect`: hooks run once a connect flow is done (the kernel's
  * own view has closed the modal or shown UnsupportedChain), e.g. the sign-in plugin opens SIWX.
  */
-import type { PorticoEvents } from '@portico/shared-types'
+import { ACCOUNT_FEATURES, type PorticoEvents } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 
 /** Plugins whose ready definition has afterConnect hooks: a restored connection loads them (issue 11). */
@@ -29,10 +29,15 @@ export function startAfterConnectHooks(kernel: Kernel): () => void {
   }
   kernel.bus.on('PLUGIN_READY', remember)
   const timers = new Set<ReturnType<typeof setTimeout>>()
+  let stopped = false
   const run = ({ namespace }: PorticoEvents['CONNECT_SUCCESS']) => {
     // A macrotask: the connecting view's own continuation (close or UnsupportedChain) runs first.
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       timers.delete(timer)
+      // Plugins needed only once connected (manifest loadOn "connect") may be loading now: their hooks
+      // run when they are ready (a failed or timed-out load settles too, without its hooks).
+      await kernel.plugins.ensureLoaded(undefined, ACCOUNT_FEATURES)
+      if (stopped) return
       const account = kernel.store.get().accounts[namespace]
       if (account?.status !== 'connected') return
       const info = {
@@ -56,6 +61,7 @@ export function startAfterConnectHooks(kernel: Kernel): () => void {
   return () => {
     kernel.bus.off('PLUGIN_READY', remember)
     kernel.bus.off('CONNECT_SUCCESS', run)
+    stopped = true
     for (const timer of timers) clearTimeout(timer)
   }
 }

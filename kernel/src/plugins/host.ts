@@ -26,6 +26,12 @@ export interface PluginHost {
    * are left to the load that follows.
    */
   preload(except?: readonly string[]): Promise<void>
+  /**
+   * A disconnected open has painted: loads the pending plugins (less those in `except`) whose code that
+   * view needs. A remote whose manifest has a preview (`loadOn` intent) is painted from it and loads on
+   * the visitor's intent (ensureLoaded); one needed only once connected (`loadOn` connect) loads then.
+   */
+  loadForOpen(except?: readonly string[]): Promise<void>
   contributions<K extends ContributionPoint>(point: K): Contribution<K>[]
   contextOf(id: string): PluginContext | undefined
   dispose(): void
@@ -45,6 +51,9 @@ const orderIndex = (id: string) => {
   return index === -1 ? WALLET_FEATURE_ORDER.length : index
 }
 
+/** When a remote's code is needed while disconnected (shared-types PluginLoadOn). */
+const loadOnOf = (manifest: Manifest) => manifest.loadOn ?? (manifest.preview ? 'intent' : 'open')
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export function createPluginHost({ kernel, contextFor, registerViews }: PluginHostDeps): PluginHost {
@@ -61,7 +70,13 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
 
   const setStatus = (id: string, status: 'loading' | 'ready' | 'failed', error?: string) =>
     kernel.store.update((draft) => {
-      draft.plugins[id] = error ? { status, error } : { status }
+      const { preview, loadOn } = draft.plugins[id] ?? {}
+      draft.plugins[id] = {
+        status,
+        ...(error ? { error } : {}),
+        ...(preview ? { preview } : {}),
+        ...(loadOn ? { loadOn } : {}),
+      }
     })
 
   const remote = () => import('./remote.ts')
@@ -70,9 +85,22 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     let manifest = manifests.get(plan.id)
     if (!manifest) {
       const { url, integrity } = plan.source
-      manifest = remote().then((module) =>
-        module.checkRemote({ id: plan.id, url, allowed, ...(integrity ? { integrity } : {}) }),
-      )
+      manifest = remote()
+        .then((module) =>
+          module.checkRemote({ id: plan.id, url, allowed, ...(integrity ? { integrity } : {}) }),
+        )
+        .then((checked) => {
+          const { preview, loadOn } = checked
+          if (preview || loadOn)
+            kernel.store.update((draft) => {
+              draft.plugins[plan.id] = {
+                ...(draft.plugins[plan.id] ?? { status: 'idle' }),
+                ...(preview ? { preview } : {}),
+                ...(loadOn ? { loadOn } : {}),
+              }
+            })
+          return checked
+        })
       manifest.catch(() => manifests.delete(plan.id))
       manifests.set(plan.id, manifest)
     }
@@ -166,21 +194,40 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
   const pendingPlans = () =>
     plans.filter((plan) => !settled.has(plan.id) && kernel.store.get().plugins[plan.id]?.status !== 'ready')
 
-  return {
-    async ensureLoaded(only, except) {
-      warnUnconfigured()
-      const wanted = pendingPlans().filter(
-        (plan) => (!only || only.includes(plan.id)) && !except?.includes(plan.id),
-      )
-      const pending = wanted.map((plan) => {
+  async function ensure(wanted: PluginPlan[]): Promise<void> {
+    await Promise.all(
+      wanted.map((plan) => {
         let loading = inFlight.get(plan.id)
         if (!loading) {
           loading = load(plan).finally(() => inFlight.delete(plan.id))
           inFlight.set(plan.id, loading)
         }
         return loading
-      })
-      await Promise.all(pending)
+      }),
+    )
+  }
+
+  return {
+    async loadForOpen(except) {
+      warnUnconfigured()
+      const wanted = pendingPlans().filter((plan) => !except?.includes(plan.id))
+      await Promise.all(
+        wanted.map(async (plan) => {
+          if ('url' in plan.source) {
+            // A manifest that fails to load is reported by the load below, as on any open.
+            const manifest = await checkedManifest(plan as RemotePlan).catch(() => undefined)
+            if (manifest && loadOnOf(manifest) !== 'open') return
+          }
+          await ensure([plan])
+        }),
+      )
+    },
+    async ensureLoaded(only, except) {
+      warnUnconfigured()
+      const wanted = pendingPlans().filter(
+        (plan) => (!only || only.includes(plan.id)) && !except?.includes(plan.id),
+      )
+      await ensure(wanted)
     },
     async preload(except) {
       const remotes = pendingPlans().filter(
@@ -190,7 +237,8 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
         remotes.map(async (plan) => {
           try {
             const manifest = await checkedManifest(plan)
-            ;(await remote()).preloadRemote(manifest)
+            // The manifest is what paints a previewed method; its entry waits for the visitor's intent.
+            if (loadOnOf(manifest) === 'open') (await remote()).preloadRemote(manifest)
           } catch {
             // Reported by the load that needs this plugin.
           }

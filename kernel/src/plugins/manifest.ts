@@ -4,6 +4,9 @@
  * as hostile input: bounded size and counts, every file on the manifest's own origin.
  */
 
+import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types'
+import { parseLoadOn, parsePreview } from './manifestPreview.ts'
+
 export const MANIFEST_FILE = 'mf-manifest.json'
 export const MAX_MANIFEST_BYTES = 256 * 1024
 const MAX_FILES = 256
@@ -27,6 +30,9 @@ export interface PluginManifest {
    * preload link. Lazy chunks (a view's body) are left to when they are needed.
    */
   loadFiles: string[]
+  /** What the Connect view paints before the code loads (manifestPreview.ts). */
+  preview?: ConnectMethodPreview
+  loadOn?: PluginLoadOn
 }
 
 /** A remote that is not deployed (manifest 404/410): warned about once, not retried on every open. */
@@ -90,6 +96,8 @@ export function parseManifest(body: string, manifestUrl: string): PluginManifest
   }
   const entryUrl = sameOriginUrl(entry, manifestUrl)
   const entryIntegrity = files.get(entryUrl) ?? fail(`no integrity for the entry "${entry}"`)
+  const preview = parsePreview(fields.preview)
+  const loadOn = parseLoadOn(fields.loadOn)
   return {
     id,
     api,
@@ -98,6 +106,8 @@ export function parseManifest(body: string, manifestUrl: string): PluginManifest
     entryIntegrity,
     files,
     loadFiles: exposedSyncFiles(json, manifestUrl, files),
+    ...(preview ? { preview } : {}),
+    ...(loadOn ? { loadOn } : {}),
   }
 }
 

@@ -21,6 +21,13 @@ const manifests: Record<string, Record<string, unknown>> = {
   unpinned: { id: 'unpinned', api: '^1.0.0' },
   accountswaps: { id: 'swaps', api: '^1.0.0' },
   accountonramp: { id: 'onramp', api: '^1.0.0' },
+  previewed: {
+    id: 'previewed',
+    api: '^1.0.0',
+    loadOn: 'intent',
+    preview: { method: 'email', field: { label: 'Email' }, buttons: [{ label: 'Continue', primary: true }] },
+  },
+  later: { id: 'later', api: '^1.0.0', loadOn: 'connect' },
 }
 const requests: string[] = []
 let server: http.Server
@@ -199,6 +206,53 @@ describe('remote plugins are checked before their code runs', () => {
     expect(
       links.map((link) => [link.href.replace(base, ''), link.integrity, link.crossOrigin, link.as]),
     ).toEqual([['/loyalty/plugin.0a1b2c3d.js', CHUNK_HASH, 'anonymous', 'script']])
+  })
+})
+
+describe('a disconnected open (loadForOpen)', () => {
+  it('loads a remote without loadOn; a previewed one and an after-connect one are only read (manifest), their preview kept in the state', async () => {
+    const { host, store } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: {
+        loyalty: { url: `${base}/loyalty/remoteEntry.js` },
+        previewed: { url: `${base}/previewed/remoteEntry.js` },
+        later: { url: `${base}/later/remoteEntry.js` },
+      },
+    })
+    const before = { previewed: requestsFor('previewed').length, later: requestsFor('later').length }
+    await host.loadForOpen()
+    // The fake entry has no container: the load that was due failed, the others never started.
+    expect(store.get().plugins.loyalty?.status).toBe('failed')
+    expect(requestsFor('previewed').slice(before.previewed)).toEqual(['/previewed/mf-manifest.json'])
+    expect(requestsFor('later').slice(before.later)).toEqual(['/later/mf-manifest.json'])
+    expect(store.get().plugins.previewed).toEqual({
+      status: 'idle',
+      loadOn: 'intent',
+      preview: {
+        method: 'email',
+        field: { label: 'Email' },
+        buttons: [{ label: 'Continue', primary: true }],
+      },
+    })
+    expect(store.get().plugins.later).toEqual({ status: 'idle', loadOn: 'connect' })
+    // The visitor's intent (ensureLoaded) loads the previewed one; its preview stays beside the status.
+    await host.ensureLoaded(['previewed'])
+    expect(store.get().plugins.previewed?.status).toBe('failed')
+    expect(store.get().plugins.previewed?.preview?.method).toBe('email')
+    expect(requestsFor('previewed').slice(before.previewed)).toContain(
+      '/previewed/remoteEntry.js?v=EEEEEEEEEEEEEEEE',
+    )
+  })
+
+  it('preload() reads only the manifest of a previewed remote: its entry waits for the visitor', async () => {
+    const { host } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { previewed: { url: `${base}/previewed/remoteEntry.js` } },
+    })
+    const before = requestsFor('previewed').length
+    await host.preload()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(requestsFor('previewed').slice(before)).toEqual(['/previewed/mf-manifest.json'])
   })
 })
 

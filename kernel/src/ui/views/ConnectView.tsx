@@ -1,4 +1,9 @@
-import type { ChainNamespace, ConnectMethod, Connector } from '@portico/shared-types'
+import {
+  type ChainNamespace,
+  CONNECT_METHOD_FEATURES,
+  type ConnectMethod,
+  type Connector,
+} from '@portico/shared-types'
 import { Fragment, useEffect, useMemo, useState } from 'react'
 import { recentWallets } from '../../account/recentWallets.ts'
 import { prepareWalletConnect } from '../../connectors/walletconnect/register.ts'
@@ -19,6 +24,8 @@ import { ListItem } from '../primitives/ListItem.tsx'
 import { ErrorBoundary } from '../shell/ErrorBoundary.tsx'
 import { useContributions } from '../useContributions.ts'
 import { loadAllWalletsView } from './AllWallets.tsx'
+import { ConnectMethodSlot } from './ConnectMethodSlot.tsx'
+import { ConnectMethodStandIn } from './ConnectMethodStandIn.tsx'
 import { PendingConnectMethod, pendingConnectMethods } from './PendingConnectMethod.tsx'
 
 /** SPEC §2: email, social, wallet; wallet first when a browser wallet is shown; the app's order wins. */
@@ -198,33 +205,58 @@ export function ConnectView({ params }: Partial<ViewProps>) {
           ),
         },
       ]
-    if (keepPlace(method))
-      return [
-        {
-          key: `pending:${method}`,
-          node: <PendingConnectMethod method={method} socials={options.features.socials} />,
-        },
-      ]
-    return methods
-      .filter((contribution) => contribution.method === method)
-      .flatMap((contribution) => {
-        const ctx = kernel.plugins.contextOf(contribution.pluginId)
-        if (!ctx) return []
-        const Method = contribution.component
-        return [
-          {
-            key: `${contribution.pluginId}:${contribution.id}`,
-            node: (
-              <ErrorBoundary owner={contribution.pluginId} fallback={null}>
-                <Method ctx={ctx} />
-              </ErrorBoundary>
-            ),
-          },
-        ]
-      })
+    const pluginId = CONNECT_METHOD_FEATURES[method]
+    const record = plugins[pluginId]
+    const contributed = methods.filter((contribution) => contribution.method === method)
+    const waiting = pending.has(method)
+    // A previewed method is painted from its manifest until its code loads; without a preview only a
+    // section that would push the wallet list keeps its place (one arriving below it moves nothing).
+    const standIn = waiting && (record?.preview || keepPlace(method) || record?.loadOn === 'intent')
+    if (!standIn && contributed.length === 0) return []
+    return [
+      {
+        key: `method:${method}`,
+        node: (
+          <ConnectMethodSlot pluginId={pluginId} ready={!waiting}>
+            {(intent) =>
+              waiting ? (
+                record?.preview ? (
+                  <ConnectMethodStandIn
+                    preview={record.preview}
+                    socials={options.features.socials}
+                    intent={intent}
+                  />
+                ) : (
+                  <PendingConnectMethod method={method} socials={options.features.socials} />
+                )
+              ) : (
+                contributed.map((contribution) => {
+                  const ctx = kernel.plugins.contextOf(contribution.pluginId)
+                  if (!ctx) return null
+                  const Method = contribution.component
+                  return (
+                    <ErrorBoundary
+                      key={`${contribution.pluginId}:${contribution.id}`}
+                      owner={contribution.pluginId}
+                      fallback={null}
+                    >
+                      <Method ctx={ctx} />
+                    </ErrorBoundary>
+                  )
+                })
+              )
+            }
+          </ConnectMethodSlot>
+        ),
+      },
+    ]
   })
+  // Busy while a method's place is held by a blank box; a previewed one is usable as painted.
+  const busy = [...pending].some(
+    (method) => method === 'wallet' || !plugins[CONNECT_METHOD_FEATURES[method]]?.preview,
+  )
   return (
-    <div className="pt-stack pt-gap-m" aria-busy={pending.size > 0}>
+    <div className="pt-stack pt-gap-m" aria-busy={busy}>
       {sections.map((section, index) => (
         <Fragment key={section.key}>
           {index > 0 ? <div className="pt-divider">{i18n.t('orContinueWith')}</div> : null}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { parseLoadOn, parsePreview } from './manifestPreview.ts'
+
+describe('a manifest’s preview and loadOn (hostile input)', () => {
+  it('keeps a well-formed preview, only the known fields', () => {
+    expect(
+      parsePreview({
+        method: 'email',
+        field: { label: 'Email', placeholder: 'you@example.com', type: 'email', extra: 1 },
+        buttons: [{ label: 'Continue', primary: true, needsField: true, onclick: 'x' }],
+      }),
+    ).toEqual({
+      method: 'email',
+      field: { label: 'Email', placeholder: 'you@example.com', type: 'email' },
+      buttons: [{ label: 'Continue', primary: true, needsField: true }],
+    })
+  })
+
+  it.each([
+    ['not an object', 'email'],
+    ['an unknown method', { method: 'wallet', buttons: [] }],
+    ['no buttons', { method: 'social' }],
+    ['too many buttons', { method: 'social', buttons: Array.from({ length: 17 }, () => ({ label: 'a' })) }],
+    ['a button without a label', { method: 'social', buttons: [{ option: 'x' }] }],
+    ['markup in a label', { method: 'social', buttons: [{ label: '<img src=x>' }] }],
+    ['a control character', { method: 'social', buttons: [{ label: 'a\u0007' }] }],
+    ['an overlong label', { method: 'social', buttons: [{ label: 'a'.repeat(81) }] }],
+    ['a field without a label', { method: 'email', field: {}, buttons: [] }],
+  ])('drops %s', (_, value) => {
+    expect(parsePreview(value)).toBeUndefined()
+  })
+
+  it('an option that is not a plain identifier is dropped from its button', () => {
+    expect(parsePreview({ method: 'social', buttons: [{ label: 'Go', option: 'a b' }] })?.buttons).toEqual([
+      { label: 'Go' },
+    ])
+  })
+
+  it('loadOn is one of open, intent, connect', () => {
+    expect(['open', 'intent', 'connect', 'later', 1].map(parseLoadOn)).toEqual([
+      'open',
+      'intent',
+      'connect',
+      undefined,
+      undefined,
+    ])
+  })
+})

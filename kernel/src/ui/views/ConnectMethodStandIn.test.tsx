@@ -1,0 +1,92 @@
+import type { ConnectMethodPreview } from '@portico/shared-types'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { type FormEvent, useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { ConnectMethodStandIn, previewButtons } from './ConnectMethodStandIn.tsx'
+import { emptyIntent, replayIntent } from './standInIntent.ts'
+
+const socials: ConnectMethodPreview = {
+  method: 'social',
+  label: 'Social login',
+  buttons: [
+    { label: 'Continue with Google', option: 'google' },
+    { label: 'Continue with GitHub', option: 'github' },
+    { label: 'Continue with Farcaster', option: 'farcaster', last: true },
+  ],
+}
+
+const email: ConnectMethodPreview = {
+  method: 'email',
+  field: { label: 'Email', type: 'email' },
+  buttons: [{ label: 'Continue', primary: true, needsField: true }],
+}
+
+describe('previewButtons', () => {
+  it('shows the configured options in the app’s order, `last` ones after, and unconditional buttons', () => {
+    const labels = (list: string[] | undefined) => previewButtons(socials, list).map((button) => button.label)
+    expect(labels(['farcaster', 'github', 'x'])).toEqual(['Continue with GitHub', 'Continue with Farcaster'])
+    expect(labels(['github', 'google'])).toEqual(['Continue with GitHub', 'Continue with Google'])
+    expect(labels(undefined)).toEqual([])
+    expect(previewButtons(email, undefined).map((button) => button.label)).toEqual(['Continue'])
+  })
+})
+
+/** Stands for a plugin's email component: a controlled field and a submit enabled by its text. */
+function RealEmail({ onSubmit }: { onSubmit: (value: string) => void }) {
+  const [value, setValue] = useState('')
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit(value)
+  }
+  return (
+    <form onSubmit={submit}>
+      <label>
+        Email
+        <input value={value} onChange={(event) => setValue(event.target.value)} />
+      </label>
+      <button type="submit" disabled={value === ''}>
+        Continue
+      </button>
+    </form>
+  )
+}
+
+describe('a stand-in, then the plugin’s component', () => {
+  it('what was typed and pressed on the stand-in reaches the component when it arrives', async () => {
+    const intent = emptyIntent()
+    const { container, rerender } = render(
+      <ConnectMethodStandIn preview={email} socials={false} intent={intent} />,
+    )
+    const field = screen.getByRole('textbox', { name: 'Email' })
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true)
+    fireEvent.focus(field)
+    fireEvent.change(field, { target: { value: 'ada@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(intent).toMatchObject({ value: 'ada@example.com', pressed: 'Continue', focus: 'field' })
+    const submitted = vi.fn()
+    rerender(<RealEmail onSubmit={submitted} />)
+    act(() => replayIntent(container, intent))
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'ada@example.com')
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' }))
+    await vi.waitFor(() => expect(submitted).toHaveBeenCalledWith('ada@example.com'))
+  })
+
+  it('a social stand-in is a region named like the plugin’s section; a press is recorded by label', () => {
+    const intent = emptyIntent()
+    render(<ConnectMethodStandIn preview={socials} socials={['github', 'farcaster']} intent={intent} />)
+    const region = screen.getByRole('region', { name: 'Social login' })
+    expect([...region.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+      'Continue with GitHub',
+      'Continue with Farcaster',
+    ])
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Farcaster' }))
+    expect(intent.pressed).toBe('Continue with Farcaster')
+  })
+
+  it('socials set to something other than a list (an unchecked app option) paints no button, and does not throw', () => {
+    const { container } = render(
+      <ConnectMethodStandIn preview={socials} socials={true as unknown as false} intent={emptyIntent()} />,
+    )
+    expect(container.querySelectorAll('button')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,38 @@
+/**
+ * What a visitor did to a connect method's stand-in (painted from its manifest) before the plugin's own
+ * component replaced it: the text typed, the control focused, the button pressed. Replayed onto the
+ * component when it arrives, so a visitor who acts before the code has loaded loses nothing.
+ */
+export interface StandInIntent {
+  value: string
+  /** The focused control: 'field', or a button's label. */
+  focus?: string
+  /** The label of the button pressed (or the primary one, on a form submit). */
+  pressed?: string
+}
+
+export const emptyIntent = (): StandInIntent => ({ value: '' })
+
+const buttonLabelled = (root: HTMLElement, label: string) =>
+  [...root.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)
+
+/** Types `value` into a React-controlled input: through the native setter, then an input event. */
+function typeInto(input: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+  setter?.call(input, value)
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+/**
+ * Replays `intent` onto the component now rendered in `root`: the text into its first field, the focus
+ * back where it was, and the press a task later (once the typed text has been rendered, so a button
+ * enabled by it is). A press keeps the click's user activation (a sign-in popup may open).
+ */
+export function replayIntent(root: HTMLElement, intent: StandInIntent): void {
+  const input = root.querySelector('input')
+  if (input && intent.value) typeInto(input, intent.value)
+  if (intent.focus === 'field') input?.focus()
+  else if (intent.focus) buttonLabelled(root, intent.focus)?.focus()
+  const { pressed } = intent
+  if (pressed) setTimeout(() => buttonLabelled(root, pressed)?.click(), 0)
+}
