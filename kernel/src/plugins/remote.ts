@@ -1,4 +1,5 @@
 import { PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
+import { simpleSatisfies } from './apiRange.ts'
 import { apiSatisfies, evaluateRemote } from './federation.ts'
 import { fetchManifest, manifestUrlFor, type PluginManifest } from './manifest.ts'
 import { assertAllowedOrigin, assertIntegrityPin } from './trust.ts'
@@ -18,8 +19,8 @@ export interface RemoteRequest {
 
 /**
  * Fetches and checks a remote's manifest, before any of its code runs: allowed origin, plugin id and the
- * host's integrity pin when there is one. Resolves to the manifest to load. Its api range is checked
- * when it loads (assertApiRange), still before any of its code is fetched.
+ * host's integrity pin when there is one, and its api range when it is one of the usual forms
+ * (apiRange.ts; any other is checked when it loads, by assertApiRange). Resolves to the manifest to load.
  */
 export async function checkRemote(request: RemoteRequest): Promise<PluginManifest> {
   const refuse = (message: string): never => {
@@ -36,6 +37,8 @@ export async function checkRemote(request: RemoteRequest): Promise<PluginManifes
     error.message.startsWith('invalid ') ? refuse(error.message) : Promise.reject(error),
   )
   if (manifest.id !== request.id) refuse(`its manifest declares plugin id "${manifest.id}"`)
+  // The usual ranges are decided here, before the entry is read; others when the remote loads.
+  if (simpleSatisfies(PLUGIN_API_VERSION, manifest.api) === false) refuse(apiMismatch(manifest))
   if (request.integrity && request.integrity !== manifest.entryIntegrity) {
     refuse(`its entry hash ${manifest.entryIntegrity} differs from the host's integrity ${request.integrity}`)
   }
@@ -92,17 +95,17 @@ export function preloadRemote(manifest: PluginManifest, { withEntry = true, with
   }
 }
 
+const apiMismatch = (manifest: PluginManifest) =>
+  `its manifest needs plugin API ${manifest.api}, this kernel provides ${PLUGIN_API_VERSION}`
+
 /**
  * Refuses a remote whose manifest api range this kernel does not satisfy. Called by the load before
  * any of the remote's files is requested: the range check is the federation runtime's, which a
  * manifest read only to paint or preload must not fetch.
  */
 export async function assertApiRange(manifest: PluginManifest): Promise<void> {
-  if (!(await apiSatisfies(PLUGIN_API_VERSION, manifest.api))) {
-    throw new RemoteRefusedError(
-      `its manifest needs plugin API ${manifest.api}, this kernel provides ${PLUGIN_API_VERSION}`,
-    )
-  }
+  if (!(await apiSatisfies(PLUGIN_API_VERSION, manifest.api)))
+    throw new RemoteRefusedError(apiMismatch(manifest))
 }
 
 /** Loads a checked remote (its api range asserted); on failure, tells an integrity mismatch apart from a network failure. */
