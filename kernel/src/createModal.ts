@@ -47,6 +47,7 @@ import { persistAccountSnapshot } from './storage/accountSnapshot.ts'
 import { createSafeStorage, defaultBackend, memoryBackend } from './storage/storage.ts'
 import { registerKernelViews } from './ui/kernelViews.ts'
 import { mountModal } from './ui/mount.tsx'
+import { loadAccountView } from './ui/views/Account.tsx'
 
 export interface ModalHandle {
   open(view?: string): void
@@ -157,7 +158,10 @@ export function createModal(options: ModalOptions): ModalHandle {
       () => void (connected ? kernel.plugins.ensureLoaded() : kernel.plugins.loadForOpen(ACCOUNT_FEATURES)),
     )
   })
-  bus.on('CONNECT_SUCCESS', () => void kernel.plugins.ensureLoaded())
+  bus.on('CONNECT_SUCCESS', () => {
+    void kernel.plugins.ensureLoaded()
+    void loadAccountView()
+  })
 
   const mounts = new Set<() => void>()
   const mount = (element: HTMLElement) => {
@@ -181,7 +185,11 @@ export function createModal(options: ModalOptions): ModalHandle {
       ...pluginConnectorRestorers(kernel),
       [WALLET_CONNECT_ID]: restoreWalletConnect,
     })
-    void ready.then((restored) => restored && loadAfterConnectPlugins(kernel))
+    void ready.then((restored) => {
+      if (!restored) return
+      loadAfterConnectPlugins(kernel)
+      void loadAccountView()
+    })
     if (!resolved.disableAppend && !resolved.enableEmbedded) {
       const container = document.createElement('div')
       container.id = 'portico-modal'

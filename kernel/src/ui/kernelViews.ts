@@ -1,7 +1,7 @@
 import { englishTitle as title } from '../i18n/viewTitles.ts'
 import type { ViewRegistry } from '../router/registry.ts'
 import { UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
-import { AccountView } from './views/AccountView.tsx'
+import { Account } from './views/Account.tsx'
 import { AllWallets } from './views/AllWallets.tsx'
 import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
 import { ConnectingWalletConnectView } from './views/ConnectingWalletConnectView.tsx'
@@ -24,7 +24,8 @@ export function registerKernelViews(views: ViewRegistry): void {
     title: title('ConnectingWalletConnect'),
     owner,
   })
-  views.register('Account', { component: AccountView, title: title('Account'), owner })
+  // A lazy chunk: fetched once an account connects or is restored (createModal).
+  views.register('Account', { component: Account, title: title('Account'), owner })
   views.register('Networks', { component: NetworksView, title: title('Networks'), owner })
   views.register(UNSUPPORTED_CHAIN_VIEW, {
     component: UnsupportedChainView,

@@ -41,7 +41,8 @@ describe('accountMenu contributions', () => {
     await waitFor(() => expect(handle.getState().plugins.sessions?.status).toBe('ready'), PLUGIN_LOAD_WAIT)
     await waitFor(() => expect(handle.getState().modal.open).toBe(false))
     act(() => handle.open())
-    fireEvent.click(await screen.findByRole('button', { name: 'Manage sessions' }))
+    // The Account view's body is a lazy chunk (ui/views/Account.tsx), slow to transform in jsdom.
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage sessions' }, { timeout: 8_000 }))
     expect(screen.queryByRole('button', { name: 'Update email' })).toBeNull()
     expect(await screen.findByText('Your sessions')).toBeTruthy()
     expect(handle.getState().router.history.map((entry) => entry.view)).toEqual(['Account', 'Sessions'])

@@ -73,7 +73,10 @@ async function connectedAccountView() {
   fireEvent.click(await screen.findByRole('button', { name: /Test Wallet/ }, { timeout: 8_000 }))
   await waitFor(() => expect(handle.getAddress()).toBe(ADDRESS), { timeout: 5_000 })
   act(() => handle.open())
-  return screen.findByRole('dialog', { name: 'Account' }, { timeout: 5_000 })
+  const dialog = await screen.findByRole('dialog', { name: 'Account' }, { timeout: 5_000 })
+  // The view's body is a lazy chunk (ui/views/Account.tsx): wait for it, slow to transform in jsdom.
+  await within(dialog).findByRole('tablist', {}, { timeout: 8_000 })
+  return dialog
 }
 
 describe('Account view data', { timeout: 30_000 }, () => {

@@ -69,7 +69,8 @@ async function nftsPanel() {
   await waitFor(() => expect(handle.getAddress()).toBe(ADDRESS), { timeout: 5_000 })
   act(() => handle.open())
   const dialog = await screen.findByRole('dialog', { name: 'Account' }, { timeout: 5_000 })
-  fireEvent.click(within(dialog).getByRole('tab', { name: 'NFTs' }))
+  // The view's body is a lazy chunk (ui/views/Account.tsx), slow to transform in jsdom.
+  fireEvent.click(await within(dialog).findByRole('tab', { name: 'NFTs' }, { timeout: 8_000 }))
   return within(dialog).getByRole('tabpanel', { name: 'NFTs' })
 }
 
