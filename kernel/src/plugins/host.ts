@@ -101,7 +101,11 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
             })
           return checked
         })
-      manifest.catch(() => manifests.delete(plan.id))
+      // A refusal on trust grounds stands for the page (the load reports it once, from this same
+      // answer); any other failure is dropped so the next need asks again.
+      manifest.catch((error: unknown) => {
+        if ((error as Error | undefined)?.name !== 'RemoteRefusedError') manifests.delete(plan.id)
+      })
       manifests.set(plan.id, manifest)
     }
     return manifest

@@ -100,6 +100,20 @@ describe('remote plugins are checked before their code runs', () => {
     expect(log.error).toHaveBeenCalledTimes(1)
   })
 
+  it('a remote refused at a preload (pointer-enter) is not asked for again by the open that follows', async () => {
+    const { host, store, log } = hostFor({
+      features: { ...NO_PLUGINS },
+      plugins: { future: { url: `${base}/future/remoteEntry.js` } },
+    })
+    const before = requestsFor('future').length
+    await host.preload()
+    await host.loadForOpen()
+    await host.ensureLoaded()
+    expect(store.get().plugins.future?.status).toBe('failed')
+    expect(requestsFor('future').slice(before)).toEqual(['/future/mf-manifest.json'])
+    expect(log.error).toHaveBeenCalledTimes(1)
+  })
+
   it('stops reading a manifest that never ends and refuses it', async () => {
     const { host, store } = hostFor({
       features: { ...NO_PLUGINS },
