@@ -89,9 +89,10 @@ export interface ModalHandle {
   /** Resolves once a stored connection was restored (true) or found absent (false). */
   ready: Promise<boolean>
   /**
-   * Checks the enabled plugins' manifests and reads their entries, running none of their code: call it
-   * on hover of your connect button or when idle (requestIdleCallback). While no account is connected,
-   * the account features' plugins are left out.
+   * Checks the enabled plugins' manifests and reads the entries of those the next open loads, running
+   * none of their code: call it on hover of your connect button or when idle (requestIdleCallback). A
+   * remote painted from its manifest's preview, or needed only once connected, gets its manifest read
+   * only. While no account is connected, the account features' plugins are left out.
    */
   preloadPlugins(): Promise<void>
   destroy(): void

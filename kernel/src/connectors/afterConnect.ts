@@ -2,7 +2,7 @@
  * Plugin contract 1.1 `contributes.afterConnect`: hooks run once a connect flow is done (the kernel's
  * own view has closed the modal or shown UnsupportedChain), e.g. the sign-in plugin opens SIWX.
  */
-import { ACCOUNT_FEATURES, type PorticoEvents } from '@portico/shared-types'
+import type { PorticoEvents } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 
 /** Plugins whose ready definition has afterConnect hooks: a restored connection loads them (issue 11). */
@@ -20,6 +20,12 @@ export function loadAfterConnectPlugins(kernel: Kernel): void {
   if (ids.length > 0) void kernel.plugins.ensureLoaded(ids)
 }
 
+/** Remotes whose manifest says they are needed once connected, not loaded yet. */
+const connectTimePlugins = (kernel: Kernel) =>
+  Object.entries(kernel.store.get().plugins)
+    .filter(([, record]) => record.loadOn === 'connect' && record.status !== 'ready')
+    .map(([id]) => id)
+
 export function startAfterConnectHooks(kernel: Kernel): () => void {
   const remember = ({ id }: { id: string }) => {
     const ids = hookPlugins(kernel)
@@ -34,9 +40,10 @@ export function startAfterConnectHooks(kernel: Kernel): () => void {
     // A macrotask: the connecting view's own continuation (close or UnsupportedChain) runs first.
     const timer = setTimeout(async () => {
       timers.delete(timer)
-      // Plugins needed only once connected (manifest loadOn "connect") may be loading now: their hooks
-      // run when they are ready (a failed or timed-out load settles too, without its hooks).
-      await kernel.plugins.ensureLoaded(undefined, ACCOUNT_FEATURES)
+      // Plugins needed only once connected (manifest loadOn "connect") load now: their hooks run when
+      // they are ready (a failed or timed-out load settles too, without its hooks).
+      const later = connectTimePlugins(kernel)
+      if (later.length > 0) await kernel.plugins.ensureLoaded(later)
       if (stopped) return
       const account = kernel.store.get().accounts[namespace]
       if (account?.status !== 'connected') return

@@ -21,9 +21,9 @@ export interface PluginHost {
    */
   ensureLoaded(only?: readonly string[], except?: readonly string[]): Promise<void>
   /**
-   * Checks the manifests of the remotes not loaded yet (less those in `except`) and reads their entries,
-   * the read their load reuses (idle time, hover); nothing is evaluated and no chunk is fetched. Failures
-   * are left to the load that follows.
+   * Checks the manifests of the remotes not loaded yet (less those in `except`) and reads the entries of
+   * those an open loads (`loadOn` open), the read their load reuses (idle time, hover); nothing is
+   * evaluated and no chunk is fetched. Failures are left to the load that follows.
    */
   preload(except?: readonly string[]): Promise<void>
   /**
