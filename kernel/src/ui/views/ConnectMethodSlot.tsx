@@ -29,11 +29,21 @@ export function ConnectMethodSlot({
     if (ready || !element) return
     const want = () => void kernel.plugins.ensureLoaded([pluginId])
     const events = ['pointerenter', 'focusin', 'pointerdown'] as const
+    const enter = () => {
+      intent.pointerInside = true
+    }
+    const leave = () => {
+      intent.pointerInside = false
+    }
     for (const name of events) element.addEventListener(name, want)
+    element.addEventListener('pointerenter', enter)
+    element.addEventListener('pointerleave', leave)
     return () => {
       for (const name of events) element.removeEventListener(name, want)
+      element.removeEventListener('pointerenter', enter)
+      element.removeEventListener('pointerleave', leave)
     }
-  }, [ready, kernel, pluginId])
+  }, [ready, kernel, pluginId, intent])
   return (
     <div ref={ref} className="pt-stack">
       {children(intent)}

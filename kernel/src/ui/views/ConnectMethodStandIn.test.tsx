@@ -83,6 +83,19 @@ describe('a stand-in, then the plugin’s component', () => {
     expect(intent.pressed).toBe('Continue with Farcaster')
   })
 
+  it('a pointer that came in before the component did reaches its pointer-enter handler', () => {
+    const entered = vi.fn()
+    const { container } = render(
+      <section aria-label="Social login" onPointerEnter={entered}>
+        <button type="button">Continue with GitHub</button>
+      </section>,
+    )
+    act(() => replayIntent(container, { ...emptyIntent(), pointerInside: true }))
+    expect(entered).toHaveBeenCalledTimes(1)
+    act(() => replayIntent(container, emptyIntent()))
+    expect(entered).toHaveBeenCalledTimes(1)
+  })
+
   it('socials set to something other than a list (an unchecked app option) paints no button, and does not throw', () => {
     const { container } = render(
       <ConnectMethodStandIn preview={socials} socials={true as unknown as false} intent={emptyIntent()} />,

@@ -9,6 +9,8 @@ export interface StandInIntent {
   focus?: string
   /** The label of the button pressed (or the primary one, on a form submit). */
   pressed?: string
+  /** The pointer is on the stand-in (a component may warm something up on pointer-enter). */
+  pointerInside?: boolean
 }
 
 export const emptyIntent = (): StandInIntent => ({ value: '' })
@@ -24,11 +26,15 @@ function typeInto(input: HTMLInputElement, value: string): void {
 }
 
 /**
- * Replays `intent` onto the component now rendered in `root`: the text into its first field, the focus
+ * Replays `intent` onto the component now rendered in `root`: the pointer's presence, the text into its first field, the focus
  * back where it was, and the press a task later (once the typed text has been rendered, so a button
  * enabled by it is). A press keeps the click's user activation (a sign-in popup may open).
  */
 export function replayIntent(root: HTMLElement, intent: StandInIntent): void {
+  // The pointer came in before the component did: its pointer-enter handlers run now (React derives
+  // pointer-enter from a pointerover coming from outside).
+  if (intent.pointerInside)
+    root.firstElementChild?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))
   const input = root.querySelector('input')
   if (input && intent.value) typeInto(input, intent.value)
   if (intent.focus === 'field') input?.focus()
