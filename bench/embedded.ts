@@ -11,8 +11,9 @@
  *    then the approval of a signature (the demo's "Sign with getProvider", personal_sign): from the click
  *    to the request shown in the wallet frame, and from the hover-then-click on the frame's own Approve
  *    (once armed) to the signature in the page (one-time approval, signing, the reply);
- * 2. social (GitHub): time from the provider click to the IdP's sign-in page in the popup, and from
- *    its Sign in click to the account button shown (code exchange, ID token checks, CONNECT_SOCIAL).
+ * 2. social (GitHub): time from the provider click to the IdP's sign-in page in the popup (each run's
+ *    steps printed: popup, frame messages, the popup's requests, the IdP page's timing; lib/socialSteps.ts),
+ *    and from its Sign in click to the account button shown (code exchange, ID token checks, CONNECT_SOCIAL).
  * Timed from the test driver (Playwright round trips included, a few ms each). Everything is local.
  */
 import { rmSync } from 'node:fs'
@@ -22,6 +23,7 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts'
 import { type Stack, startStack } from '../scripts/lib/stack.ts'
 import { BENCH_PORTS } from './lib/ports.ts'
+import { popupTiming, relative, SOCIAL_PROBE, type Step, watchSocial } from './lib/socialSteps.ts'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
 const RUNS = Math.max(1, Number(values.runs) || 5)
@@ -46,8 +48,10 @@ async function mailboxCode(stack: Stack, email: string): Promise<string> {
   throw new Error(`no code mailed to ${email}`)
 }
 
-async function freshDemo(browser: Browser, stack: Stack): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
+async function freshDemo(browser: Browser, stack: Stack, initScript?: string): Promise<Page> {
+  const context = await browser.newContext()
+  if (initScript) await context.addInitScript(initScript)
+  const page = await context.newPage()
   await page.goto(stack.demoUrl, { waitUntil: 'networkidle' })
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
   return page
@@ -97,8 +101,9 @@ async function emailRun(browser: Browser, stack: Stack, run: number): Promise<Em
   return { connect, requestShown, approveToSignature }
 }
 
-async function socialRun(browser: Browser, stack: Stack, run: number): Promise<[number, number]> {
-  const page = await freshDemo(browser, stack)
+async function socialRun(browser: Browser, stack: Stack, run: number): Promise<[number, number, string[]]> {
+  const page = await freshDemo(browser, stack, SOCIAL_PROBE)
+  const watched = watchSocial(page.context(), page)
   const popupOpened = page.waitForEvent('popup')
   const clicked = performance.now()
   await page
@@ -108,6 +113,12 @@ async function socialRun(browser: Browser, stack: Stack, run: number): Promise<[
   const popup = await popupOpened
   await popup.getByRole('heading', { name: 'Sign in with GitHub' }).waitFor()
   const toIdp = performance.now() - clicked
+  const steps = relative([
+    ...watched.steps,
+    ...((await page.evaluate('window.__benchSocial')) as Step[]),
+    ...(await popupTiming(popup)),
+    ['IdP heading visible (driver)', Date.now()],
+  ])
   await popup.getByLabel('Email').fill(`bench-${Date.now()}-${run}@portico.dev`)
   await popup.getByLabel('Username').fill(`bench_${run}`)
   const signedIn = performance.now()
@@ -116,7 +127,7 @@ async function socialRun(browser: Browser, stack: Stack, run: number): Promise<[
   await accountButton(page).waitFor()
   const back = performance.now() - signedIn
   await page.context().close()
-  return [toIdp, back]
+  return [toIdp, back, steps]
 }
 
 async function main() {
@@ -147,7 +158,8 @@ async function main() {
       email.push(result.connect)
       shown.push(result.requestShown)
       signed.push(result.approveToSignature)
-      const [idp, connect] = await socialRun(browser, stack, run)
+      const [idp, connect, steps] = await socialRun(browser, stack, run)
+      console.error(`social run ${run + 1}, click → IdP page, step by step:\n${steps.join('\n')}`)
       toIdp.push(idp)
       back.push(connect)
     }
