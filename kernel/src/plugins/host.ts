@@ -124,12 +124,11 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     setStatus(plan.id, 'loading')
     const timeout = kernel.store.get().options.pluginLoadTimeoutMs
     let setup: Promise<(() => void) | undefined> | undefined
+    const resolving = resolveDefinition(plan)
+    let arrived = false
     try {
-      const definition = await withTimeout(
-        resolveDefinition(plan),
-        timeout,
-        `remote did not load within ${timeout} ms`,
-      )
+      const definition = await withTimeout(resolving, timeout, `remote did not load within ${timeout} ms`)
+      arrived = true
       if (definition.id !== plan.id) throw new Error(`remote declares id "${definition.id}"`)
       const { apiSatisfies } = await import('./federation.ts')
       if (!(await apiSatisfies(PLUGIN_API_VERSION, definition.api))) {
@@ -154,6 +153,16 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
       kernel.views.removeOwner(plan.id)
       manifests.delete(plan.id)
       reportFailure(plan, error)
+      // A slow remote (a slow network, a busy device) is not given up: when it arrives after all, the
+      // plugin starts then and its features appear in the open modal, without waiting for another open.
+      if (!arrived)
+        resolving.then(
+          () => {
+            if (!settled.has(plan.id) && kernel.store.get().plugins[plan.id]?.status === 'failed')
+              void ensure([plan])
+          },
+          () => {},
+        )
     }
   }
 
