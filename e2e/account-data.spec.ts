@@ -16,7 +16,7 @@ import { expect, networkQuiet, test } from './fixtures.ts'
 // Accounts: fresh ones generated per test (funded with anvil_setBalance and mints from account 0), so
 // no dev account index of another spec is touched.
 
-/** SPEC §9 seed prices of services/api (DEFAULT_PRICES). */
+/** behaviour §9 seed prices of services/api (DEFAULT_PRICES). */
 const PRICE = { ETH: 3000, PTT: 1.25, USDC: 1 }
 
 test('Tokens lists the API balances, equal to the chain; 0-decimal JUNK is dropped; NFTs is empty', async ({
@@ -123,7 +123,7 @@ test('API stopped: toast Token Balance Unavailable, no crash; back after the 30 
       await networkQuiet(page, 1_500)
     })
 
-    await test.step('within 30 s of the failure no balance call is made (SPEC §4), after it the list is back', async () => {
+    await test.step('within 30 s of the failure no balance call is made (behaviour §4), after it the list is back', async () => {
       await api.start()
       const before = balanceCalls().length
       await reopen()

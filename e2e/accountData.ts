@@ -155,7 +155,7 @@ export function readToken(stack: StackInfo, chain: StackChain, token: FixtureTok
 export const readNonce = (chain: StackChain, address: Address) =>
   publicClient(chain).getTransactionCount({ address })
 
-/** SPEC §5: floored to 3 decimals with en-US grouping: 1234567890n, 6 → "1,234.567". */
+/** behaviour §5: floored to 3 decimals with en-US grouping: 1234567890n, 6 → "1,234.567". */
 export function floor3(units: bigint, decimals: number): string {
   const unit = 10n ** BigInt(decimals)
   const whole = new Intl.NumberFormat('en-US').format(units / unit)
@@ -166,7 +166,7 @@ export function floor3(units: bigint, decimals: number): string {
   return `${whole}.${thousandths.toString().padStart(3, '0')}`
 }
 
-/** SPEC §5: fiat with 2 decimals, en-US. */
+/** behaviour §5: fiat with 2 decimals, en-US. */
 export const usd = (value: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(
     value,

@@ -157,7 +157,7 @@ test('recent wallets: after connecting the dev wallet, the Connect view shows it
   )
   await demo.connectDevWallet()
 
-  // Remembered (SPEC §3, key @portico/recent_wallets) as the directory's entry for its RDNS (once the
+  // Remembered (behaviour §3, key @portico/recent_wallets) as the directory's entry for its RDNS (once the
   // directory's lists are in, when the click came before them).
   const recent = async () =>
     JSON.parse((await demo.porticoStorage())['@portico/recent_wallets'] ?? '[]') as {

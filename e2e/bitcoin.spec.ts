@@ -30,7 +30,7 @@ async function nodeSats(bitcoin: StackBitcoin, address: string): Promise<bigint>
   return coins.reduce((sum, coin) => sum + BigInt(coin.value), 0n)
 }
 
-/** SPEC §9: floored to 3 decimals, en-US grouping, then the symbol: 8.49999 → "8.499 BTC". */
+/** behaviour §9: floored to 3 decimals, en-US grouping, then the symbol: 8.49999 → "8.499 BTC". */
 function formatBtc(sats: bigint): string {
   const unit = 100_000_000n
   const whole = new Intl.NumberFormat('en-US').format(sats / unit)
@@ -128,7 +128,7 @@ test('connect the Bitcoin dev wallet: the node’s BTC balance, a verified signa
   })
 })
 
-/** Every toast shown from now on, in order (one replaces the other after 150 ms, SPEC §4). */
+/** Every toast shown from now on, in order (one replaces the other after 150 ms, behaviour §4). */
 async function recordToasts(page: Page) {
   await page.evaluate(() => {
     const seen: string[] = []
@@ -166,7 +166,7 @@ test('send BTC: a PSBT the wallet signs, checked and broadcast; both balances fo
   const receiver = send.getByRole('textbox', { name: 'Receiver address' })
   const preview = send.getByRole('button', { name: 'Preview send' })
 
-  await test.step('SPEC validation: a receiver of another kind, more than the balance', async () => {
+  await test.step('behaviour-reference validation: a receiver of another kind, more than the balance', async () => {
     await amount.fill('1.5')
     await receiver.fill('0x0000000000000000000000000000000000000001')
     await preview.click()

@@ -13,7 +13,7 @@ export async function setBalance(rpcUrl: string, address: `0x${string}`, ether: 
   })
 }
 
-/** SPEC §9: floored to 3 decimals, en-US grouping, then the symbol: 1234.5678 ETH → "1,234.567 ETH". */
+/** behaviour §9: floored to 3 decimals, en-US grouping, then the symbol: 1234.5678 ETH → "1,234.567 ETH". */
 export function formatEth(wei: bigint): string {
   const unit = 10n ** 18n
   const whole = new Intl.NumberFormat('en-US').format(wei / unit)
@@ -21,5 +21,5 @@ export function formatEth(wei: bigint): string {
   return `${whole}.${thousandths} ETH`
 }
 
-/** SPEC §9: 4 leading and 6 trailing characters. */
+/** behaviour §9: 4 leading and 6 trailing characters. */
 export const truncate = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`

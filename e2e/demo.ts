@@ -53,7 +53,7 @@ export class DemoPage {
     return Object.fromEntries(terms.map((term, index) => [term.trim(), (definitions[index] ?? '').trim()]))
   }
 
-  /** The keys Portico keeps in localStorage (SPEC §3: all start with '@portico/'). */
+  /** The keys Portico keeps in localStorage (behaviour §3: all start with '@portico/'). */
   porticoStorage(): Promise<Record<string, string>> {
     return this.page.evaluate(() =>
       Object.fromEntries(

@@ -85,7 +85,7 @@ test('email login: code from the dev mailbox, reload restores, ApproveTransactio
     await expect(demo.accountButton).toBeVisible()
     wallet = await address(demo)
     expect((await demo.status()).Wallet).toBe('Email')
-    // The frame is the hidden full-page iframe of SPEC §2 on its own origin.
+    // The frame is the hidden full-page iframe of behaviour §2 on its own origin.
     const frame = page.locator(`iframe[src^="${new URL(stack.authFrameUrl).origin}"]`)
     await expect(frame).toHaveCount(1)
     await expect(frame).toHaveCSS('z-index', '999999')

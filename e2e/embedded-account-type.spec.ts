@@ -45,7 +45,7 @@ async function previewUsdcSend(demo: DemoPage, page: Page): Promise<void> {
   await send.getByRole('button', { name: 'Preview send' }).click()
 }
 
-test('embedded smart account with 0 ETH: Send is never short of gas (SPEC §5); after switching to the EOA it is', async ({
+test('embedded smart account with 0 ETH: Send is never short of gas (behaviour §5); after switching to the EOA it is', async ({
   page,
   stack,
 }) => {

@@ -1,5 +1,5 @@
 /**
- * Email login on Solana (SPEC §3: the auth connector supports eip155 and solana): the modal connects the
+ * Email login on Solana (behaviour §3: the auth connector supports eip155 and solana): the modal connects the
  * embedded wallet's Solana account beside its eip155 one; a Solana message is approved inside the auth
  * frame and its signature verifies with ed25519 (Node's own) against the Solana address.
  */

@@ -67,7 +67,7 @@ test('Activity: transfers with direction and amounts, spam NFT hidden, this chai
   for (let i = 0; i < 22; i++) await sendEth(chainA, funder, holder.address, '0.001')
   await sendEth(chainB, funder, holder.address, '0.25')
   await indexed(stack)
-  // The API does return the airdrop, flagged as spam: hiding it is the modal's job (SPEC §5).
+  // The API does return the airdrop, flagged as spam: hiding it is the modal's job (behaviour §5).
   const raw = await apiHistory(stack, holder.address, `eip155:${chainA.chainId}`)
   expect(raw).toHaveLength(25)
   expect(

@@ -4,7 +4,7 @@ import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import type { StackInfo } from './stackInfo.ts'
 
-// SPEC §9 restricted time zones: the browser's time zone (Playwright's timezoneId) decides whether the
+// behaviour §9 restricted time zones: the browser's time zone (Playwright's timezoneId) decides whether the
 // Account view offers Buy. A fresh viem key per test; no chain state is needed.
 
 async function walletFeatures(page: Page, stack: StackInfo) {

@@ -135,7 +135,7 @@ test('a declined card shows its message and nothing lands; the test card then pa
   await expect.poll(() => readToken(stack, chain, 'USDC', buyer.address)).toBe(parseUnits('48.75', 6))
 })
 
-test('on-ramp service down: the built-in sample options and placeholder quotes (SPEC §8)', async ({
+test('on-ramp service down: the built-in sample options and placeholder quotes (behaviour §8)', async ({
   page,
   stack,
 }) => {

@@ -26,7 +26,7 @@ async function solanaRpc<T>(rpcUrl: string, method: string, params: unknown[]): 
 const lamportsOf = async (stack: StackInfo, address: string) =>
   BigInt((await solanaRpc<{ value: number }>(stack.solana.rpcUrl, 'getBalance', [address])).value)
 
-/** Every toast shown from now on, in order (one replaces the other after 150 ms, SPEC §4). */
+/** Every toast shown from now on, in order (one replaces the other after 150 ms, behaviour §4). */
 async function recordToasts(page: Page) {
   await page.evaluate(() => {
     const seen: string[] = []

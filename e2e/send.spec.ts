@@ -168,7 +168,7 @@ test('bad input: invalid address, zero amount, above balance, too many decimals 
   const receiverField = send.getByRole('textbox', { name: 'Receiver address' })
   const preview = send.getByRole('button', { name: 'Preview send' })
 
-  await test.step('nothing filled in: the field messages (the Solana-only SPEC message is not shown)', async () => {
+  await test.step('nothing filled in: the field messages (the Solana-only behaviour-reference message is not shown)', async () => {
     await preview.click()
     await expect(send.getByRole('alert').filter({ hasText: /^Please enter a valid amount$/ })).toBeVisible()
     await expect(send.getByRole('alert').filter({ hasText: 'Enter a valid address' })).toBeVisible()

@@ -17,7 +17,7 @@ test('SIWX one-click with a WalletConnect wallet: authenticate connects and sign
   try {
     const demo = new WalletConnectPage(page)
     const signIn = page.getByRole('dialog', { name: 'Sign In' })
-    // eip155 only: one-click sign-in needs every requested network to be eip155 (SPEC §4).
+    // eip155 only: one-click sign-in needs every requested network to be eip155 (behaviour §4).
     await demo.goto('?features=siwx:true&solana=0')
     await demo.chooseWalletConnect()
     await expect(

@@ -70,7 +70,7 @@ test('smart account: email login gives the smart account, it sends ETH through t
     await expect(wallet.getByText(receiver, { exact: true })).toBeVisible()
     await expect(wallet.getByText('0.25 ETH', { exact: true })).toBeVisible()
     await wallet.getByRole('button', { name: 'Approve' }).click()
-    // SPEC §2: once the wallet answers (the user operation's receipt), the view returns to Account.
+    // behaviour §2: once the wallet answers (the user operation's receipt), the view returns to Account.
     await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible({ timeout: 30_000 })
     await expect.poll(() => readEth(chain, receiver)).toBe(parseEther('0.25'))
     // Sent by the bundler through EntryPoint: the account now has code and has used one user-op nonce.

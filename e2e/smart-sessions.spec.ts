@@ -44,7 +44,7 @@ test('Account menu → Smart sessions lists the account’s sessions; Revoke sig
   })
   await useDevWallet(page.context(), stack, account)
   const demo = new DemoPage(page)
-  // SPEC §9: smartSessions is off by default; the test build takes ?features=.
+  // behaviour §9: smartSessions is off by default; the test build takes ?features=.
   await demo.goto('?features=smartSessions:true')
   await demo.connectDevWallet()
   await demo.openAccount()

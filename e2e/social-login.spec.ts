@@ -41,7 +41,7 @@ async function connectedAddress(demo: DemoPage): Promise<string> {
 async function disconnect(demo: DemoPage) {
   await demo.openAccount()
   await demo.dialog.getByRole('button', { name: 'Disconnect' }).click()
-  // SPEC §4: the Connect view shows again; the social username is forgotten.
+  // behaviour §4: the Connect view shows again; the social username is forgotten.
   await expect(demo.page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
   await expect.poll(() => demo.status()).toMatchObject({ Status: 'disconnected', Address: '—' })
   expect(await socialUsername(demo)).toBeUndefined()

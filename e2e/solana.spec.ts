@@ -35,7 +35,7 @@ async function solanaRpc<T>(rpcUrl: string, method: string, params: unknown[]): 
 const getLamports = async (rpcUrl: string, address: string) =>
   BigInt((await solanaRpc<{ value: number }>(rpcUrl, 'getBalance', [address])).value)
 
-/** SPEC §9: floored to 3 decimals, en-US grouping, then the symbol: 1000.123456789 → "1,000.123 SOL". */
+/** behaviour §9: floored to 3 decimals, en-US grouping, then the symbol: 1000.123456789 → "1,000.123 SOL". */
 function formatSol(lamports: bigint): string {
   const unit = 1_000_000_000n
   const whole = new Intl.NumberFormat('en-US').format(lamports / unit)

@@ -22,11 +22,11 @@ import { expect, test } from './fixtures.ts'
 import type { StackInfo } from './stackInfo.ts'
 
 // Accounts: fresh ones per test (ETH by anvil_setBalance, USDC minted from account 0); the swaps go
-// through the devnet's Uniswap-V2 DEX that the API quotes and builds for (SPEC §4 swap flow).
+// through the devnet's Uniswap-V2 DEX that the API quotes and builds for (behaviour §4 swap flow).
 
 const toast = (page: Page) => page.getByRole('status', { name: 'Notifications' })
 
-/** The received amount is the quote's within the 1% slippage the swap was built with (SPEC §9). */
+/** The received amount is the quote's within the 1% slippage the swap was built with (behaviour §9). */
 function withinSlippage(units: bigint, quoted: string, decimals: number) {
   const expected = parseUnits(quoted, decimals)
   expect(units).toBeGreaterThanOrEqual((expected * 99n) / 100n)
@@ -70,7 +70,7 @@ test('swap ETH → USDC: the quote, the wallet signs, Swapped…, Account shows 
   const demo = await openSwap(page, stack, visitor)
   const swap = swapDialog(page)
 
-  // SPEC §4 step 1: native source, amount 1.
+  // behaviour §4 step 1: native source, amount 1.
   await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toBeVisible()
   await expect(swap.getByRole('textbox', { name: 'Amount to swap' })).toHaveValue('1')
   await pick(page, /^Choose the token to receive/, 'USDC')
@@ -141,7 +141,7 @@ test('swap USDC → PTT: approval first (Approve USDC), re-quote, swap; both bal
   await swap.getByRole('button', { name: 'Approve USDC' }).click()
   await expect(toast(page)).toContainText('USDC approved')
   expect(await readToken(stack, chain, 'USDC', visitor.address)).toBe(parseUnits('500', 6))
-  // SPEC §4: the approval is followed by a re-quote; the amount is read once it is back.
+  // behaviour §4: the approval is followed by a re-quote; the amount is read once it is back.
   const swapButton = swap.getByRole('button', { name: 'Swap', exact: true })
   await expect(swapButton).toBeEnabled()
   const received = swap.getByRole('textbox', { name: 'Amount to receive' })
@@ -252,7 +252,7 @@ test("a network without swaps: the API says 'Network not supported for Swaps' �
     const chain = stack.chains[0]
     if (!chain) throw new Error('stack.json lacks chains')
     // The API's answer, asked directly: the page may refuse before asking (the kernel also checks the
-    // API's supported-chains list, and falls back to the SPEC's hosted list while that read is slow).
+    // API's supported-chains list, and falls back to the behaviour reference's hosted list while that read is slow).
     const answer = await fetch(
       `${api.url}/v1/convert/tokens?${new URLSearchParams({ projectId: 'portico-dev', chainId: `eip155:${chain.chainId}` })}`,
     )

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts'
 
 // No wallet and no chain state: the page only loads (no dev account needed).
 
-test('a Telegram mini-app return: result_uri is read, then removed from the address (SPEC §2)', async ({
+test('a Telegram mini-app return: result_uri is read, then removed from the address (behaviour §2)', async ({
   page,
 }) => {
   const demo = new DemoPage(page)

@@ -7,7 +7,7 @@ const ACCOUNT = 9
 
 test.use({ wallet: { account: ACCOUNT } })
 
-/** The German form of the SPEC §5 balance: same floored digits, German separators. */
+/** The German form of the behaviour §5 balance: same floored digits, German separators. */
 const germanDigits = (english: string) =>
   english.replace(/[,.]/g, (separator) => (separator === ',' ? '.' : ','))
 
@@ -88,7 +88,7 @@ test('under a strict style-src CSP the nonce lets the modal and the button be st
   await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
   await expect(dialog).toBeVisible()
-  // The kernel stylesheet applies: the overlay is fixed and the dialog has its width (SPEC modal width).
+  // The kernel stylesheet applies: the overlay is fixed and the dialog has its width (behaviour-reference modal width).
   await expect(page.locator('.pt-overlay')).toHaveCSS('position', 'fixed')
   await expect(dialog).toHaveCSS('width', '360px')
   await expect(page.locator('portico-button')).toHaveAttribute('status', 'disconnected')

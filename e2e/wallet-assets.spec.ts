@@ -68,7 +68,7 @@ test('without the capability the Tokens tab comes from the balance service', asy
   const list = demo.dialog
     .getByRole('tabpanel', { name: 'Tokens' })
     .getByRole('list', { name: 'Token balances' })
-  // The balance service prices what it lists (SPEC §9 seed prices): the rows carry a fiat value.
+  // The balance service prices what it lists (behaviour §9 seed prices): the rows carry a fiat value.
   await expect(list.getByRole('listitem', { name: /^Test USD Coin, 7\.250 USDC, \$7\.25$/ })).toBeVisible()
   expect(balanceCalls(requests, account.address).length).toBeGreaterThan(0)
 })

@@ -12,7 +12,7 @@ const steps = [
   // to dist, and the consumer-app e2e specs install these.
   ['packages', ['run', 'build:packages', '--silent']],
   ['unit', ['run', 'unit', '--silent']],
-  // Hostile input (SPEC rules against an attacker): every `*.hostile.test.ts` beside the code it guards.
+  // Hostile input (behaviour-reference rules against an attacker): every `*.hostile.test.ts` beside the code it guards.
   ['hostile', ['run', 'hostile', '--silent']],
   ['build', ['run', 'build', '--silent']],
   ['e2e', ['run', 'e2e', '--silent']],

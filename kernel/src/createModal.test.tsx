@@ -92,7 +92,7 @@ describe('createModal', () => {
     wallet.stop()
   })
 
-  it('follows wallet events and disconnects per SPEC §4', async () => {
+  it('follows wallet events and disconnects per behaviour §4', async () => {
     const wallet = fakeWallet()
     const modal = make()
     act(() => modal.open())
@@ -112,7 +112,7 @@ describe('createModal', () => {
     wallet.stop()
   })
 
-  it('a later chainChanged to a network the app did not request shows UnsupportedChain (SPEC §2)', async () => {
+  it('a later chainChanged to a network the app did not request shows UnsupportedChain (behaviour §2)', async () => {
     const wallet = fakeWallet()
     const modal = make()
     act(() => modal.open())

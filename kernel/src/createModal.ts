@@ -51,7 +51,7 @@ import { loadAccountView } from './ui/views/Account.tsx'
 
 export interface ModalHandle {
   open(view?: string): void
-  /** Returns false when a SPEC §2 rule keeps the modal open. */
+  /** Returns false when a behaviour §2 rule keeps the modal open. */
   close(): boolean
   getState(): KernelState
   subscribe(listener: (state: KernelState) => void): () => void
@@ -130,7 +130,7 @@ export function createModal(options: ModalOptions): ModalHandle {
     }),
   }
   const actions = createActions(kernel)
-  // Every request of the handle, getProvider() and plugins goes through the pipeline (SPEC §4–§6).
+  // Every request of the handle, getProvider() and plugins goes through the pipeline (behaviour §4–§6).
   const requests = createRequestPipeline(kernel, actions)
   kernel.cleanups.push(requests.dispose, startPluginConnectors(kernel), startAfterConnectHooks(kernel))
   let eip1193: ReturnType<typeof createEip1193Provider> | undefined
@@ -177,7 +177,7 @@ export function createModal(options: ModalOptions): ModalHandle {
 
   let ready: Promise<boolean> = Promise.resolve(false)
   if (typeof window !== 'undefined') {
-    // SPEC §2: a Telegram mini-app return's result_uri is read, then removed from the address.
+    // behaviour §2: a Telegram mini-app return's result_uri is read, then removed from the address.
     const resultUri = takeTelegramResultUri(window)
     if (resultUri) log.debug('Telegram mini-app return', resultUri)
     startConnectorDiscovery(kernel, window)

@@ -1,8 +1,8 @@
 import type { Logger } from '@portico/shared-types'
 
 /**
- * SPEC §9: default log level error; an explicit `debug: true` shows everything. (`debug` left unset
- * is "on" for the SPEC §8 alerts only: see alerts/alerts.ts alertOptionsOf.)
+ * behaviour §9: default log level error; an explicit `debug: true` shows everything. (`debug` left unset
+ * is "on" for the behaviour §8 alerts only: see alerts/alerts.ts alertOptionsOf.)
  */
 export function createLogger(debug: boolean, prefix = 'Portico'): Logger {
   const quiet = () => {}

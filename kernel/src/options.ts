@@ -8,7 +8,7 @@ import {
 
 const DEFAULT_PLUGIN_LOAD_TIMEOUT_MS = 10_000
 
-/** Merges app options over the SPEC defaults; throws on configurations that cannot work. */
+/** Merges app options over the behaviour reference defaults; throws on configurations that cannot work. */
 export function resolveOptions(options: ModalOptions): ResolvedOptions {
   if (!options.networks || options.networks.length === 0) {
     throw new Error('Portico: `networks` needs at least one network')

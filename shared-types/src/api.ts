@@ -1,5 +1,5 @@
 /**
- * Request and response shapes of the blockchain API host (SPEC §7), as served by `services/api`.
+ * Request and response shapes of the blockchain API host (behaviour §7), as served by `services/api`.
  * Callers add `st` (sdk type), `sv` (sdk version), `projectId` and, when set, `clientId` as query
  * parameters on every call.
  */
@@ -223,7 +223,7 @@ export interface OnrampOptionsResponse {
   paymentCurrencies: { id: string; payment_method_limits: { id: string; min: string; max: string }[] }[]
   /**
    * Portico's API: the configured providers, in the order their quotes are shown. Absent from the
-   * kernel's built-in sample options and from APIs that do not say (the Buy view then offers SPEC §9's
+   * kernel's built-in sample options and from APIs that do not say (the Buy view then offers behaviour §9's
    * two sandbox providers everywhere).
    */
   providers?: OnrampProviderInfo[]

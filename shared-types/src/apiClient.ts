@@ -66,7 +66,7 @@ export interface BlockchainApiClient {
    */
   profileRegister(params: RegisterNameParams): Promise<RegisterNameResponse>
 
-  /** Falls back to the built-in sample list (USD and EUR, SPEC §9 limits) on failure: `fallback: true`. */
+  /** Falls back to the built-in sample list (USD and EUR, behaviour §9 limits) on failure: `fallback: true`. */
   onrampOptions(): Promise<OnrampOptionsResponse & { fallback?: true }>
   /** A failed quote returns a placeholder quote (`placeholder: true`, no fees, the amount as asked). */
   onrampQuote(params: OnrampQuoteRequest): Promise<OnrampQuoteResponse & { placeholder?: true }>

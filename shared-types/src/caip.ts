@@ -1,4 +1,4 @@
-/** Chain namespaces of SPEC §3. */
+/** Chain namespaces of behaviour §3. */
 export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122'
 
 export const CHAIN_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122']

@@ -37,7 +37,7 @@ export interface FunctionCall {
 /** eip155 helpers, backed by viem. */
 export interface EvmHelpers extends UnitHelpers {
   /**
-   * SPEC §5: 40 hex characters after an optional 0x (surrounding spaces ignored). A mixed-case
+   * behaviour §5: 40 hex characters after an optional 0x (surrounding spaces ignored). A mixed-case
    * address must carry a valid EIP-55 checksum; all-lower or all-upper hex is accepted as is.
    */
   isAddress(value: string): boolean
@@ -62,7 +62,7 @@ export interface SolanaTransferParams {
 
 /** solana helpers, backed by @solana/kit and @solana-program/system. */
 export interface SolanaHelpers extends UnitHelpers {
-  /** SPEC §5: 32 to 44 base58 characters that decode to a 32-byte key (surrounding spaces ignored). */
+  /** behaviour §5: 32 to 44 base58 characters that decode to a 32-byte key (surrounding spaces ignored). */
   isAddress(value: string): boolean
   /**
    * An unsigned legacy transaction with one System Program transfer, as base64 wire bytes for

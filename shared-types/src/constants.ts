@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §2 and §9. */
+/** Business constants and limits of behaviour §2 and §9. */
 export const ANIMATION_MS = { headerText: 120, modalHeight: 150, viewTransition: 150 } as const
 export const MODAL_WIDTH_PX = 360
 export const DEFAULT_Z_INDEX = 999
@@ -45,7 +45,7 @@ export const SWAP_SLIPPAGE_TOLERANCE = 1
 export const MAX_PENDING_TRANSACTIONS = 99
 export const BASE_FEE_MULTIPLIER = 1.2
 
-/** Default account type per namespace (SPEC §6). */
+/** Default account type per namespace (behaviour §6). */
 export const DEFAULT_ACCOUNT_TYPES = {
   eip155: 'smartAccount',
   solana: 'eoa',
@@ -57,14 +57,14 @@ export const NAME_SUFFIXES = ['.reown.id', '.wcn.id'] as const
 export const SDK_VERSION = '1.7.0'
 export const SDK_TYPE = 'portico'
 
-/** eip155 chain ids the blockchain API supports (SPEC §7), plus the three Solana networks. */
+/** eip155 chain ids the blockchain API supports (behaviour §7), plus the three Solana networks. */
 export const SUPPORTED_EIP155_CHAIN_IDS = [
   1, 5, 11155111, 10, 420, 42161, 421613, 137, 80001, 42220, 1313161554, 1313161555, 56, 97, 43114, 43113,
   324, 280, 100, 8453, 84531, 84532, 7777777, 999,
 ] as const
 
 /**
- * SPEC §5 "eth_* reads" and the SPEC §6 account, block, balance, call, gas, logs, receipt, filter and
+ * behaviour §5 "eth_* reads" and the behaviour §6 account, block, balance, call, gas, logs, receipt, filter and
  * user-operation queries: the kernel's request pipeline and the wallet frame both allow these.
  */
 export const ETH_READ_METHODS = [
@@ -101,14 +101,14 @@ export const ETH_READ_METHODS = [
   'eth_getFilterLogs',
   'eth_uninstallFilter',
   'eth_syncing',
-  // SPEC §6 user-operation queries
+  // behaviour §6 user-operation queries
   'eth_getUserOperationByHash',
   'eth_getUserOperationReceipt',
   'eth_estimateUserOperationGas',
   'eth_supportedEntryPoints',
 ] as const
 
-/** RPC methods that run without approval and those that need ApproveTransaction (SPEC §6). */
+/** RPC methods that run without approval and those that need ApproveTransaction (behaviour §6). */
 export const UNSAFE_RPC_METHODS = [
   'personal_sign',
   'eth_signTypedData_v4',
@@ -123,7 +123,7 @@ export const UNSAFE_RPC_METHODS = [
   'eth_sendUserOperation',
 ] as const
 
-/** SPEC §9 wallet feature order in the Account view; unknown features follow. */
+/** behaviour §9 wallet feature order in the Account view; unknown features follow. */
 export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
 
 /**

@@ -1,4 +1,4 @@
-/** Every entity of SPEC §3, as data shapes shared by kernel, plugins and services. */
+/** Every entity of behaviour §3, as data shapes shared by kernel, plugins and services. */
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.ts'
 import type { Network } from './network.ts'
 

@@ -1,4 +1,4 @@
-/** The auth frame's postMessage protocol (SPEC §7): app events with their payloads and replies. */
+/** The auth frame's postMessage protocol (behaviour §7): app events with their payloads and replies. */
 import type { AccountType, AuthFrameUser, DappData, Theme } from './entities.ts'
 
 export interface FrameRequests {
@@ -19,14 +19,14 @@ export interface FrameRequests {
   GET_SOCIAL_REDIRECT_URI: { payload: { provider: string }; reply: { uri: string } }
   /** Ends the user's sessions everywhere. The session is the frame's own (its cookie): the app sends none. */
   SIGN_OUT: { payload: undefined; reply: undefined }
-  /** SPEC §7 lists an optional token: the frame ignores any, the app holds no credential. */
+  /** behaviour §7 lists an optional token: the frame ignores any, the app holds no credential. */
   IS_CONNECTED: { payload: Record<string, never> | undefined; reply: { isConnected: boolean } }
   GET_CHAIN_ID: { payload: undefined; reply: { chainId: string | number } }
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: { payload: undefined; reply: { smartAccountEnabledNetworks: number[] } }
   INIT_SMART_ACCOUNT: { payload: undefined; reply: undefined }
   SET_PREFERRED_ACCOUNT: { payload: { type: AccountType }; reply: undefined }
   /**
-   * Unsafe methods (SPEC §6) are shown to the user by the frame itself, in its own origin, and signed only
+   * Unsafe methods (behaviour §6) are shown to the user by the frame itself, in its own origin, and signed only
    * after its Approve button is clicked; Reject answers with code 4001. Safe ones are answered at once.
    */
   RPC_REQUEST: { payload: { method: string; params?: unknown }; reply: unknown }

@@ -28,7 +28,7 @@ export interface I18nApi {
    */
   t(key: string, vars?: I18nVars): string
   formatNumber(value: number | bigint, options?: Intl.NumberFormatOptions): string
-  /** A balance (decimal string) floored to 3 decimals (SPEC §5) in the locale's separators. */
+  /** A balance (decimal string) floored to 3 decimals (behaviour §5) in the locale's separators. */
   formatBalance(value: string | undefined): string
   formatFiat(value: number | undefined, currency?: string): string
   formatDate(value: Date | number, options?: Intl.DateTimeFormatOptions): string

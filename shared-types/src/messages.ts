@@ -1,4 +1,4 @@
-/** User-facing and thrown messages of SPEC §8 (and §4/§5), word for word. */
+/** User-facing and thrown messages of behaviour §8 (and §4/§5), word for word. */
 export const MESSAGES = {
   // swap
   swapInitFailed: 'Failed to initialize swap',

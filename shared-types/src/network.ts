@@ -16,7 +16,7 @@ export interface BlockExplorer {
   url: string
 }
 
-/** A network (SPEC §3): id, caipNetworkId, name, chainNamespace, nativeCurrency, rpcUrls, … */
+/** A network (behaviour §3): id, caipNetworkId, name, chainNamespace, nativeCurrency, rpcUrls, … */
 export interface Network {
   id: number | string
   caipNetworkId: CaipNetworkId

@@ -66,8 +66,8 @@ export interface ModalOptions {
   enableEmbedded?: boolean
   defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
   /**
-   * SPEC §9 "defaults on: debug": unless `false`, the SPEC §8 alerts (e.g. project id not configured)
-   * show in the modal. The logger keeps the SPEC §9 default level (error) unless this is `true`.
+   * behaviour §9 "defaults on: debug": unless `false`, the behaviour §8 alerts (e.g. project id not configured)
+   * show in the modal. The logger keeps the behaviour §9 default level (error) unless this is `true`.
    */
   debug?: boolean
   /** Base URL of federated plugin remotes: `<pluginBaseUrl>/<id>/remoteEntry.js`. */
@@ -88,7 +88,7 @@ export interface ModalOptions {
   /** WalletConnect relay URL. */
   relayUrl?: string
   /**
-   * The auth frame page (email and social login, SPEC §2 wallet frame) on its own origin, e.g.
+   * The auth frame page (email and social login, behaviour §2 wallet frame) on its own origin, e.g.
    * `https://auth.example.com/frame`. No default: email and social login need it.
    */
   authFrameUrl?: string
@@ -126,7 +126,7 @@ export interface ModalOptions {
   /** CSP nonce put on every `<style>` element the kernel injects (for `style-src 'nonce-…'`). */
   nonce?: string
   /**
-   * Where the SPEC §3 keys live (default localStorage). `cookieStorage` (from @portico/kernel) keeps the
+   * Where the behaviour §3 keys live (default localStorage). `cookieStorage` (from @portico/kernel) keeps the
    * connection in cookies, so a server can render the connected state (`cookieToInitialState`).
    */
   storage?: {
@@ -142,7 +142,7 @@ export interface ResolvedOptions extends Omit<ModalOptions, 'features' | 'themeM
   pluginLoadTimeoutMs: number
 }
 
-/** SPEC §9 defaults: on: swaps, onramp, receive, send, email, emailShowWallets, history, analytics, allWallets… */
+/** behaviour §9 defaults: on: swaps, onramp, receive, send, email, emailShowWallets, history, analytics, allWallets… */
 export const DEFAULT_FEATURES: Features = {
   swaps: true,
   onramp: true,

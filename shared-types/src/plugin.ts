@@ -89,17 +89,17 @@ export interface AccountApi {
   get(namespace?: ChainNamespace): AccountState | undefined
   /**
    * The connected wallet's EIP-1193 provider, for signing and sending, gated by the kernel's request
-   * pipeline (SPEC §5 allow-list, §6 unsafe requests): never the wallet's raw provider.
+   * pipeline (behaviour §5 allow-list, §6 unsafe requests): never the wallet's raw provider.
    */
   provider(namespace?: ChainNamespace): Eip1193Provider | undefined
   refreshBalance(): Promise<void>
   /** 1.1: connects one of this plugin's own `contributes.connectors` (e.g. after an email code). */
   connect?(connectorId: string): Promise<{ supported: boolean }>
-  /** 1.1: disconnects every namespace (SPEC §4 disconnect), e.g. when a required sign-in is cancelled. */
+  /** 1.1: disconnects every namespace (behaviour §4 disconnect), e.g. when a required sign-in is cancelled. */
   disconnect?(): Promise<void>
 }
 
-/** 1.1: sign-in state (SPEC §2 close rule); a sign-in plugin writes whether a session exists. */
+/** 1.1: sign-in state (behaviour §2 close rule); a sign-in plugin writes whether a session exists. */
 export interface SignInApi {
   get(): { required: boolean; hasSession: boolean }
   setHasSession(hasSession: boolean): void
@@ -127,7 +127,7 @@ export interface PluginContext {
   signIn?: SignInApi
   /** 1.1: translation and Intl formatting for the modal's locale; `t` looks in this plugin's `messages` first. */
   i18n?: I18nApi
-  /** 1.1: raises a SPEC §8 alert (shown once per page), e.g. the socials timeout of the auth frame. */
+  /** 1.1: raises a behaviour §8 alert (shown once per page), e.g. the socials timeout of the auth frame. */
   alert?(id: 'socialsTimeout'): void
 }
 
@@ -179,11 +179,11 @@ export interface AccountMenuContribution {
 
 /**
  * 1.1 (optional): what a plugin connector's provider knows of the connected account beyond its address
- * (SPEC §3 account state): the kernel records it into `accounts.eip155` on connect, on restore and when
+ * (behaviour §3 account state): the kernel records it into `accounts.eip155` on connect, on restore and when
  * the provider emits `accountDetailsChanged`, and clears it on disconnect.
  */
 export interface ConnectorAccountDetails {
-  /** The SPEC §3 auth frame user, for a connector that has one. */
+  /** The behaviour §3 auth frame user, for a connector that has one. */
   user?: AuthFrameUser
   /** The type of the account the provider answers eth_accounts with. */
   preferredAccountType?: AccountType
@@ -195,7 +195,7 @@ export interface ConnectorAccountDetails {
 /**
  * 1.1: the provider a plugin connector's `load` returns: EIP-1193, and optionally the account details
  * (it emits `accountDetailsChanged`, ACCOUNT_DETAILS_CHANGED, when they change) and the eip155 chain ids
- * where the connector has smart accounts (SPEC §3 smartAccountEnabledNetworks).
+ * where the connector has smart accounts (behaviour §3 smartAccountEnabledNetworks).
  */
 export interface ConnectorProvider extends Eip1193Provider {
   /** Synchronous: what the provider holds for the account it last answered with (undefined: none). */
@@ -212,11 +212,11 @@ export interface ConnectorContribution {
   /** Connector id, stored for reconnect; refused when another connector already has it. */
   id: string
   name: string
-  /** AUTH (default: the SPEC §5 list only) or EXTERNAL (a wallet of its own: network switch allowed too). */
+  /** AUTH (default: the behaviour §5 list only) or EXTERNAL (a wallet of its own: network switch allowed too). */
   type?: Extract<ConnectorType, 'AUTH' | 'EXTERNAL'>
   chain: 'eip155'
   /**
-   * Every namespace the connector serves (default: [chain]). With 'solana' (SPEC §3: the auth connector
+   * Every namespace the connector serves (default: [chain]). With 'solana' (behaviour §3: the auth connector
    * supports eip155 and solana) the kernel also connects its Solana account once eip155 is connected: its
    * provider answers solana_requestAccounts (connect) and solana_getAccounts (silent restore) with
    * [{ pubkey }], and signs the Solana methods.
@@ -230,7 +230,7 @@ export interface ConnectorContribution {
    * disconnect. It may report account details too (ConnectorProvider).
    */
   load(ctx: PluginContext): Promise<ConnectorProvider>
-  /** Methods beyond the SPEC §5 allow-list this connector serves (eth_sign is refused anyway). */
+  /** Methods beyond the behaviour §5 allow-list this connector serves (eth_sign is refused anyway). */
   extraMethods?: string[]
   /** A view of this plugin opened while this connector handles an unsafe request (ApproveTransaction). */
   unsafeRequestView?: string

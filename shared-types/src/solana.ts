@@ -4,7 +4,7 @@
  * The kernel maps them onto the wallet's Wallet Standard features.
  */
 
-/** SPEC §5: Solana message signing needs message and pubkey. */
+/** behaviour §5: Solana message signing needs message and pubkey. */
 export interface SolanaSignMessageParams {
   /** The message bytes, base58. */
   message: string

@@ -23,7 +23,7 @@ export interface ConnectedWalletInfo {
   type: Connector['type']
 }
 
-/** Account state per chain namespace (SPEC §3). */
+/** Account state per chain namespace (behaviour §3). */
 export interface AccountState {
   namespace: ChainNamespace
   currentTab: number
@@ -50,7 +50,7 @@ export interface AccountState {
   lastRetry?: number
 }
 
-/** Network state per chain namespace (SPEC §3). */
+/** Network state per chain namespace (behaviour §3). */
 export interface NetworkState {
   caipNetwork?: Network
   supportsAllNetworks: boolean

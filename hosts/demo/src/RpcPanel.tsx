@@ -13,7 +13,7 @@ const describe = (error: unknown) => {
 }
 
 /**
- * Requests through Portico's request pipeline: eth_sign through the handle (refused by the SPEC §5
+ * Requests through Portico's request pipeline: eth_sign through the handle (refused by the behaviour §5
  * allow-list) and personal_sign through handle.getProvider() (the EIP-1193 provider for ethers/wagmi).
  */
 export function RpcPanel() {

@@ -77,7 +77,7 @@ export function demoOptions(
     history: true,
     names: true,
     swaps: true,
-    // Email and social login (SPEC defaults: on, every provider) need the auth frame.
+    // Email and social login (behaviour-reference defaults: on, every provider) need the auth frame.
     ...(env.authFrameUrl ? {} : { email: false, socials: false }),
     onramp: true,
     ...overrides.features,

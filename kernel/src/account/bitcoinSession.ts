@@ -158,7 +158,7 @@ export async function connectBitcoin(kernel: Kernel, connector: Connector): Prom
 }
 
 /**
- * SPEC §4 auto-reconnect of a stored Bitcoin connector without a prompt: `bitcoin:connect` has no
+ * behaviour §4 auto-reconnect of a stored Bitcoin connector without a prompt: `bitcoin:connect` has no
  * silent mode, so the wallet's already authorized `accounts` are used; none means skipped.
  */
 export async function restoreBitcoin(kernel: Kernel, connectorId: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { forgetAllConnections } from '../storage/connection.ts'
 import { resetNamespace } from './reset.ts'
 import { loadSolanaSession } from './solanaLoader.ts'
 
-/** SPEC §4 disconnect: every chain's account and network and the wallet connection reset. */
+/** behaviour §4 disconnect: every chain's account and network and the wallet connection reset. */
 export async function disconnectAll(kernel: Kernel): Promise<void> {
   try {
     const state = kernel.store.get()

@@ -58,7 +58,7 @@ export function startEip155Session(
   const onAccountsChanged = (accounts: unknown) => {
     const [next] = Array.isArray(accounts) ? (accounts as unknown[]) : []
     if (!next) return resetNamespace(kernel, NAMESPACE)
-    // SPEC §5: a wallet's account goes into explorer URLs and API paths only as 40 hex digits.
+    // behaviour §5: a wallet's account goes into explorer URLs and API paths only as 40 hex digits.
     if (typeof next !== 'string' || !isEip155Address(next)) {
       kernel.log.error(
         `Portico: ignored accountsChanged: ${MESSAGES.invalidCaipAddress}`,

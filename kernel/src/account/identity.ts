@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 
-/** SPEC §9: names chain eip155; the identity lookup belongs to it. */
+/** behaviour §9: names chain eip155; the identity lookup belongs to it. */
 const IDENTITY_NAMESPACES: readonly ChainNamespace[] = ['eip155']
 
 export interface IdentityLoader {

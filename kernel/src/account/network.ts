@@ -5,7 +5,7 @@ import { storeActiveNetwork } from '../storage/connection.ts'
 
 export const UNKNOWN_NETWORK_NAME = 'Unknown Network'
 
-/** A placeholder for a chain the app did not request (SPEC §4 "unsupported-network placeholder"). */
+/** A placeholder for a chain the app did not request (behaviour §4 "unsupported-network placeholder"). */
 export function unsupportedNetwork(
   namespace: ChainNamespace,
   chainId: number | string,
@@ -26,7 +26,7 @@ export function findRequestedNetwork(kernel: Kernel, namespace: ChainNamespace, 
   return requested.find((network) => String(network.id) === String(chainId))
 }
 
-/** Makes `network` the active one of its namespace; returns whether it is supported (SPEC §5). */
+/** Makes `network` the active one of its namespace; returns whether it is supported (behaviour §5). */
 export function setActiveChain(kernel: Kernel, namespace: ChainNamespace, chainId: number | string): boolean {
   const requested = findRequestedNetwork(kernel, namespace, chainId)
   const current = kernel.store.get().networks.byNamespace[namespace]?.caipNetwork

@@ -53,8 +53,8 @@ function kernelWith(connectors: Connector[]) {
   return { kernel, backend, connect }
 }
 
-describe('recent wallets (SPEC §3, §9)', () => {
-  it('records browser wallets on connect, newest first, at most 2, under the SPEC key', () => {
+describe('recent wallets (behaviour §3, §9)', () => {
+  it('records browser wallets on connect, newest first, at most 2, under the behaviour reference key', () => {
     const { kernel, backend, connect } = kernelWith([
       wallet('dev.portico.wallet', 'Portico Dev Wallet'),
       wallet('com.a', 'A'),

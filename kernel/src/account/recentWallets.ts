@@ -1,5 +1,5 @@
 /**
- * SPEC §3 browser-stored recent wallets (id plus wallet data; §9: at most 2), recorded when a
+ * behaviour §3 browser-stored recent wallets (id plus wallet data; §9: at most 2), recorded when a
  * connection succeeds. WalletConnect records the wallet it paired with itself; this records browser
  * wallets, as their directory entry when the directory lists their RDNS.
  */

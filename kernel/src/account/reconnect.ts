@@ -86,7 +86,7 @@ function restoreActiveNamespace(kernel: Kernel, stored: StoredConnection): void 
 }
 
 /**
- * SPEC §4 auto-reconnect: one run at a time; status reconnecting when a stored connection exists,
+ * behaviour §4 auto-reconnect: one run at a time; status reconnecting when a stored connection exists,
  * else connecting; the most recent connector first; unauthorized ones skipped; connected if any restored.
  * Every stored namespace (eip155 and solana) is restored; the one used last ends up active.
  */

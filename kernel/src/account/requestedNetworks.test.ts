@@ -39,7 +39,7 @@ describe('requested networks', () => {
     expect(kernel.store.get().networks.byNamespace.eip155?.caipNetwork?.id).toBe(2)
   })
 
-  it('refuses to remove the last network of a namespace (SPEC §4)', () => {
+  it('refuses to remove the last network of a namespace (behaviour §4)', () => {
     const kernel = kernelWith(1)
     expect(() => removeRequestedNetwork(kernel, net(1))).toThrow(
       'Cannot remove the last network of the eip155 namespace',
@@ -54,7 +54,7 @@ describe('requested networks', () => {
   })
 })
 
-describe('chain-switch codes (SPEC §8)', () => {
+describe('chain-switch codes (behaviour §8)', () => {
   it('adds the chain on 4902 and on the invalid-chain-id code, not on other errors', () => {
     expect(needsAddChain({ code: 4902 })).toBe(true)
     expect(needsAddChain({ code: -32603 })).toBe(true)

@@ -21,7 +21,7 @@ export function addRequestedNetwork(kernel: Kernel, network: Network): void {
   })
 }
 
-/** SPEC §4: removing the last network of a namespace is refused. */
+/** behaviour §4: removing the last network of a namespace is refused. */
 export function removeRequestedNetwork(kernel: Kernel, network: Network): void {
   const slice = kernel.store.get().networks.byNamespace[network.chainNamespace]
   const remaining = (slice?.requestedCaipNetworks ?? []).filter(

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../storage/keys.ts'
 import { resetNamespace } from './reset.ts'
 import { mapBackend, testKernel } from './solanaTesting.ts'
 
-describe('resetNamespace (SPEC §4 reset)', () => {
+describe('resetNamespace (behaviour §4 reset)', () => {
   it('back to disconnected; clears uri, pairing expiry, linking, recent wallet, connector id and stored deep link', () => {
     const backend = mapBackend()
     const kernel = testKernel({}, backend)

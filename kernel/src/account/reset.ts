@@ -3,7 +3,7 @@ import type { Kernel } from '../kernel.ts'
 import { emptyAccount } from '../state/initialState.ts'
 import { forgetNamespace } from '../storage/connection.ts'
 
-/** SPEC §4 reset: back to disconnected, stored connector id removed, pairing facts cleared. */
+/** behaviour §4 reset: back to disconnected, stored connector id removed, pairing facts cleared. */
 export function resetNamespace(kernel: Kernel, namespace: ChainNamespace): void {
   kernel.sessions.get(namespace)?.()
   kernel.sessions.delete(namespace)

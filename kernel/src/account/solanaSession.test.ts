@@ -395,7 +395,7 @@ describe('signing through request (WalletConnect Solana methods) and signMessage
     expect(nodeVerify(message, decodeBase58(viaHandle), owner.publicKey)).toBe(true)
   })
 
-  it('SPEC §5: message signing needs message and pubkey; only the connected account signs; rejections surface', async () => {
+  it('behaviour §5: message signing needs message and pubkey; only the connected account signs; rejections surface', async () => {
     const kernel = modal()
     const provider = kernel.providers.get(connectorId())
     await expect(
@@ -461,7 +461,7 @@ describe('signing through request (WalletConnect Solana methods) and signMessage
   })
 })
 
-describe('auto-reconnect (SPEC §4) and disconnect', () => {
+describe('auto-reconnect (behaviour §4) and disconnect', () => {
   beforeEach(() => {
     wallet = registerForTest(newWallet())
   })

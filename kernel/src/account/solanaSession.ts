@@ -106,7 +106,7 @@ export async function connectSolana(kernel: Kernel, connector: Connector): Promi
 }
 
 /**
- * SPEC §4 auto-reconnect of a stored Solana connector: `standard:connect` with `{ silent: true }`
+ * behaviour §4 auto-reconnect of a stored Solana connector: `standard:connect` with `{ silent: true }`
  * never prompts; no account back means the wallet no longer authorizes the site (skipped).
  */
 export async function restoreSolana(kernel: Kernel, connectorId: string): Promise<boolean> {

@@ -43,7 +43,7 @@ function setup(extra: Partial<ModalOptions> = {}) {
 
 afterEach(resetAlertsForTests)
 
-describe('switchNetwork (SPEC §2, §4, §8)', () => {
+describe('switchNetwork (behaviour §2, §4, §8)', () => {
   it('an unknown network of the active namespace fails with exactly Network not found, alert once', async () => {
     const { kernel, log } = setup()
     await expect(switchNetwork(kernel, mainnet)).rejects.toThrow(/^Network not found$/)

@@ -8,7 +8,7 @@ import { UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
 import { refreshNativeBalance } from './balance.ts'
 import { findRequestedNetwork, setActiveChain } from './network.ts'
 
-/** SPEC §8 chain-switch codes. */
+/** behaviour §8 chain-switch codes. */
 export const SWITCH_ERROR_CODES = {
   unrecognizedChain: 4902,
   defaultError: 5000,
@@ -31,9 +31,9 @@ export function needsAddChain(error: unknown): boolean {
 }
 
 /**
- * A network the app did not request. SPEC §2: one of another namespace shows UnsupportedChain
- * (unless unsupported chains are allowed, or SPEC §5 calls it supported: an empty requested list);
- * otherwise SPEC §4/§8: an unknown id is the error 'Network not found' and its alert (once).
+ * A network the app did not request. behaviour §2: one of another namespace shows UnsupportedChain
+ * (unless unsupported chains are allowed, or behaviour §5 calls it supported: an empty requested list);
+ * otherwise behaviour §4/§8: an unknown id is the error 'Network not found' and its alert (once).
  * Returns true when the switch goes on.
  */
 function unrequestedNetwork(kernel: Kernel, network: Network): boolean {
@@ -52,7 +52,7 @@ function unrequestedNetwork(kernel: Kernel, network: Network): boolean {
   throw new Error(MESSAGES.networkNotFound)
 }
 
-/** Switches the wallet (adding the chain when it does not know it, SPEC §7) and then the state. */
+/** Switches the wallet (adding the chain when it does not know it, behaviour §7) and then the state. */
 export async function switchNetwork(kernel: Kernel, network: Network): Promise<void> {
   const namespace = network.chainNamespace
   if (!findRequestedNetwork(kernel, namespace, network.id) && !unrequestedNetwork(kernel, network)) return

@@ -74,7 +74,7 @@ function downApi() {
   } as unknown as BlockchainApiClient
 }
 
-describe('token balances when the balance service cannot answer (SPEC §7 multicall fallback)', () => {
+describe('token balances when the balance service cannot answer (behaviour §7 multicall fallback)', () => {
   it('API down: toast, lastRetry kept, and the configured tokens read from the chain', async () => {
     const api = downApi()
     const { kernel, toast, log, symbols, account } = setup(api, [USDC, JUNK])

@@ -96,7 +96,7 @@ describe('token balances', () => {
     expect(toast.error).not.toHaveBeenCalled()
   })
 
-  it('sets balanceLoading while the read runs and clears it after success and after failure (SPEC §4)', async () => {
+  it('sets balanceLoading while the read runs and clears it after success and after failure (behaviour §4)', async () => {
     let finish: (list: TokenBalance[]) => void = () => {}
     const api = fakeApi()
     api.fetchBalances.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
@@ -127,7 +127,7 @@ describe('token balances', () => {
     expect(second.account()?.tokenBalance).toEqual([])
   })
 
-  it('on failure: toast, lastRetry, the list kept, then 30 s without calling (SPEC §4)', async () => {
+  it('on failure: toast, lastRetry, the list kept, then 30 s without calling (behaviour §4)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     let fail = false
     const api = fakeApi({

@@ -10,14 +10,14 @@ import { gatedProvider } from '../requests/pipeline.ts'
 import { createBalanceFetcher } from '../services/balances.ts'
 import { createIdentityLoader } from './identity.ts'
 
-/** SPEC §9: balance chains are eip155 and solana; bip122 too (the blockchain API reads the node). */
+/** behaviour §9: balance chains are eip155 and solana; bip122 too (the blockchain API reads the node). */
 const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 
 export interface TokenBalances {
   /**
    * Reads the active account's token balances on the active network into `tokenBalance`.
    * `force` skips the 30 s cache (after a send). Never throws; a failure keeps the last list,
-   * stores `lastRetry` and shows the toast 'Token Balance Unavailable' (SPEC §4).
+   * stores `lastRetry` and shows the toast 'Token Balance Unavailable' (behaviour §4).
    */
   refresh(options?: { force?: boolean }): Promise<void>
 }
@@ -64,7 +64,7 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
   /** The account and network the unsupported-network toast was shown for (once, not on every refresh). */
   let unsupportedFor: string | undefined
   let inFlight: { key: string; force: boolean; done: Promise<void> } | undefined
-  /** Whether the wallet reported asset discovery, per network and account (SPEC §7 Wallet assets). */
+  /** Whether the wallet reported asset discovery, per network and account (behaviour §7 Wallet assets). */
   const assetDiscovery = new Map<string, boolean>()
 
   /** The eip155 wallet's own asset list when it reports asset discovery; else undefined. */
@@ -82,7 +82,7 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
   }
 
   /**
-   * SPEC §7: when the balance service cannot answer (no API, network not supported, fetch failed),
+   * behaviour §7: when the balance service cannot answer (no API, network not supported, fetch failed),
    * the ERC-20 tokens the app configured on the eip155 network are read from the chain through
    * Multicall3 (lazy chunk). Writes and returns true when it read a list; a failed read is logged.
    */
@@ -135,7 +135,7 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
       if (unsupportedFor === target.key) return void (await fromChain(target))
       unsupportedFor = target.key
     } else if (unsupportedFor === target.key) unsupportedFor = undefined
-    // SPEC §4 balance fetch: loading on while the read runs (the fetcher never throws).
+    // behaviour §4 balance fetch: loading on while the read runs (the fetcher never throws).
     setBalanceLoading(kernel, target.namespace, true)
     const balances = await fetcher
       .fetch(target.address, target.caipNetworkId, { forceUpdate: force })

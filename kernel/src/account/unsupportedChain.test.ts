@@ -44,7 +44,7 @@ function setup(extra: Partial<ModalOptions> = {}) {
   return { kernel, store, connect, view }
 }
 
-describe('UnsupportedChain after connect (SPEC §2, §4, §5)', () => {
+describe('UnsupportedChain after connect (behaviour §2, §4, §5)', () => {
   it('a connected wallet moving to a network the app did not request opens UnsupportedChain', () => {
     const { kernel, store, connect, view } = setup()
     connect()

@@ -4,7 +4,7 @@ import type { Kernel } from '../kernel.ts'
 import { openModal } from '../modal/actions.ts'
 import { resetView, UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
 
-/** SPEC §5: the namespace's active network is supported when the requested list is empty or has it. */
+/** behaviour §5: the namespace's active network is supported when the requested list is empty or has it. */
 export function isActiveNetworkSupported(kernel: Kernel, namespace: ChainNamespace): boolean {
   const slice = kernel.store.get().networks.byNamespace[namespace]
   if (!slice?.caipNetwork) return true
@@ -12,7 +12,7 @@ export function isActiveNetworkSupported(kernel: Kernel, namespace: ChainNamespa
 }
 
 /**
- * SPEC §2/§4 after connect: a connected wallet that moves to a network the app did not request opens
+ * behaviour §2/§4 after connect: a connected wallet that moves to a network the app did not request opens
  * UnsupportedChain (unless `allowUnsupportedChain`); moving back to a requested one while that view
  * shows returns to Account.
  */

@@ -77,7 +77,7 @@ describe('toTokenBalances (hostile wallet_getAssets answers)', () => {
     expect(toTokenBalances({ [CHAIN]: [evil] }, CHAIN, NETWORK)?.[0]?.symbol).toBe('USDC')
   })
 
-  it('drops repeats and 0-decimal tokens (SPEC §3 low quality)', () => {
+  it('drops repeats and 0-decimal tokens (behaviour §3 low quality)', () => {
     const junk = {
       ...usdc,
       address: `0x${'2'.repeat(40)}`,

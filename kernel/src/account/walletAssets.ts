@@ -1,5 +1,5 @@
 /**
- * SPEC §7 Wallet assets: when the wallet reports the asset-discovery capability (EIP-5792
+ * behaviour §7 Wallet assets: when the wallet reports the asset-discovery capability (EIP-5792
  * wallet_getCapabilities), the Tokens tab comes from its wallet_getAssets (EIP-7811) answer instead
  * of the balance service. The answer is hostile input: the list is bounded, each item is checked
  * (address, hex balance, type, decimals an integer 0–255, bounded name and symbol) and malformed ones
@@ -79,7 +79,7 @@ export function supportsAssetDiscovery(capabilities: unknown, chainHex: string):
 
 /**
  * The chain's assets from a wallet_getAssets answer as token balances (native first), or undefined
- * when the answer is not a bounded list for the chain. Malformed, 0-decimal (SPEC §3 low quality)
+ * when the answer is not a bounded list for the chain. Malformed, 0-decimal (behaviour §3 low quality)
  * and repeated items are dropped, each reported through `onDrop`.
  */
 export function toTokenBalances(

@@ -111,7 +111,7 @@ function setup(discovery: boolean) {
   return { kernel, asked, fetchBalances, account: () => store.get().accounts.eip155 }
 }
 
-describe('token balances from the wallet (SPEC §7 Wallet assets)', () => {
+describe('token balances from the wallet (behaviour §7 Wallet assets)', () => {
   it('with assetDiscovery: the Tokens list is the wallet’s, malformed items dropped, no balance-service call', async () => {
     const { kernel, asked, fetchBalances, account } = setup(true)
     const balances = createTokenBalances(kernel, { error: vi.fn() })

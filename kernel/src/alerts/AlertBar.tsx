@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { Icon } from '../ui/primitives/Icon.tsx'
 import { currentAlert, dismissAlert, subscribeAlerts } from './alerts.ts'
 
-/** The SPEC §8 alert of this page, at the top of the modal until dismissed. */
+/** The behaviour §8 alert of this page, at the top of the modal until dismissed. */
 export function AlertBar() {
   const alert = useSyncExternalStore(subscribeAlerts, currentAlert, currentAlert)
   if (!alert) return null

@@ -10,7 +10,7 @@ afterEach(() => {
   resetAlertsForTests()
 })
 
-describe('alerts (SPEC §8: shown once each)', () => {
+describe('alerts (behaviour §8: shown once each)', () => {
   it('raises each alert once per page, shows it and logs it', () => {
     const log = logger()
     expect(raiseAlert('switchNetworkNotFound', { show: true, log })).toBe(true)
@@ -31,7 +31,7 @@ describe('alerts (SPEC §8: shown once each)', () => {
     expect(log.warn).toHaveBeenCalledTimes(1)
   })
 
-  it('a missing, blank or non-string project id raises project-id-not-configured (SPEC §5)', () => {
+  it('a missing, blank or non-string project id raises project-id-not-configured (behaviour §5)', () => {
     const log = logger()
     expect(checkProjectId('p1', { show: true, log })).toBe(false)
     expect(currentAlert()).toBeUndefined()

@@ -1,7 +1,7 @@
 import type { Logger } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 
-/** SPEC §8 alerts: project id not configured, socials timeout, switch network not found, universal provider. */
+/** behaviour §8 alerts: project id not configured, socials timeout, switch network not found, universal provider. */
 export type AlertId =
   | 'projectIdNotConfigured'
   | 'socialsTimeout'
@@ -40,21 +40,21 @@ export const ALERTS: Record<AlertId, Omit<Alert, 'id'>> = {
 }
 
 export interface AlertOptions {
-  /** `debug` (SPEC §9, on by default): show the alert in the modal; off, it is only logged. */
+  /** `debug` (behaviour §9, on by default): show the alert in the modal; off, it is only logged. */
   show: boolean
   log: Pick<Logger, 'warn'>
 }
 
 /**
- * SPEC §9 "defaults on: debug": alerts show unless the app sets `debug: false`. The logger keeps its
- * SPEC §9 default level (error) unless the app sets `debug: true` (see createLogger).
+ * behaviour §9 "defaults on: debug": alerts show unless the app sets `debug: false`. The logger keeps its
+ * behaviour §9 default level (error) unless the app sets `debug: true` (see createLogger).
  */
 export const alertOptionsOf = (kernel: Pick<Kernel, 'store' | 'log'>): AlertOptions => ({
   show: kernel.store.get().options.debug !== false,
   log: kernel.log,
 })
 
-// One page, one set: "shown once each" (SPEC §8) holds across every modal on the page.
+// One page, one set: "shown once each" (behaviour §8) holds across every modal on the page.
 const raised = new Set<AlertId>()
 let current: Alert | undefined
 const listeners = new Set<() => void>()
@@ -87,7 +87,7 @@ export function subscribeAlerts(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-/** SPEC §5: a missing (empty or blank) project id shows the project-id-not-configured alert. */
+/** behaviour §5: a missing (empty or blank) project id shows the project-id-not-configured alert. */
 export function checkProjectId(projectId: unknown, options: AlertOptions): boolean {
   if (typeof projectId === 'string' && projectId.trim() !== '') return false
   return raiseAlert('projectIdNotConfigured', options)

@@ -1,4 +1,4 @@
-/** SPEC §9: avatar colours derive from the first 6 hex characters of the address, in 5 tints at 15% steps. */
+/** behaviour §9: avatar colours derive from the first 6 hex characters of the address, in 5 tints at 15% steps. */
 export function avatarColors(address: string): string[] {
   const hex = address
     .toLowerCase()

@@ -3,7 +3,7 @@ import { MESSAGES } from '@portico/shared-types'
 import { describe, expect, it } from 'vitest'
 import { parseCaipAccount } from './caip.ts'
 
-/** Issue 8 item 15: accounts from outside (a wallet's session) as SPEC §5 CAIP accounts. */
+/** Issue 8 item 15: accounts from outside (a wallet's session) as behaviour §5 CAIP accounts. */
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOL = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
 const SOL_GENESIS = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'

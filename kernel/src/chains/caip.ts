@@ -10,7 +10,7 @@ import {
 const isNamespace = (value: string): value is ChainNamespace =>
   (CHAIN_NAMESPACES as readonly string[]).includes(value)
 
-/** SPEC §5: exactly 3 non-empty colon parts, the first a known namespace. */
+/** behaviour §5: exactly 3 non-empty colon parts, the first a known namespace. */
 export function parseCaipAddress(value: string): ParsedCaipAddress {
   const parts = value.split(':')
   const [namespace, chainId, address] = parts
@@ -20,7 +20,7 @@ export function parseCaipAddress(value: string): ParsedCaipAddress {
   return { namespace, chainId, address }
 }
 
-/** SPEC §5: a CAIP network id has 2 parts. */
+/** behaviour §5: a CAIP network id has 2 parts. */
 export function parseCaipNetworkId(value: string): { namespace: ChainNamespace; chainId: string } {
   const parts = value.split(':')
   const [namespace, chainId] = parts
@@ -43,7 +43,7 @@ export const isSolanaAddress = (value: string): boolean => /^[1-9A-HJ-NP-Za-km-z
 /** CAIP-2 reference characters; an eip155 reference is a decimal chain id (a safe integer, no NaN). */
 const CAIP2_REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
 const EIP155_REFERENCE = /^[1-9]\d{0,15}$/
-/** CAIP-10 account_address characters, for the namespaces SPEC §5 has no address rule of its own. */
+/** CAIP-10 account_address characters, for the namespaces behaviour §5 has no address rule of its own. */
 const CAIP10_ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/
 
 const isValidReference = (namespace: ChainNamespace, reference: string) =>
@@ -59,7 +59,7 @@ const isValidAccountAddress = (namespace: ChainNamespace, address: string) =>
       : CAIP10_ADDRESS.test(address)
 
 /**
- * An account from outside (a WalletConnect session, a wallet): SPEC §5 CAIP address (3 non-empty
+ * An account from outside (a WalletConnect session, a wallet): behaviour §5 CAIP address (3 non-empty
  * parts, a known namespace), a chain reference of its namespace, and the namespace's address rule
  * (eip155: 40 hex with optional 0x, returned 0x-prefixed; Solana: 32–44 base58). Throws 'Invalid
  * CAIP Address' otherwise.

@@ -35,7 +35,7 @@ const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 }
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }
 
-/** SPEC §3 built-in networks. Their default RPCs are public hosts: apps running offline pass their own. */
+/** behaviour §3 built-in networks. Their default RPCs are public hosts: apps running offline pass their own. */
 export const BUILT_IN_NETWORKS = {
   mainnet: defineNetwork({
     id: 1,
@@ -93,6 +93,6 @@ export const BUILT_IN_NETWORKS = {
   }),
 } as const
 
-/** SPEC §5: a network is supported if the requested list is empty or contains it. */
+/** behaviour §5: a network is supported if the requested list is empty or contains it. */
 export const isNetworkSupported = (requested: readonly Network[], caipNetworkId: CaipNetworkId): boolean =>
   requested.length === 0 || requested.some((network) => network.caipNetworkId === caipNetworkId)

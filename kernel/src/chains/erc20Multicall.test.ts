@@ -29,7 +29,7 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-describe('ERC-20 reads through Multicall3 aggregate3 (SPEC §7) on a real anvil', () => {
+describe('ERC-20 reads through Multicall3 aggregate3 (behaviour §7) on a real anvil', () => {
   it('reads balance, decimals and symbol, the bytes32 symbol as fallback, and drops hostile tokens', async () => {
     const usdc = await token({ balanceOf: uint(1_500_000n), decimals: uint(6n), symbol: text('USDC') })
     const mkr = await token({ balanceOf: uint(2n * 10n ** 18n), decimals: uint(18n), symbol: bytes32('MKR') })

@@ -1,8 +1,8 @@
 /**
- * SPEC §7 Chain JSON-RPC: the ERC-20 balances of the tokens an app configured for a network
+ * behaviour §7 Chain JSON-RPC: the ERC-20 balances of the tokens an app configured for a network
  * (`defineNetwork({ tokens })`), read client-side when the balance service cannot answer. Every
  * token's balanceOf, decimals and symbol go in ONE eth_call to Multicall3 aggregate3 (allowFailure
- * per call). The answers are hostile input: failed calls, decimals outside 0–255 (or 0: SPEC §3 low
+ * per call). The answers are hostile input: failed calls, decimals outside 0–255 (or 0: behaviour §3 low
  * quality), zero balances and unusable symbols drop the token; a symbol() answering bytes32 (old
  * tokens such as MKR) is decoded as text with its NULs trimmed. Part of the lazy eip155 chunk (viem).
  */
@@ -23,7 +23,7 @@ import { ethCallOn } from './eip155Rpc.ts'
 
 /** Multicall3's address on every chain (mds1/multicall3). */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
-/** SPEC §9 multicall batch size: at most this many tokens are read per network. */
+/** behaviour §9 multicall batch size: at most this many tokens are read per network. */
 export const MAX_MULTICALL_TOKENS = 1024
 /** Longest symbol kept; a longer one (or one empty after cleaning) drops the token. */
 export const MAX_SYMBOL_LENGTH = 16
@@ -126,7 +126,7 @@ export function decodeTokenReads(
       return
     }
     const places = Number(decimals.output)
-    // SPEC §3: 0-decimal tokens are low quality; a zero balance is not held.
+    // behaviour §3: 0-decimal tokens are low quality; a zero balance is not held.
     if (places === 0 || balance === 0n) return
     balances.push({
       name: symbol,

@@ -1,4 +1,4 @@
-/** Display formatting of SPEC §5 and §9. */
+/** Display formatting of behaviour §5 and §9. */
 
 const groupThousands = (integer: string): string => integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 

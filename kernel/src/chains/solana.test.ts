@@ -33,7 +33,7 @@ describe('base58', () => {
     }
   })
 
-  it('round-trips 32-byte keys into valid Solana addresses (SPEC §5: 32 to 44 base58 characters)', () => {
+  it('round-trips 32-byte keys into valid Solana addresses (behaviour §5: 32 to 44 base58 characters)', () => {
     for (let i = 0; i < 50; i++) {
       const key = Uint8Array.from(createHash('sha256').update(`key ${i}`).digest())
       const address = encodeBase58(key)
@@ -55,7 +55,7 @@ describe('base58', () => {
 })
 
 describe('formatUnits', () => {
-  it('writes lamports as SOL with 9 decimals, then SPEC formatting floors to 3', () => {
+  it('writes lamports as SOL with 9 decimals, then behaviour-reference formatting floors to 3', () => {
     expect(formatUnits(1_000_000_000_000n, 9)).toBe('1000')
     expect(formatUnits(1_234_567_890_123n, 9)).toBe('1234.567890123')
     expect(formatUnits(5_000n, 9)).toBe('0.000005')

@@ -125,7 +125,7 @@ describe('plugin connectors (contract 1.1 contributes.connectors)', () => {
     expect(reloaded.getAddress()).toBeUndefined()
   })
 
-  it('unsafe requests of the connector open its view; the SPEC §5 list is applied to AUTH connectors', async () => {
+  it('unsafe requests of the connector open its view; the behaviour §5 list is applied to AUTH connectors', async () => {
     const plugin = embedded()
     const modal = make([plugin.definition])
     await loaded(modal, 'embedded', 'ID_AUTH')

@@ -8,7 +8,7 @@ import { MAX_CONNECTORS, PLUGIN_CONNECTORS_KEY, readOwners, registryOf } from '.
 export { connectPluginSolana, restorePluginSolana } from './pluginConnectorsSolana.ts'
 
 const ID_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/
-/** SPEC §3: the auth connector supports only eip155 and solana. */
+/** behaviour §3: the auth connector supports only eip155 and solana. */
 const SUPPORTED_CHAINS: ChainNamespace[] = ['eip155', 'solana']
 
 function problemWith(kernel: Kernel, contribution: ConnectorContribution): string | undefined {

@@ -1,9 +1,9 @@
 /**
  * Part of the lazy plugin-connector chunk: the Solana account of a plugin connector that declares
- * 'solana' among its `chains` (SPEC §3: the auth connector supports eip155 and solana). Once its eip155
+ * 'solana' among its `chains` (behaviour §3: the auth connector supports eip155 and solana). Once its eip155
  * connect succeeded, the kernel asks its provider `solana_requestAccounts` (restore: `solana_getAccounts`)
  * and starts a solana session on the requested Solana network; requests go through the same provider.
- * SPEC §6: the solana account is an eoa (unless the app's defaultAccountTypes says otherwise).
+ * behaviour §6: the solana account is an eoa (unless the app's defaultAccountTypes says otherwise).
  */
 import {
   type ChainNamespace,
@@ -40,7 +40,7 @@ function solanaNetwork(kernel: Kernel): Network | undefined {
   )
 }
 
-/** The first account of a `solana_*Accounts` answer ([{ pubkey }]), checked (SPEC §5: 32–44 base58). */
+/** The first account of a `solana_*Accounts` answer ([{ pubkey }]), checked (behaviour §5: 32–44 base58). */
 export function solanaAddressOf(answer: unknown): string {
   const first: unknown = Array.isArray(answer) ? answer[0] : undefined
   const pubkey = typeof first === 'string' ? first : (first as { pubkey?: unknown } | null)?.pubkey
@@ -186,7 +186,7 @@ export async function connectPluginSolana(
 }
 
 /**
- * SPEC §4 auto-reconnect of the connector's stored solana session: eth_accounts first (it restores the
+ * behaviour §4 auto-reconnect of the connector's stored solana session: eth_accounts first (it restores the
  * connector's own session silently, never prompts), then `solana_getAccounts`. False when either is empty.
  */
 export async function restorePluginSolana(kernel: Kernel, connectorId: string): Promise<boolean> {

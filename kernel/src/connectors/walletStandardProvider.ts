@@ -78,7 +78,7 @@ function firstSignature(wire: Uint8Array): Uint8Array {
   return wire.slice(offset, offset + 64)
 }
 
-/** Only the connected account acts (SPEC §6). */
+/** Only the connected account acts (behaviour §6). */
 function connectedAccount(kernel: Kernel, wallet: Wallet, pubkey?: string): WalletAccount {
   const address = kernel.store.get().accounts.solana?.address
   if (!address) throw new ProviderRpcError(4100, 'No Solana account is connected')

@@ -44,7 +44,7 @@ describe('locale catalogues', () => {
     }
   })
 
-  it('keeps the SPEC §8 messages word for word in English', () => {
+  it('keeps the behaviour §8 messages word for word in English', () => {
     for (const [key, text] of Object.entries(en.spec)) {
       expect(MESSAGES[key as keyof typeof MESSAGES], key).toBe(text)
     }

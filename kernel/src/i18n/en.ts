@@ -79,7 +79,7 @@ export const en = {
     failed: 'Connection failed',
     noAccount: 'The wallet approved no Ethereum account',
   },
-  /** Chain namespaces as people know them (SPEC §3). */
+  /** Chain namespaces as people know them (behaviour §3). */
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
   connectToUse: 'Connect a wallet for {namespace}',
   /** ConnectButton and <portico-button>. */
@@ -89,7 +89,7 @@ export const en = {
     reconnecting: 'Reconnecting…',
     openAccount: 'Open account',
   },
-  /** SPEC §8 messages people see in toasts, word for word in English (keys of MESSAGES). */
+  /** behaviour §8 messages people see in toasts, word for word in English (keys of MESSAGES). */
   spec: {
     transactionError: 'Transaction error',
     insufficientBalance: 'Insufficient balance',

@@ -5,7 +5,7 @@ import { createFormatters } from './format.ts'
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('locale formatting', () => {
-  it('floors balances to 3 decimals (SPEC §5) and localises only the separators', () => {
+  it('floors balances to 3 decimals (behaviour §5) and localises only the separators', () => {
     const value = '1234567.98765'
     expect(createFormatters('en').formatBalance(value)).toBe('1,234,567.987')
     expect(createFormatters('de').formatBalance(value)).toBe('1.234.567,987')

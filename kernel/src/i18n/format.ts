@@ -1,5 +1,5 @@
 /**
- * Numbers, currency and dates for a locale through Intl. Balances keep the SPEC §5 rule (floored to
+ * Numbers, currency and dates for a locale through Intl. Balances keep the behaviour §5 rule (floored to
  * 3 decimals, 0.000 when invalid or zero): only their separators are localised.
  */
 import { floorDecimal } from '../chains/format.ts'

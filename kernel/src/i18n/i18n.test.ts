@@ -52,7 +52,7 @@ describe('createI18n', () => {
     expect(resolveLocale('a'.repeat(200)).locale).toBe('en')
   })
 
-  it('translates SPEC §8 toast messages and leaves other text alone', async () => {
+  it('translates behaviour §8 toast messages and leaves other text alone', async () => {
     const i18n = createI18n('es', logger())
     await i18n.ready
     expect(i18n.translateMessage('Action not allowed')).toBe('Acción no permitida')

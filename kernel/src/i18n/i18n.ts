@@ -23,7 +23,7 @@ export interface I18n {
   ownerString(owner: string, key: string, vars?: I18nVars): string | undefined
   /** The public surface: the kernel's strings, or an owner's first then the kernel's. */
   scoped(owner?: string): I18nApi
-  /** A SPEC §8 English message (a toast) in the current language; other text is returned as is. */
+  /** A behaviour §8 English message (a toast) in the current language; other text is returned as is. */
   translateMessage(message: string): string
   subscribe(listener: () => void): () => void
   version(): number

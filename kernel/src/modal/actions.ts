@@ -20,7 +20,7 @@ export function openModal(kernel: Kernel, view?: string): void {
   kernel.bus.emit('MODAL_OPEN', { view: target })
 }
 
-/** Closes unless a SPEC §2 rule blocks it; returns whether it closed. */
+/** Closes unless a behaviour §2 rule blocks it; returns whether it closed. */
 export function closeModal(kernel: Kernel): boolean {
   const state = kernel.store.get()
   if (!state.modal.open) return true

@@ -47,7 +47,7 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
       },
       requestedNetworks: (namespace) => [...requested(store.get(), namespace)],
       switchNetwork: actions.switchNetwork,
-      // SPEC §5 floor, in the separators of the modal's locale.
+      // behaviour §5 floor, in the separators of the modal's locale.
       formatBalance: (value) => kernel.i18n.formatters().formatBalance(value),
       truncateAddress,
       // 1.1: viem / @solana/kit helpers, each a chunk loaded on first use.
@@ -57,7 +57,7 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
     },
     account: {
       get: (namespace) => (namespace ? store.get().accounts[namespace] : selectActiveAccount(store.get())),
-      // The request pipeline's gated provider (SPEC §5/§6), never the wallet's raw one.
+      // The request pipeline's gated provider (behaviour §5/§6), never the wallet's raw one.
       provider: (namespace) => gatedProvider(kernel, namespace),
       refreshBalance: actions.refreshBalance,
       connect: (connectorId) => connectOwnConnector(kernel, pluginId, connectorId),

@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 describe('contract 1.1 ctx.alert', () => {
-  it('shows the SPEC §8 socials-timeout alert once, and ignores an unknown alert id', async () => {
+  it('shows the behaviour §8 socials-timeout alert once, and ignores an unknown alert id', async () => {
     let captured: PluginContext | undefined
     const plugin = definePlugin({
       id: 'frame',

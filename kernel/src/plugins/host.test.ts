@@ -53,7 +53,7 @@ describe('planPlugins', () => {
 })
 
 describe('plugin host', () => {
-  it('loads bundled plugins, registers their views and orders wallet features per SPEC §9', async () => {
+  it('loads bundled plugins, registers their views and orders wallet features per behaviour §9', async () => {
     const { host, store, views } = hostFor({
       features: { ...OFF, receive: true, send: true, onramp: true },
       plugins: {

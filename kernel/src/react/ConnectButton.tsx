@@ -12,10 +12,10 @@ export type ConnectButtonStatus = 'disconnected' | 'connecting' | 'reconnecting'
 export interface ConnectButtonState {
   status: ConnectButtonStatus
   isConnected: boolean
-  /** The full address, and its truncated form (4 + 6 characters, SPEC §9). */
+  /** The full address, and its truncated form (4 + 6 characters, behaviour §9). */
   address?: string
   displayAddress?: string
-  /** The balance floored to 3 decimals (SPEC §5) in the locale's separators, and its symbol. */
+  /** The balance floored to 3 decimals (behaviour §5) in the locale's separators, and its symbol. */
   balance?: string
   balanceSymbol?: string
   /** The text the default button shows. */
@@ -23,7 +23,7 @@ export interface ConnectButtonState {
   /** The default button's accessible name (its visible text, prefixed with "Open account" when connected). */
   accessibleName: string
   isOpen: boolean
-  /** Opens the modal: Connect, or Account when connected (SPEC §2); or the given view. */
+  /** Opens the modal: Connect, or Account when connected (behaviour §2); or the given view. */
   open(view?: string): void
   disconnect(): Promise<void>
 }
@@ -89,7 +89,7 @@ export function ConnectButton({ label, className, children }: ConnectButtonProps
       : account.status === 'connecting' || account.status === 'reconnecting'
         ? account.status
         : 'disconnected'
-  // useAccount gives the SPEC §5 floored balance in English digits; only the separators change here.
+  // useAccount gives the behaviour §5 floored balance in English digits; only the separators change here.
   const balance =
     account.balance === undefined
       ? undefined

@@ -223,7 +223,7 @@ describe('request pipeline', () => {
     for (const request of open) expect(await request).toMatchObject({ code: 4001 })
   })
 
-  it('a refused method also rejects open unsafe requests (SPEC §4)', async () => {
+  it('a refused method also rejects open unsafe requests (behaviour §4)', async () => {
     const { modal } = await connected([approver()])
     const open = modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] }).catch((e) => e)
     await screen.findByText('Approving personal_sign')

@@ -1,7 +1,7 @@
 /**
  * Every EIP-1193 request of the host handle, getProvider() and plugins passes here (DESIGN §9):
- * SPEC §5 allow-list per connector, SPEC §6 unsafe requests queued behind their taker's view,
- * SPEC §4 rules (not allowed: open, 'Action not allowed' after 300 ms, reject open requests; closing
+ * behaviour §5 allow-list per connector, behaviour §6 unsafe requests queued behind their taker's view,
+ * behaviour §4 rules (not allowed: open, 'Action not allowed' after 300 ms, reject open requests; closing
  * the modal rejects open unsafe requests; a success refreshes the native balance).
  */
 import { type ChainNamespace, type Connector, type Eip1193Provider, MESSAGES } from '@portico/shared-types'
@@ -19,7 +19,7 @@ import {
 } from './errors.ts'
 import { isMethodAllowed, isUnsafeMethod } from './policy.ts'
 
-/** SPEC §9: method-not-allowed message delay. */
+/** behaviour §9: method-not-allowed message delay. */
 export const NOT_ALLOWED_MESSAGE_DELAY_MS = 300
 const MAX_METHOD_LENGTH = 100
 /** Open unsafe requests at once; more are refused rather than growing without bound. */

@@ -8,7 +8,7 @@ import {
   UNSAFE_METHODS,
 } from './policy.ts'
 
-describe('request policy (SPEC §5 allow-list, §6 safe/unsafe)', () => {
+describe('request policy (behaviour §5 allow-list, §6 safe/unsafe)', () => {
   it('refuses eth_sign for every connector type, even when a connector declares it', () => {
     for (const type of ['INJECTED', 'ANNOUNCED', 'WALLET_CONNECT', 'AUTH', 'EXTERNAL'] as const) {
       expect(isMethodAllowed('eth_sign', { type }, ['eth_sign'])).toBe(false)
@@ -36,7 +36,7 @@ describe('request policy (SPEC §5 allow-list, §6 safe/unsafe)', () => {
       expect(isMethodAllowed(method, { type: 'ANNOUNCED' })).toBe(false)
   })
 
-  it('holds the SPEC §5 frame list and the §6 split', () => {
+  it('holds the behaviour §5 frame list and the §6 split', () => {
     for (const method of [
       'eth_call',
       'eth_getBalance',

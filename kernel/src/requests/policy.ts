@@ -1,10 +1,10 @@
 /**
- * SPEC §5 (the wallet frame's RPC allow-list) and SPEC §6 (safe and unsafe methods) as data.
+ * behaviour §5 (the wallet frame's RPC allow-list) and behaviour §6 (safe and unsafe methods) as data.
  * The request pipeline (./pipeline.ts) applies them; tests import them.
  */
 import { type Connector, ETH_READ_METHODS, UNSAFE_RPC_METHODS } from '@portico/shared-types'
 
-/** SPEC §6: run without approval (reads, capabilities, calls status, assets, and sending a raw transaction). */
+/** behaviour §6: run without approval (reads, capabilities, calls status, assets, and sending a raw transaction). */
 export const SAFE_METHODS: readonly string[] = [
   ...ETH_READ_METHODS,
   'eth_sendRawTransaction',
@@ -15,10 +15,10 @@ export const SAFE_METHODS: readonly string[] = [
   'solana_requestAccounts',
 ]
 
-/** SPEC §6: need the ApproveTransaction view when a connector or plugin takes unsafe requests. */
+/** behaviour §6: need the ApproveTransaction view when a connector or plugin takes unsafe requests. */
 export const UNSAFE_METHODS: readonly string[] = UNSAFE_RPC_METHODS
 
-/** SPEC §5: the wallet frame's allow-list, every connector's base list. */
+/** behaviour §5: the wallet frame's allow-list, every connector's base list. */
 export const ALLOWED_METHODS: readonly string[] = [
   ...SAFE_METHODS,
   ...UNSAFE_METHODS.filter((method) => method !== 'eth_sendUserOperation'),
@@ -26,7 +26,7 @@ export const ALLOWED_METHODS: readonly string[] = [
 
 /**
  * What a browser or WalletConnect wallet legitimately needs beyond the frame's list: the network switch
- * of SPEC §7 (switch, falling back to add), EIP-747 token watching and EIP-2255 permissions.
+ * of behaviour §7 (switch, falling back to add), EIP-747 token watching and EIP-2255 permissions.
  */
 export const EXTERNAL_WALLET_METHODS: readonly string[] = [
   'wallet_switchEthereumChain',

@@ -7,7 +7,7 @@ export interface ViewProps {
 export interface ViewDefinition {
   component: ComponentType<ViewProps>
   title: string
-  /** A sign or approve view (SPEC §2 close rule). */
+  /** A sign or approve view (behaviour §2 close rule). */
   sensitive?: boolean
   /** 'kernel' or the id of the plugin that registered it. */
   owner: string

@@ -37,10 +37,10 @@ export function resetView(kernel: Kernel, view: string, params?: Record<string, 
   emitViewChanged(kernel)
 }
 
-/** SPEC §2: going back is blocked in the UnsupportedChain view. */
+/** behaviour §2: going back is blocked in the UnsupportedChain view. */
 export const canGoBack = (state: KernelState): boolean => currentView(state) !== UNSUPPORTED_CHAIN_VIEW
 
-/** SPEC §2: closing is disabled on sign/approve views when sign-in is required and no session exists. */
+/** behaviour §2: closing is disabled on sign/approve views when sign-in is required and no session exists. */
 export function canClose(state: KernelState, views: ViewRegistry): boolean {
   const view = currentView(state)
   const sensitive = view ? views.get(view)?.sensitive === true : false

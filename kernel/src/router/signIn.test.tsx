@@ -41,7 +41,7 @@ async function onSignIn(modal: ModalHandle) {
   await screen.findByText('Sign the message')
 }
 
-describe('SPEC §2 close rule on sensitive plugin views, sign-in state from ctx.signIn', () => {
+describe('behaviour §2 close rule on sensitive plugin views, sign-in state from ctx.signIn', () => {
   it('sign-in required and no session: no Close button, Escape and close() keep it open until a session exists', async () => {
     const { modal, ctx } = make(true)
     await onSignIn(modal)

@@ -1,7 +1,7 @@
 import type { SignInApi } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 
-/** ctx.signIn (plugin contract 1.1): the sign-in plugin writes whether a session exists (SPEC §2 close rule). */
+/** ctx.signIn (plugin contract 1.1): the sign-in plugin writes whether a session exists (behaviour §2 close rule). */
 export function signInApi(kernel: Kernel): SignInApi {
   return {
     get: () => ({ ...kernel.store.get().signIn }),

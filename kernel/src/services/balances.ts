@@ -19,7 +19,7 @@ export interface BalanceFetcher {
   lastRetry(): number | undefined
 }
 
-/** SPEC §3/§4 balance fetch: 0-decimal items are low quality; after a failure, 30 s without calling. */
+/** behaviour §3/§4 balance fetch: 0-decimal items are low quality; after a failure, 30 s without calling. */
 export function createBalanceFetcher({
   api,
   now = Date.now,

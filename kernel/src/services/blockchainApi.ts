@@ -55,7 +55,7 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
   const { projectId, isSupportedNetwork, activeNetwork } = options
   const http = createHttpClient(options)
   const caches = createServiceCaches(options.storage, options)
-  // SPEC §8 error display of each malformed balance dropped from an answer (never a wrong amount).
+  // behaviour §8 error display of each malformed balance dropped from an answer (never a wrong amount).
   const dropBalance = (message: string) => options.log?.warn('Portico: token balance dropped:', message)
   const sdkQuery = { projectId, st: options.sdkType, sv: options.sdkVersion }
 

@@ -83,7 +83,7 @@ describe('ctx.services.api: convert', () => {
   })
 })
 
-describe('ctx.services.api: names (SPEC §8 messages)', () => {
+describe('ctx.services.api: names (behaviour §8 messages)', () => {
   it('a name that is not registered (404) looks up as undefined', async () => {
     server.on('GET /v1/profile/account/nobody.reown.id', { status: 404, body: { message: 'not found' } })
     await expect(setup().api.profileLookup('nobody.reown.id')).resolves.toBeUndefined()
@@ -137,8 +137,8 @@ describe('ctx.services.api: names (SPEC §8 messages)', () => {
   })
 })
 
-describe('ctx.services.api: on-ramp (SPEC §8 fallbacks)', () => {
-  it('options fall back to the built-in list (USD and EUR, SPEC §9 limits) on failure', async () => {
+describe('ctx.services.api: on-ramp (behaviour §8 fallbacks)', () => {
+  it('options fall back to the built-in list (USD and EUR, behaviour §9 limits) on failure', async () => {
     server.on('GET /v1/onramp/options', { status: 400, body: {} })
     const { api, log } = setup()
     const options = await api.onrampOptions()

@@ -1,6 +1,6 @@
 /**
  * The blockchain API as plugins see it (ctx.services.api): every call waits for the supported-chains
- * list. The feature calls no kernel screen makes (convert, profile, onramp, sessions) and their SPEC §8
+ * list. The feature calls no kernel screen makes (convert, profile, onramp, sessions) and their behaviour §8
  * rules load as one chunk on the first such call, so they add nothing before the first open.
  */
 import type { BlockchainApiClient, Logger } from '@portico/shared-types'

@@ -31,7 +31,7 @@ const last = () => lastRequest(ctx.server)
 
 describe('feature calls (convert, profile, onramp, sessions)', () => {
   describe('convert', () => {
-    it('lists tokens, quotes, allowance and approve calldata with the SPEC queries', async () => {
+    it('lists tokens, quotes, allowance and approve calldata with the behaviour reference queries', async () => {
       const { api } = setup()
       ctx.server.on('GET /v1/convert/tokens', { body: { tokens: [] } })
       await api.convertTokens('eip155:1')

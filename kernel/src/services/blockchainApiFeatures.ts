@@ -1,5 +1,5 @@
 /**
- * The blockchain API calls no kernel screen makes (SPEC §7 convert, profile, onramp, sessions), for
+ * The blockchain API calls no kernel screen makes (behaviour §7 convert, profile, onramp, sessions), for
  * plugins: loaded with the first such call (see blockchainApiClient.ts), never before the first open.
  * Same retry/timeout rules and gating as the core calls; every answer checked by its schema.
  */
@@ -117,7 +117,7 @@ export function createFeatureCalls({
 
     async onrampOptions(): Promise<OnrampOptions> {
       // The API's own list unread (the API is down): ask anyway, so that its failure brings the
-      // SPEC §8 sample options instead of an empty Buy view.
+      // behaviour §8 sample options instead of an empty Buy view.
       if (!activeSupported() && supportedListRead()) return { purchaseCurrencies: [], paymentCurrencies: [] }
       return get('/v1/onramp/options', OnrampOptionsSchema)
     },

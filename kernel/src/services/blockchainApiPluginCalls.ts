@@ -1,5 +1,5 @@
 /**
- * The plugin-facing feature calls (convert, profile, onramp, sessions) with SPEC §8's rules for names
+ * The plugin-facing feature calls (convert, profile, onramp, sessions) with behaviour §8's rules for names
  * (their error messages) and on-ramp (fallbacks), so no plugin re-implements them. Loaded as one chunk
  * with blockchainApiFeatures.ts on the first such call (blockchainApiClient.ts).
  */
@@ -20,7 +20,7 @@ import { HttpError } from './errors.ts'
 const card = { id: 'card', min: '10.00', max: '7500.00' }
 const ach = { id: 'ach_bank_account', min: '10.00', max: '25000.00' }
 
-/** SPEC §8/§9: the built-in sample list when the options cannot be read. */
+/** behaviour §8/§9: the built-in sample list when the options cannot be read. */
 export const ONRAMP_FALLBACK_OPTIONS: OnrampOptionsResponse = {
   purchaseCurrencies: [
     {
@@ -49,7 +49,7 @@ export const ONRAMP_FALLBACK_OPTIONS: OnrampOptionsResponse = {
   ],
 }
 
-/** SPEC §8: a failed quote is a placeholder (no fees, the amount as asked) the UI can still show. */
+/** behaviour §8: a failed quote is a placeholder (no fees, the amount as asked) the UI can still show. */
 export function placeholderQuote({
   amount,
   paymentCurrency,
@@ -74,7 +74,7 @@ const RegisterMessageSchema = v.object({
   timestamp: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
 })
 
-/** The name a registration message signs; a message that is not SPEC §7's JSON is refused before sending. */
+/** The name a registration message signs; a message that is not behaviour §7's JSON is refused before sending. */
 export function registeredName(message: string): string {
   let data: unknown
   try {

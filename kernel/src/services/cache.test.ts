@@ -24,7 +24,7 @@ const BALANCE = {
 }
 
 describe('createServiceCaches', () => {
-  it('uses the SPEC lifetimes: balances 30 s, identity and names 5 min', () => {
+  it('uses the behaviour reference lifetimes: balances 30 s, identity and names 5 min', () => {
     let time = 0
     const caches = createServiceCaches(memoryStorage(), { now: () => time })
     caches.balance.set('eip155:1:0x1', [BALANCE])
@@ -44,7 +44,7 @@ describe('createServiceCaches', () => {
     expect(caches.nameService.get('0x1')).toBeUndefined()
   })
 
-  it('stores under the SPEC browser-stored keys', () => {
+  it('stores under the behaviour reference browser-stored keys', () => {
     const storage = memoryStorage()
     const caches = createServiceCaches(storage)
     caches.balance.set('k', [])

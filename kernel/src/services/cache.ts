@@ -13,7 +13,7 @@ export interface ServiceCacheOptions {
   log?: Pick<Logger, 'warn'>
 }
 
-/** SPEC §9 cache lifetimes. Balances are keyed by CAIP address, identity and names by address. */
+/** behaviour §9 cache lifetimes. Balances are keyed by CAIP address, identity and names by address. */
 export function createServiceCaches(storage: StorageLike | undefined, options: ServiceCacheOptions = {}) {
   return {
     balance: createTtlCache({

@@ -15,7 +15,7 @@ const clientFor = (url: string) =>
     baseDelayMs: 1,
   })
 
-describe('wallet directory client (SPEC §7)', () => {
+describe('wallet directory client (behaviour §7)', () => {
   it('GET /getWallets sends the SDK properties and list parameters, and adds image URLs', async () => {
     server = await startTestServer()
     server.on('GET /getWallets', {
@@ -104,7 +104,7 @@ describe('wallet directory client (SPEC §7)', () => {
     expect(server.requests[0]?.query.get('projectId')).toBe('p1')
   })
 
-  it('builds the image URLs of SPEC §7', () => {
+  it('builds the image URLs of behaviour §7', () => {
     const client = clientFor('http://127.0.0.1:1')
     expect(client.assetImageUrl('eip155-1')).toBe(
       'http://127.0.0.1:1/public/getAssetImage/eip155-1?projectId=p1&st=portico&sv=1.7.0',

@@ -1,5 +1,5 @@
 /**
- * The wallet directory API client (SPEC §7): GET /getWallets, GET /getAnalyticsConfig, the image
+ * The wallet directory API client (behaviour §7): GET /getWallets, GET /getAnalyticsConfig, the image
  * URLs, and the analytics sink POST /e. Every answer is schema-checked; projectId, st and sv go on
  * every call.
  */

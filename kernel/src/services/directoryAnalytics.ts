@@ -1,14 +1,14 @@
 /**
- * SPEC §7 analytics: tracked bus events go to POST /e on the directory's origin, once the analytics
+ * behaviour §7 analytics: tracked bus events go to POST /e on the directory's origin, once the analytics
  * config said yes (events before that wait, at most a few). A 403 shows 'Invalid App Configuration'
- * once (SPEC §8); other failures are logged only.
+ * once (behaviour §8); other failures are logged only.
  */
 import { MESSAGES, type PorticoEventName, type PorticoEvents, type ToastApi } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 import type { AnalyticsEvent, DirectoryClient } from './directory.ts'
 import { HttpError } from './http.ts'
 
-/** SPEC §7: swaps, connect, preferred account type, sign-in; §4: disconnect success or error. */
+/** behaviour §7: swaps, connect, preferred account type, sign-in; §4: disconnect success or error. */
 export const TRACKED_EVENTS = [
   'CONNECT_SUCCESS',
   'CONNECT_ERROR',

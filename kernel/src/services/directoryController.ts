@@ -1,5 +1,5 @@
 /**
- * The wallet list actions (SPEC §7 wallet directory, §9 wallet list constants): they call the
+ * The wallet list actions (behaviour §7 wallet directory, §9 wallet list constants): they call the
  * directory client and write `state.wallets`. Views read the state and call these; they never fetch.
  */
 import {
@@ -35,7 +35,7 @@ export interface DirectoryController {
 export interface DirectoryControllerOptions {
   /** Waits for an image to load (or fail), at most `timeoutMs`; default: an Image element. */
   preloadImage?: (url: string, timeoutMs: number) => Promise<void>
-  /** The wait a search takes at least (SPEC §9: 300 ms). */
+  /** The wait a search takes at least (behaviour §9: 300 ms). */
   searchMinWaitMs?: number
   /** Told once the analytics config call settled, whatever its outcome. */
   onAnalyticsConfig?: () => void
@@ -116,7 +116,7 @@ export function createDirectoryController(
       analytics: app.features.analytics,
     }
   }
-  /** SPEC §9: the first 20 images of a list are loaded before it shows, each waited for at most 2 s. */
+  /** behaviour §9: the first 20 images of a list are loaded before it shows, each waited for at most 2 s. */
   const prefetchImages = (entries: readonly WalletDirectoryEntry[]) =>
     Promise.all(
       entries
@@ -153,7 +153,7 @@ export function createDirectoryController(
         draft.wallets.isAnalyticsEnabled = isAnalyticsEnabled
       })
     } catch (error) {
-      // SPEC §8: a failed analytics config fetch turns analytics off.
+      // behaviour §8: a failed analytics config fetch turns analytics off.
       kernel.log.warn('Portico: analytics config unavailable, analytics off', error)
       kernel.store.update((draft) => {
         draft.wallets.isAnalyticsEnabled = false
@@ -195,7 +195,7 @@ export function createDirectoryController(
       })
       done.recommended = true
     } catch (error) {
-      // SPEC §8: ignored silently (asked again on the next open).
+      // behaviour §8: ignored silently (asked again on the next open).
       kernel.log.debug('Portico: recommended wallets unavailable', error)
     }
   }

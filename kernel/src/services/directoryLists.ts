@@ -30,7 +30,7 @@ export interface ConnectLists {
 export const isBrowserWallet = (connector: Connector) =>
   connector.type === 'INJECTED' || connector.type === 'ANNOUNCED'
 
-/** Browser wallets the app did not exclude (SPEC: excluded wallets' RDNS hide their announcements too). */
+/** Browser wallets the app did not exclude (behaviour-reference: excluded wallets' RDNS hide their announcements too). */
 export function browserWallets(state: Pick<KernelState, 'connectors' | 'wallets'>): Connector[] {
   const excluded = new Set(state.wallets.excludedRDNS)
   return state.connectors.filter(
@@ -101,7 +101,7 @@ const isExcluded = (entry: WalletDirectoryEntry, state: Pick<KernelState, 'optio
   (!!entry.rdns && state.wallets.excludedRDNS.includes(entry.rdns))
 
 /**
- * The Connect view's wallets, each once, in SPEC order: recent (at most 2), installed, featured (in
+ * The Connect view's wallets, each once, in behaviour-reference order: recent (at most 2), installed, featured (in
  * the configured order), custom, recommended.
  */
 export function connectLists(
@@ -171,7 +171,7 @@ export function allWalletsList(
   return [...choices.filter((choice) => choice.installed), ...choices.filter((choice) => !choice.installed)]
 }
 
-/** The All Wallets tag: SPEC-style rounded count ("230+"), or undefined before it is known. */
+/** The All Wallets tag: reference-style rounded count ("230+"), or undefined before it is known. */
 export function walletCountLabel(state: Pick<KernelState, 'wallets'>): string | undefined {
   const total = state.wallets.count + state.wallets.featured.length
   if (total === 0) return undefined

@@ -35,7 +35,7 @@ export class TimeoutError extends Error {
   }
 }
 
-/** SPEC §8 error display: string as-is, else first validation issue message, else error message. */
+/** behaviour §8 error display: string as-is, else first validation issue message, else error message. */
 export function errorMessage(error: unknown): string {
   if (typeof error === 'string') return error
   if (typeof error === 'object' && error !== null) {

@@ -163,7 +163,7 @@ describe('createHttpClient', () => {
     expect(server.requests).toHaveLength(1)
   })
 
-  it('times out a slow answer with the SPEC message', async () => {
+  it('times out a slow answer with the behaviour reference message', async () => {
     server.on('GET /slow', { delayMs: 400, body: { ok: true } })
     const error = await rejection(client({ timeoutMs: 100, retries: 0 }).get('/slow', { schema: Ok }))
     expect(error).toBeInstanceOf(TimeoutError)
@@ -235,7 +235,7 @@ describe('buildUrl', () => {
 })
 
 describe('errorMessage', () => {
-  it('follows SPEC §8: string, first validation issue, message, else Unknown error', () => {
+  it('follows behaviour §8: string, first validation issue, message, else Unknown error', () => {
     expect(errorMessage('plain')).toBe('plain')
     const validation = rejectionSync(() => v.parse(v.pipe(v.string(), v.email('Invalid email')), 'x'))
     expect(validation).toBeInstanceOf(v.ValiError)

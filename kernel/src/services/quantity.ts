@@ -1,5 +1,5 @@
 /**
- * Token quantities as the blockchain API sends them (SPEC §3 `quantity {decimals, numeric}`), checked
+ * Token quantities as the blockchain API sends them (behaviour §3 `quantity {decimals, numeric}`), checked
  * so a hostile or broken answer can never produce a wrong amount or hang unit maths: decimals are an
  * integer 0–255 (an ERC-20 `uint8`; "1e9", "2e8", "NaN", "1.5", -1 and 256 are refused), numeric is
  * a plain non-negative decimal with no more fraction digits than the decimals allow.
@@ -66,7 +66,7 @@ export const QuantitySchema = v.pipe(
 
 /**
  * A list whose malformed items are dropped instead of failing the whole answer; each dropped item is
- * reported with SPEC §8's error display (its first validation issue's message).
+ * reported with behaviour §8's error display (its first validation issue's message).
  */
 export function droppingList<T extends v.GenericSchema>(item: T, onDrop?: (message: string) => void) {
   return v.pipe(

@@ -1,6 +1,6 @@
 /**
  * Convert (swap) answers as plugins get them: the base shapes of schemas.ts, plus what a hostile or
- * broken API must not slip through to a wallet request (SPEC §7 convert calls).
+ * broken API must not slip through to a wallet request (behaviour §7 convert calls).
  */
 import * as v from 'valibot'
 import { droppingList } from './quantity.ts'

@@ -1,5 +1,5 @@
 /**
- * The NFT page of services/api (GET /v1/account/{address}/nfts; SPEC §7 shows no shape). The page is
+ * The NFT page of services/api (GET /v1/account/{address}/nfts; behaviour §7 shows no shape). The page is
  * checked as a whole (bounded count), each item on its own: a malformed item is dropped, not the page.
  */
 import * as v from 'valibot'

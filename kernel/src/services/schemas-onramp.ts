@@ -1,4 +1,4 @@
-/** On-ramp answers as plugins get them (SPEC §7): the URL a plugin opens must be a web page. */
+/** On-ramp answers as plugins get them (behaviour §7): the URL a plugin opens must be a web page. */
 import * as v from 'valibot'
 import { OnrampUrlSchema as OnrampUrlShape } from './schemas.ts'
 

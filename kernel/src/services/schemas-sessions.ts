@@ -1,5 +1,5 @@
 /**
- * Smart-account sessions (SPEC §7 shows no shape; these are services/api's, shared-types SmartSession):
+ * Smart-account sessions (behaviour §7 shows no shape; these are services/api's, shared-types SmartSession):
  * every field a plugin reads is checked.
  */
 import * as v from 'valibot'

@@ -49,7 +49,7 @@ describe('schema outputs fit the shared API types', () => {
   })
 })
 
-describe('lenient where the SPEC shows no shape', () => {
+describe('lenient where the behaviour reference shows no shape', () => {
   it('defaults ws, iconUrl, price and reads null as absent', () => {
     expect(accepts(SupportedChainsSchema, { http: ['eip155:1'] })).toEqual({ http: ['eip155:1'], ws: [] })
     const balance = accepts(TokenBalanceSchema, {

@@ -1,6 +1,6 @@
 /**
- * Blockchain API response schemas (SPEC §7). Strict on the fields the UI reads, lenient (optional,
- * defaulted) where the SPEC says the shape is not shown. Outputs stay JSON-safe (no bigint) so that
+ * Blockchain API response schemas (behaviour §7). Strict on the fields the UI reads, lenient (optional,
+ * defaulted) where the behaviour reference says the shape is not shown. Outputs stay JSON-safe (no bigint) so that
  * cached values re-validate with the same schema.
  */
 import type { CaipAddress, CaipNetworkId } from '@portico/shared-types'
@@ -52,7 +52,7 @@ export const TokenBalanceSchema = v.object({
 })
 /**
  * A malformed balance (say decimals "1e9") is dropped, never shown with a wrong amount; `onDrop`
- * gets each one's SPEC §8 error display.
+ * gets each one's behaviour §8 error display.
  */
 export const balancesSchema = (onDrop?: (message: string) => void) =>
   v.object({ balances: droppingList(TokenBalanceSchema, onDrop) })
@@ -251,7 +251,7 @@ export const OnrampOptionsSchema = v.object({
       payment_method_limits: list(v.object({ id: v.string(), min: text, max: text })),
     }),
   ),
-  /** Absent when the API does not say (the Buy view then offers the SPEC §9 sandbox pair). */
+  /** Absent when the API does not say (the Buy view then offers the behaviour §9 sandbox pair). */
   providers: v.optional(OnrampProvidersSchema),
 })
 
@@ -267,7 +267,7 @@ export const OnrampQuoteSchema = v.object({
 
 export const OnrampUrlSchema = v.object({ url: v.pipe(v.string(), v.url()) })
 
-/** Smart-account sessions: the SPEC shows no shape; the UI needs the permission context id. */
+/** Smart-account sessions: the behaviour reference shows no shape; the UI needs the permission context id. */
 export const SessionsSchema = v.object({
   pcis: v.array(
     v.looseObject({

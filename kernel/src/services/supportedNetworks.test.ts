@@ -3,7 +3,7 @@ import { createSupportedNetworks } from './supportedNetworks.ts'
 
 const log = { warn: vi.fn() }
 
-describe('supported networks (SPEC §5 gate before API calls)', () => {
+describe('supported networks (behaviour §5 gate before API calls)', () => {
   it('falls back to the eip155 list plus the three Solana networks while the API list is unknown', async () => {
     const gate = createSupportedNetworks(() => Promise.reject(new Error('offline')), log)
     await gate.ready()

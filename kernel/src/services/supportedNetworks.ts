@@ -2,7 +2,7 @@ import { SUPPORTED_EIP155_CHAIN_IDS } from '@portico/shared-types'
 import { BUILT_IN_NETWORKS } from '../chains/catalogue.ts'
 
 /**
- * The SPEC's hosted list (its eip155 chains plus the three Solana networks: mainnet, devnet,
+ * The the behaviour reference's hosted list (its eip155 chains plus the three Solana networks: mainnet, devnet,
  * testnet), used only until (or if) the configured API's own list can be read.
  */
 const FALLBACK = new Set<string>([
@@ -13,7 +13,7 @@ const FALLBACK = new Set<string>([
 ])
 
 /**
- * SPEC §5: a network must be in the supported-chains list before most API calls. The list comes from
+ * behaviour §5: a network must be in the supported-chains list before most API calls. The list comes from
  * the API itself (GET /v1/supported-chains), read once; a failed read falls back and is retried later.
  */
 export function createSupportedNetworks(

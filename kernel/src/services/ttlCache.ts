@@ -38,7 +38,7 @@ export function createTtlCache<T>({
   now = Date.now,
   log = console,
 }: TtlCacheOptions<T>): TtlCache<T> {
-  // SPEC §8: storage failures are logged only.
+  // behaviour §8: storage failures are logged only.
   function attempt<R>(what: string, run: () => R): R | undefined {
     try {
       return run()

@@ -56,7 +56,7 @@ describe('stored connection', () => {
     expect(log.error).toHaveBeenCalled()
   })
 
-  it('reset of a namespace clears its connector id and the stored deep link (SPEC §4 reset)', () => {
+  it('reset of a namespace clears its connector id and the stored deep link (behaviour §4 reset)', () => {
     const backend = memoryBackend()
     const storage = createSafeStorage(backend, log)
     storeConnected(storage, 'eip155', 'walletConnect', 'eip155:31337')

@@ -69,7 +69,7 @@ export function storeActiveNetwork(storage: SafeStorage, caipNetworkId: CaipNetw
   storage.set(STORAGE_KEYS.activeCaipNetworkId, caipNetworkId)
 }
 
-/** SPEC §4 reset: removes the stored connector id for that namespace and the stored deep link. */
+/** behaviour §4 reset: removes the stored connector id for that namespace and the stored deep link. */
 export function forgetNamespace(storage: SafeStorage, namespace: ChainNamespace): void {
   storage.remove(STORAGE_KEYS.connectedConnectorId(namespace))
   storage.remove(STORAGE_KEYS.deepLinkChoice)
@@ -80,7 +80,7 @@ export function forgetNamespace(storage: SafeStorage, namespace: ChainNamespace)
   if (snapshot === undefined || snapshot.namespace === namespace) storage.remove(STORAGE_KEYS.accountSnapshot)
 }
 
-/** SPEC §4 disconnect: clears stored social provider and connector ids, email-used flag, email, last chain. */
+/** behaviour §4 disconnect: clears stored social provider and connector ids, email-used flag, email, last chain. */
 export function forgetAllConnections(storage: SafeStorage): void {
   for (const ns of CHAIN_NAMESPACES) storage.remove(STORAGE_KEYS.connectedConnectorId(ns))
   for (const key of [

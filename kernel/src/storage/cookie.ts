@@ -3,7 +3,7 @@ import { type AccountSnapshot, isAccountSnapshot } from './accountSnapshot.ts'
 import { STORAGE_KEYS } from './keys.ts'
 import { defaultBackend, memoryBackend, type StorageBackend } from './storage.ts'
 
-/** The SPEC §3 keys a server render needs: with cookieStorage they travel in cookies, the rest stays local. */
+/** The behaviour §3 keys a server render needs: with cookieStorage they travel in cookies, the rest stays local. */
 const COOKIE_KEYS: ReadonlySet<string> = new Set([
   STORAGE_KEYS.connectionStatus,
   STORAGE_KEYS.activeNamespace,

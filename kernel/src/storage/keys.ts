@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '@portico/shared-types'
 
-/** SPEC §3 browser-stored keys. One place names them all. */
+/** behaviour §3 browser-stored keys. One place names them all. */
 export const STORAGE_KEYS = {
   emailLoginUsed: '@portico/email_login_used',
   email: '@portico/email',

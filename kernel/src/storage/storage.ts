@@ -6,7 +6,7 @@ export interface StorageBackend {
   removeItem(key: string): void
 }
 
-/** Browser storage that never throws: SPEC §8 "Storage failures are logged only". */
+/** Browser storage that never throws: behaviour §8 "Storage failures are logged only". */
 export interface SafeStorage {
   getString(key: string): string | undefined
   getJson<T>(key: string, isValid: (value: unknown) => value is T): T | undefined

@@ -22,7 +22,7 @@ describe('toasts', () => {
     expect(kernel.store.get().toasts.current).toBeUndefined()
   })
 
-  it('closes an open toast and shows the new one after 150 ms (SPEC §4)', () => {
+  it('closes an open toast and shows the new one after 150 ms (behaviour §4)', () => {
     vi.useFakeTimers()
     const kernel = kernelWithToasts()
     const toast = createToaster(kernel)

@@ -4,7 +4,7 @@ import type { Kernel } from '../kernel.ts'
 const VISIBLE_MS = 2_500
 
 /**
- * SPEC §4: a new toast while one is open closes the old one and shows the new one after 150 ms.
+ * behaviour §4: a new toast while one is open closes the old one and shows the new one after 150 ms.
  * Loading toasts stay until replaced or dismissed.
  */
 export function createToaster(kernel: Kernel): ToastApi & { dismiss(): void } {

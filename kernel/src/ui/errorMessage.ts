@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portico/shared-types'
 
-/** SPEC §8 error display: string as-is, else first validation issue, else error message, else 'Unknown error'. */
+/** behaviour §8 error display: string as-is, else first validation issue, else error message, else 'Unknown error'. */
 export function errorMessage(error: unknown): string {
   if (typeof error === 'string') return error
   const issues = (error as { issues?: { message?: unknown }[] } | undefined)?.issues

@@ -1,11 +1,11 @@
 /**
- * SPEC §4 email login and email update through the auth frame. Plain async functions over the shared
+ * behaviour §4 email login and email update through the auth frame. Plain async functions over the shared
  * embedded-wallet session; views only render and call these.
  */
 import type { PluginContext } from '@portico/shared-types'
 import { finishConnect, rememberEmailLogin, sessionOf } from '../../embedded-wallet/src/index.ts'
 
-/** The email plugin's AUTH connector (SPEC §3 known id). */
+/** The email plugin's AUTH connector (behaviour §3 known id). */
 export const EMAIL_CONNECTOR_ID = 'ID_AUTH'
 
 export const VIEWS = {
@@ -21,7 +21,7 @@ export const VIEWS = {
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** The frame logged the visitor in: remember it (SPEC §3) and connect the AUTH connector. */
+/** The frame logged the visitor in: remember it (behaviour §3) and connect the AUTH connector. */
 async function connected(ctx: PluginContext, email: string) {
   rememberEmailLogin(ctx, email)
   await finishConnect(ctx, EMAIL_CONNECTOR_ID)
@@ -71,7 +71,7 @@ export async function submitPrimaryOtp(ctx: PluginContext, email: string, otp: s
   ctx.router.replace(VIEWS.updateSecondaryOtp, { email })
 }
 
-/** The new address confirmed: the frame returns it; it is stored (SPEC §3) and the Account view shows again. */
+/** The new address confirmed: the frame returns it; it is stored (behaviour §3) and the Account view shows again. */
 export async function submitSecondaryOtp(ctx: PluginContext, otp: string): Promise<string> {
   const frame = await sessionOf(ctx).frame()
   const { newEmail } = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })

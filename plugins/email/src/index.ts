@@ -12,7 +12,7 @@ import {
 } from './views.tsx'
 
 /**
- * Email login (SPEC §4): an address in the Connect view, a one-time code (and a device approval for a
+ * Email login (behaviour §4): an address in the Connect view, a one-time code (and a device approval for a
  * new device) through the auth frame on its own origin (`authFrameUrl`), then the embedded wallet is
  * connected as the AUTH connector ID_AUTH. Unsafe requests open ApproveTransaction; the Account menu
  * updates the email and switches the preferred account type. The frame loads on first use only.

@@ -1,4 +1,4 @@
-/** Strings of the email plugin, English. SPEC §8 messages come from MESSAGES. */
+/** Strings of the email plugin, English. behaviour §8 messages come from MESSAGES. */
 export const strings = {
   emailLabel: 'Email',
   emailPlaceholder: 'Email',

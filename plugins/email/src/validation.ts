@@ -1,5 +1,5 @@
 /**
- * SPEC §5: email must be a valid email address; the OTP is a string (the frame sends 6 digits). The
+ * behaviour §5: email must be a valid email address; the OTP is a string (the frame sends 6 digits). The
  * address check is the WHATWG HTML "valid email address" production (what `<input type=email>` accepts)
  * with the RFC 5321 length limit.
  */

@@ -6,7 +6,7 @@ import { strings } from './strings.ts'
 
 const label = (type: AccountType) => (type === 'smartAccount' ? strings.smartAccount : strings.eoa)
 
-/** The Account menu's account-type switch (SPEC §4 preferred account type) for this plugin's AUTH connector. */
+/** The Account menu's account-type switch (behaviour §4 preferred account type) for this plugin's AUTH connector. */
 export const accountTypeView = (authConnectorId: string) =>
   function AccountTypeView({ ctx }: PluginViewProps) {
     return <AccountTypeSwitch ctx={ctx} connectorId={authConnectorId} />

@@ -5,7 +5,7 @@ import { sessionOf } from './session.ts'
 import { strings } from './strings.ts'
 
 /**
- * ApproveTransaction (SPEC §4 RPC requests): the auth frame itself is shown here. The frame (the
+ * ApproveTransaction (behaviour §4 RPC requests): the auth frame itself is shown here. The frame (the
  * wallet's origin, out of reach of the page's scripts) renders what is asked (site, network, recipient,
  * amounts) and its own Approve and Reject buttons; this view only makes room for it. The kernel's request
  * pipeline pops the view (or closes the modal) when the request settles; Back and closing withdraw it (4001).

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 preferred account type: set loading, ask the frame (SET_PREFERRED_ACCOUNT), reconnect (GET_USER
+ * behaviour §4 preferred account type: set loading, ask the frame (SET_PREFERRED_ACCOUNT), reconnect (GET_USER
  * with the new type: the kernel sees accountsChanged), clear loading, send SET_PREFERRED_ACCOUNT_TYPE.
  * A failed set falls back to EOA.
  */

@@ -1,5 +1,5 @@
 /**
- * Unsafe requests the embedded wallet holds while the frame shows them (SPEC §4 RPC requests). The user
+ * Unsafe requests the embedded wallet holds while the frame shows them (behaviour §4 RPC requests). The user
  * decides in the frame (its own origin); this list only lets the ApproveTransaction view know what is
  * open, and lets the app withdraw requests (closing the modal, Back), which the frame answers with 4001.
  * Plain logic, no React.

@@ -215,7 +215,7 @@ describe('AUTH provider: account details (plugin contract ConnectorProvider)', (
     expect(peer.posted.at(-1)?.type).toBe('@portico/app/GET_SMART_ACCOUNT_ENABLED_NETWORKS')
   })
 
-  it('the connector the kernel loads stores the networks it reads under the SPEC §3 key', async () => {
+  it('the connector the kernel loads stores the networks it reads under the behaviour §3 key', async () => {
     const state = {
       ...connectedState(EOA),
       options: { projectId: 'p', authFrameUrl: FRAME_URL },

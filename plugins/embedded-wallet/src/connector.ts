@@ -7,7 +7,7 @@ import type { AuthProvider } from './authProvider.ts'
 import { sessionOf } from './session.ts'
 import { forgetUser, storeSmartAccountNetworks } from './storedKeys.ts'
 
-/** SPEC §3 known connector id of the embedded wallet. */
+/** behaviour §3 known connector id of the embedded wallet. */
 export const AUTH_CONNECTOR_ID = 'ID_AUTH'
 /** The kernel registers a ready plugin's connectors in a lazy chunk: wait that long at most. */
 const REGISTER_WAIT_MS = 10_000
@@ -18,14 +18,14 @@ export function authConnector(id: string, name: string, approveView: string): Co
     name,
     type: 'AUTH',
     chain: 'eip155',
-    // SPEC §3: the auth connector supports eip155 and solana (the frame holds an ed25519 key too).
+    // behaviour §3: the auth connector supports eip155 and solana (the frame holds an ed25519 key too).
     chains: ['eip155', 'solana'],
     unsafeRequestView: approveView,
     load: async (ctx) => storingNetworks(ctx, await sessionOf(ctx).provider()),
   }
 }
 
-/** The provider the kernel gets: the smart-account networks it asks for are also stored (SPEC §3). */
+/** The provider the kernel gets: the smart-account networks it asks for are also stored (behaviour §3). */
 function storingNetworks(ctx: PluginContext, provider: AuthProvider): ConnectorProvider {
   return {
     ...provider,

@@ -19,7 +19,7 @@ afterEach(() => {
 })
 
 describe('frameUrl', () => {
-  it('adds the SPEC §7 load parameters', () => {
+  it('adds the behaviour §7 load parameters', () => {
     const url = frameUrl({ url: FRAME_URL, projectId: 'p1', chainId: 1, version: '4', enableLogger: false })
     expect(url.origin).toBe(FRAME_ORIGIN)
     expect(Object.fromEntries(url.searchParams)).toEqual({

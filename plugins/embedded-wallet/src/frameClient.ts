@@ -1,5 +1,5 @@
 /**
- * The app side of the auth frame (SPEC §2 hidden full-page frame, §7 wallet frame messages, §8, §9):
+ * The app side of the auth frame (behaviour §2 hidden full-page frame, §7 wallet frame messages, §8, §9):
  * one hidden iframe on the frame's own origin, requests `@portico/app/<TYPE>` with random ids, replies
  * `@portico/frame/<TYPE>_SUCCESS|_ERROR` matched by id. Only messages whose origin is the frame's origin
  * AND whose source is the frame's window are read; everything else is ignored.
@@ -11,19 +11,19 @@ import {
   MESSAGES,
 } from '@portico/shared-types'
 
-/** SPEC §2: the wallet frame's z-index. */
+/** behaviour §2: the wallet frame's z-index. */
 export const FRAME_Z_INDEX = 999999
-/** SPEC §9: frame call timeout for connect email, device, otp, social and social redirect uri. */
+/** behaviour §9: frame call timeout for connect email, device, otp, social and social redirect uri. */
 export const FRAME_CALL_TIMEOUT_MS = 30_000
-/** Waiting for READY after the iframe is added (the same SPEC §9 bound). */
+/** Waiting for READY after the iframe is added (the same behaviour §9 bound). */
 export const FRAME_READY_TIMEOUT_MS = 30_000
-/** Calls without a SPEC timeout still settle: bounded so nothing waits forever (RPC_REQUEST excepted). */
+/** Calls without a behaviour-reference timeout still settle: bounded so nothing waits forever (RPC_REQUEST excepted). */
 export const FRAME_DEFAULT_TIMEOUT_MS = 60_000
 /** Open requests at once; more are refused rather than growing without bound. */
 export const MAX_PENDING = 64
 const MAX_ERROR_LENGTH = 500
 
-/** SPEC §9: these calls time out after 30 s and then the socials-timeout alert shows. */
+/** behaviour §9: these calls time out after 30 s and then the socials-timeout alert shows. */
 export const ALERTING_CALLS: readonly FrameRequestType[] = [
   'CONNECT_EMAIL',
   'CONNECT_DEVICE',
@@ -88,7 +88,7 @@ export class FrameError extends Error {
   }
 }
 
-/** The frame URL with the SPEC §7 load parameters; throws on anything but an absolute http(s) URL. */
+/** The frame URL with the behaviour §7 load parameters; throws on anything but an absolute http(s) URL. */
 export function frameUrl(
   options: Pick<FrameClientOptions, 'url' | 'projectId' | 'chainId' | 'version' | 'enableLogger'>,
 ): URL {
@@ -114,7 +114,7 @@ const randomId = () => crypto.randomUUID()
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** SPEC §8 'An error occurred' when the frame's error carries no usable message. */
+/** behaviour §8 'An error occurred' when the frame's error carries no usable message. */
 function errorMessageOf(payload: unknown): string {
   const message = isRecord(payload) ? payload.message : undefined
   return typeof message === 'string' && message.trim() !== ''
@@ -206,7 +206,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     return options.defaultTimeoutMs ?? FRAME_DEFAULT_TIMEOUT_MS
   }
 
-  /** SPEC §8: an aborted RPC is 'Request was aborted'; other aborted calls 'Something went wrong'. */
+  /** behaviour §8: an aborted RPC is 'Request was aborted'; other aborted calls 'Something went wrong'. */
   const abortError = (type: FrameRequestType) =>
     new FrameError(type === 'RPC_REQUEST' ? MESSAGES.requestAborted : MESSAGES.somethingWentWrong, type)
 

@@ -9,7 +9,7 @@ import type { AuthProvider } from './authProvider.ts'
 import type { FrameClient } from './frameClient.ts'
 import { forgetUser, KEYS, rememberUser, storedPreferredType, storePreferredType } from './storedKeys.ts'
 
-/** The frame protocol version sent on load (SPEC §7 "version 4"). */
+/** The frame protocol version sent on load (behaviour §7 "version 4"). */
 export const FRAME_VERSION = '4'
 
 export interface EmbeddedSession {
@@ -68,7 +68,7 @@ function activeChainId(ctx: PluginContext): number {
   return Number.isSafeInteger(id) && id > 0 ? id : 1
 }
 
-/** SPEC §6: eip155 defaults to smartAccount unless the app configured another default. */
+/** behaviour §6: eip155 defaults to smartAccount unless the app configured another default. */
 export const defaultAccountType = (ctx: PluginContext): AccountType =>
   ctx.config.defaultAccountTypes?.eip155 ?? 'smartAccount'
 
@@ -101,7 +101,7 @@ export function sessionOf(ctx: PluginContext): EmbeddedSession {
     // A credential an earlier version kept in the page's storage: gone (the frame's cookie replaces it).
     ctx.storage.remove(KEYS.legacySessionToken)
     const dapp = ctx.config.metadata
-    // SPEC §8: 'Unable to sync theme to auth connector' is logged only.
+    // behaviour §8: 'Unable to sync theme to auth connector' is logged only.
     void client
       .request('SYNC_THEME', {
         themeMode: ctx.getState().theme.themeMode,

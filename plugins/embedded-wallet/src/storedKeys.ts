@@ -1,7 +1,7 @@
 /**
- * SPEC §3 browser-stored keys of the embedded wallet (in this plugin's storage): email-login-used flag,
+ * behaviour §3 browser-stored keys of the embedded wallet (in this plugin's storage): email-login-used flag,
  * email, social username, last email login time, smart-account enabled networks (comma list) and the
- * preferred account type. SPEC §4: a disconnect clears email-used, email and social username.
+ * preferred account type. behaviour §4: a disconnect clears email-used, email and social username.
  */
 import type { AccountType, AuthFrameUser, PluginContext } from '@portico/shared-types'
 
@@ -26,7 +26,7 @@ export function rememberUser(ctx: PluginContext, user: AuthFrameUser): void {
   if (user.userName) ctx.storage.set(KEYS.socialUsername, user.userName)
 }
 
-/** After an email login: the flag, the address and the time (SPEC §3). */
+/** After an email login: the flag, the address and the time (behaviour §3). */
 export function rememberEmailLogin(ctx: PluginContext, email: string, now = Date.now()): void {
   ctx.storage.set(KEYS.emailLoginUsed, true)
   ctx.storage.set(KEYS.email, email)
@@ -65,7 +65,7 @@ export function storePreferredType(ctx: PluginContext, type: AccountType): void 
   ctx.storage.set(KEYS.preferredAccountType, type)
 }
 
-/** SPEC §4 disconnect: email-used flag, email and social username go. */
+/** behaviour §4 disconnect: email-used flag, email and social username go. */
 export function forgetUser(ctx: PluginContext): void {
   ctx.storage.remove(KEYS.emailLoginUsed)
   ctx.storage.remove(KEYS.email)

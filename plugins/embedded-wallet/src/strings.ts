@@ -1,4 +1,4 @@
-/** Strings of the embedded wallet's shared views, English. SPEC §8 messages come from MESSAGES. */
+/** Strings of the embedded wallet's shared views, English. behaviour §8 messages come from MESSAGES. */
 export const strings = {
   approveTitle: 'Approve Transaction',
   frameNote: 'Review the request in your wallet below: only your click there approves it.',

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { relativeTime, transferText, visibleTransactions } from './history.ts'
 import { strings } from './strings.ts'
 
-/** SPEC §9: activity chains are eip155 and solana; bip122 too (the blockchain API reads the node). */
+/** behaviour §9: activity chains are eip155 and solana; bip122 too (the blockchain API reads the node). */
 const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 /** Pages read in a row while everything on them is hidden (spam, other chains). */
 const MAX_EMPTY_PAGES = 5
@@ -114,7 +114,7 @@ function History({
         if (controller.signal.aborted) return
         ctx.log.warn('could not read the transaction history', error)
         ctx.toast.error(MESSAGES.failedToFetchTransactions)
-        // SPEC §4: loading, then loaded, or empty on failure (a failed further page keeps the first ones).
+        // behaviour §4: loading, then loaded, or empty on failure (a failed further page keeps the first ones).
         setState((current) =>
           cursor ? { ...current, next: null, loadingMore: false } : { ...INITIAL, status: 'empty' },
         )
@@ -165,7 +165,7 @@ function History({
   )
 }
 
-/** The Account view's Activity tab (SPEC §2): the connected account's transactions on the active network. */
+/** The Account view's Activity tab (behaviour §2): the connected account's transactions on the active network. */
 export function ActivityTab({ ctx }: { ctx: PluginContext }) {
   const { EmptyState } = ctx.ui
   const namespace = ctx.useStore((state) => state.networks.activeNamespace)
@@ -175,7 +175,7 @@ export function ActivityTab({ ctx }: { ctx: PluginContext }) {
   )
   const address = account?.status === 'connected' ? account.address : undefined
   const api = ctx.services.api
-  // SPEC §5: fetching transactions requires an account address.
+  // behaviour §5: fetching transactions requires an account address.
   if (!address) return <EmptyState icon="clock" title={strings.notConnected} />
   if (!api)
     return (

@@ -42,7 +42,7 @@ const nft = (spam: boolean) => ({
 afterEach(cleanup)
 
 describe('history rules', () => {
-  it('hides transactions whose transfers are all spam NFTs and other chains’ transactions (SPEC §5)', () => {
+  it('hides transactions whose transfers are all spam NFTs and other chains’ transactions (behaviour §5)', () => {
     const items = [
       item('a', [eth('1')]),
       item('spam', [nft(true)]),
@@ -59,7 +59,7 @@ describe('history rules', () => {
     ])
   })
 
-  it('labels ages with the SPEC §9 units', () => {
+  it('labels ages with the behaviour §9 units', () => {
     const ago = (seconds: number) => relativeTime(new Date(NOW - seconds * 1000).toISOString(), NOW)
     expect(ago(0)).toBe('0 sec')
     expect(ago(59)).toBe('59 sec')
@@ -129,7 +129,7 @@ describe('Activity tab', () => {
     expect(service.fetchHistory).toHaveBeenCalledTimes(2)
   })
 
-  it('on failure: the toast Failed to fetch transactions and an empty list (SPEC §4, §8)', async () => {
+  it('on failure: the toast Failed to fetch transactions and an empty list (behaviour §4, §8)', async () => {
     const service = api([new Error('HTTP 500')])
     const { ctx } = fakeContext(connectedState(ADDRESS), { services: { api: service } })
     render(<ActivityTab ctx={ctx} />)

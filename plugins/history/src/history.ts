@@ -1,6 +1,6 @@
 import type { CaipNetworkId, TransactionHistoryItem, TransactionTransfer } from '@portico/shared-types'
 
-/** SPEC §5: transactions whose transfers are all spam NFTs are hidden; only the connected chain's show. */
+/** behaviour §5: transactions whose transfers are all spam NFTs are hidden; only the connected chain's show. */
 export function visibleTransactions(
   items: readonly TransactionHistoryItem[],
   chain: CaipNetworkId,
@@ -20,7 +20,7 @@ const UNITS: readonly [label: string, seconds: number][] = [
   ['min', 60],
 ]
 
-/** SPEC §9 relative time labels: sec, min, hr, d, mo, yr (largest whole unit). */
+/** behaviour §9 relative time labels: sec, min, hr, d, mo, yr (largest whole unit). */
 export function relativeTime(minedAt: string, now: number = Date.now()): string {
   const time = Date.parse(minedAt)
   const seconds = Number.isFinite(time) ? Math.max(0, Math.floor((now - time) / 1000)) : 0
@@ -28,7 +28,7 @@ export function relativeTime(minedAt: string, now: number = Date.now()): string 
   return `${seconds} sec`
 }
 
-/** One transfer as "+1.500 ETH" / "-20.000 USDC" / "Free Airdrop NFT #0"; amounts with 3 decimals (SPEC §5). */
+/** One transfer as "+1.500 ETH" / "-20.000 USDC" / "Free Airdrop NFT #0"; amounts with 3 decimals (behaviour §5). */
 export function transferText(transfer: TransactionTransfer, format: (value: string) => string): string {
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
   if (transfer.nft_info) return `${sign}${transfer.nft_info.name ?? 'NFT'}`

@@ -1,4 +1,4 @@
-/** Strings of the history plugin, English. SPEC §8 messages come from MESSAGES. */
+/** Strings of the history plugin, English. behaviour §8 messages come from MESSAGES. */
 export const strings = {
   tab: 'Activity',
   list: 'Transactions',

@@ -5,7 +5,7 @@ import { registerName } from './registration.ts'
 import { storeOf, useT } from './state.ts'
 import { useSuggestions } from './useSuggestions.ts'
 
-/** RegisterAccountName (SPEC §2): search with debounced suggestions and their availability. */
+/** RegisterAccountName (behaviour §2): search with debounced suggestions and their availability. */
 export function RegisterView({ ctx }: PluginViewProps) {
   const t = useT(ctx)
   const { Stack, Text, TextField, ListItem, Spinner, EmptyState } = ctx.ui

@@ -1,7 +1,7 @@
 import type { PluginViewProps } from '@portico/shared-types'
 import { storeOf, useT } from './state.ts'
 
-/** RegisterAccountNameSuccess (SPEC §2, §4): waits for the signature and the API, then confirms. */
+/** RegisterAccountNameSuccess (behaviour §2, §4): waits for the signature and the API, then confirms. */
 export function SuccessView({ ctx, params }: PluginViewProps) {
   const t = useT(ctx)
   const { Stack, Text, Button, Spinner, Icon } = ctx.ui

@@ -4,7 +4,7 @@ import { RegisterView } from './RegisterView.tsx'
 import { SEARCH_VIEW, SUCCESS_VIEW } from './registration.ts'
 import { SuccessView } from './SuccessView.tsx'
 
-/** Names: search, suggest and register an account name (SPEC §2 RegisterAccountName, §4, §7 /v1/profile). */
+/** Names: search, suggest and register an account name (behaviour §2 RegisterAccountName, §4, §7 /v1/profile). */
 export default definePlugin({
   id: 'names',
   api: '^1.1.0',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { coinTypeOf, isValidLabel, isValidName, labelOf, registrationMessage, utf8Hex } from './names.ts'
 
-describe('name rules (SPEC §5)', () => {
+describe('name rules (behaviour §5)', () => {
   it('needs 4+ ASCII letters, digits or hyphens', () => {
     expect(isValidLabel('alice')).toBe(true)
     expect(isValidLabel('a-1b')).toBe(true)
@@ -10,7 +10,7 @@ describe('name rules (SPEC §5)', () => {
     expect(isValidLabel('\u0430lice')).toBe(false)
   })
 
-  it('accepts full names with a SPEC §9 suffix only', () => {
+  it('accepts full names with a behaviour §9 suffix only', () => {
     expect(isValidName('alice.reown.id')).toBe(true)
     expect(isValidName('alice.wcn.id')).toBe(true)
     expect(isValidName('alice.eth')).toBe(false)

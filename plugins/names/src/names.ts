@@ -1,9 +1,9 @@
-/** The names plugin's rules (SPEC §5 name and coin type, §7 registration message), plain functions. */
+/** The names plugin's rules (behaviour §5 name and coin type, §7 registration message), plain functions. */
 import { NAME_SUFFIXES } from '@portico/shared-types'
 
 export const NAME_SUFFIX = NAME_SUFFIXES[0]
 
-/** SPEC §5: at least 4 characters, only letters, digits and hyphen (ASCII: lookalikes are refused). */
+/** behaviour §5: at least 4 characters, only letters, digits and hyphen (ASCII: lookalikes are refused). */
 export function isValidLabel(label: string): boolean {
   return /^[a-zA-Z0-9-]{4,63}$/.test(label)
 }
@@ -15,13 +15,13 @@ export function labelOf(input: string): string {
   return suffix ? lowered.slice(0, -suffix.length) : lowered
 }
 
-/** A full name as SPEC §5/§9 allow it: a valid label and one of the name suffixes. */
+/** A full name as behaviour §5/§9 allow it: a valid label and one of the name suffixes. */
 export function isValidName(name: string): boolean {
   const suffix = NAME_SUFFIXES.find((s) => name.endsWith(s))
   return suffix !== undefined && isValidLabel(name.slice(0, -suffix.length))
 }
 
-/** SPEC §5: a chain id at or above 2^31 has no coin type; otherwise the id with the high bit set. */
+/** behaviour §5: a chain id at or above 2^31 has no coin type; otherwise the id with the high bit set. */
 export function coinTypeOf(chainId: number): number {
   if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= 0x80000000)
     throw new Error(`Chain id ${chainId} has no coin type`)
@@ -37,7 +37,7 @@ export function registrationStatement(name: string, domain: string, chainId: num
 }
 
 /**
- * SPEC §7: the JSON the wallet signs, timestamp in seconds. It binds the chain (`coin_type`, which the
+ * behaviour §7: the JSON the wallet signs, timestamp in seconds. It binds the chain (`coin_type`, which the
  * API must find equal to the request's) and the site (`domain`, location.host) with a statement, so a
  * signature cannot be replayed to register the name on another chain or read as something else.
  */

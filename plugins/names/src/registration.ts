@@ -1,4 +1,4 @@
-/** SPEC §4 name registration: loading, success view first, wallet signature, API call, profile name. */
+/** behaviour §4 name registration: loading, success view first, wallet signature, API call, profile name. */
 import { MESSAGES, type PluginContext } from '@portico/shared-types'
 import { coinTypeOf, messageOf, registrationMessage, utf8Hex } from './names.ts'
 import { storeOf, translate } from './state.ts'
@@ -30,7 +30,7 @@ export async function registerName(ctx: PluginContext, name: string, now = Date.
     delete state.registered
   })
   ctx.router.push(SUCCESS_VIEW, { name })
-  // SPEC §4: cancelling (leaving the success view or closing the modal while busy) clears loading.
+  // behaviour §4: cancelling (leaving the success view or closing the modal while busy) clears loading.
   const cancel = () => cancelRegistration(ctx)
   const stopWatching = ctx.subscribe(() => {
     if (store.get().loading && ctx.getState().router.history.at(-1)?.view !== SUCCESS_VIEW) cancel()

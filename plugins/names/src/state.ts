@@ -2,7 +2,7 @@ import type { I18nVars, PluginContext, PluginStore } from '@portico/shared-types
 import { en } from './messages.ts'
 
 export interface NamesState {
-  /** SPEC §4: on from the start of a registration until it ends or is cancelled. */
+  /** behaviour §4: on from the start of a registration until it ends or is cancelled. */
   loading: boolean
   /** The name being registered, or the last one registered. */
   name?: string

@@ -8,7 +8,7 @@ export type SuggestionsResult =
   | { status: 'done'; label: string; suggestions: NameSuggestionsResponse['suggestions'] }
   | { status: 'failed'; label: string; message: string }
 
-/** Suggestions for a valid label, asked SPEC §9's debounce after the last keystroke; stale answers dropped. */
+/** Suggestions for a valid label, asked behaviour §9's debounce after the last keystroke; stale answers dropped. */
 export function useSuggestions(ctx: PluginContext, label: string, debounceMs = DEFAULT_DEBOUNCE_MS) {
   const [result, setResult] = useState<SuggestionsResult>({ status: 'idle' })
   useEffect(() => {

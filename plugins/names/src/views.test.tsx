@@ -106,7 +106,7 @@ describe('RegisterAccountName', () => {
     expect(screen.getByRole('button', { name: 'carol1.reown.id Available' })).toBeTruthy()
   })
 
-  it('flags a name off SPEC §5 and asks nothing', async () => {
+  it('flags a name off behaviour §5 and asks nothing', async () => {
     const { ctx, api } = setup()
     render(<RegisterView ctx={ctx} params={{}} />)
     search('ab_c')
@@ -132,7 +132,7 @@ describe('RegisterAccountName', () => {
   })
 })
 
-describe('registration (SPEC §4)', () => {
+describe('registration (behaviour §4)', () => {
   it('shows the success view at once, signs, registers with the coin type, then confirms', async () => {
     const { ctx, api, provider } = setup()
     render(<RegisterView ctx={ctx} params={{}} />)

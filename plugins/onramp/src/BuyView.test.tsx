@@ -15,7 +15,7 @@ const limits = [
   { id: 'card', min: '10.00', max: '7500.00' },
   { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
 ]
-/** The kernel's built-in sample options name no providers (SPEC §8). */
+/** The kernel's built-in sample options name no providers (behaviour §8). */
 const SAMPLE_OPTIONS = {
   purchaseCurrencies: [
     {
@@ -119,7 +119,7 @@ describe('the Buy view', () => {
     )
   })
 
-  it('shows the sample options and placeholder quotes when the service fails (SPEC §8)', async () => {
+  it('shows the sample options and placeholder quotes when the service fails (behaviour §8)', async () => {
     setup({
       onrampOptions: vi.fn(async () => ({ ...SAMPLE_OPTIONS, fallback: true as const })),
       onrampQuote: vi.fn(async (p: OnrampQuoteRequest) => ({ ...quoteOf(p), placeholder: true as const })),

@@ -14,7 +14,7 @@ import { buyRestricted } from './restricted.ts'
 import { activeEvm, apiOf, onrampStore } from './state.ts'
 import { fill, strings } from './strings.ts'
 
-/** SPEC §9 default debounce before quoting what was typed. */
+/** behaviour §9 default debounce before quoting what was typed. */
 const QUOTE_DEBOUNCE_MS = 500
 
 /** Provider ids joined with commas (ids never contain one) back to a list. */

@@ -5,7 +5,7 @@ import { fill, strings } from './strings.ts'
 
 type Store = PluginStore<OnrampState>
 
-/** Reads the options once; the kernel answers its built-in sample list when the API cannot (SPEC §8). */
+/** Reads the options once; the kernel answers its built-in sample list when the API cannot (behaviour §8). */
 export async function loadOptions(ctx: PluginContext, store: Store): Promise<void> {
   const api = apiOf(ctx)
   if (!api || store.get().options || store.get().loadingOptions) return
@@ -43,7 +43,7 @@ export const quoteKey = (r: QuoteRequest) =>
   JSON.stringify([r.currency, r.fiat, r.method, r.amount, r.chainId, r.quoting])
 
 /**
- * The quoting providers' quotes; a failed one is the kernel's placeholder (SPEC §8). Stale answers are
+ * The quoting providers' quotes; a failed one is the kernel's placeholder (behaviour §8). Stale answers are
  * dropped. A provider that does not quote is never asked: the API would only answer 422.
  */
 export async function requestQuotes(ctx: PluginContext, store: Store, r: QuoteRequest): Promise<void> {
@@ -128,7 +128,7 @@ export async function buyWith(
 }
 
 /**
- * The account's purchases from each of `providers` (ids; history with the onramp parameter, SPEC §7),
+ * The account's purchases from each of `providers` (ids; history with the onramp parameter, behaviour §7),
  * newest first.
  */
 export async function loadPurchases(

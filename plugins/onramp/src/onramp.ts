@@ -3,8 +3,8 @@ import type { OnrampOptionsResponse, OnrampProviderInfo, OnrampQuoteResponse } f
 export type Provider = OnrampProviderInfo
 
 /**
- * SPEC §9's two sandbox providers, offered on every network only when the options name no providers:
- * the kernel's built-in sample options (SPEC §8) carry no list, and neither does an older API.
+ * behaviour §9's two sandbox providers, offered on every network only when the options name no providers:
+ * the kernel's built-in sample options (behaviour §8) carry no list, and neither does an older API.
  */
 export const SAMPLE_PROVIDERS: readonly Provider[] = [
   { id: 'portico-pay', name: 'Portico Pay', quotes: true, networks: [] },

@@ -25,7 +25,7 @@ const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const state = connectedState(ADDRESS)
 const feature = () => plugin.contributes?.walletFeatures?.[0]
 
-describe('Buy in the SPEC §9 restricted time zones', () => {
+describe('Buy in the behaviour §9 restricted time zones', () => {
   it.each([
     'Asia/Shanghai',
     'Asia/Urumqi',

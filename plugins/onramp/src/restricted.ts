@@ -1,5 +1,5 @@
 /**
- * Time zones where Buy is not offered (SPEC §9 "restricted timezones": mainland China, Hong Kong and
+ * Time zones where Buy is not offered (behaviour §9 "restricted timezones": mainland China, Hong Kong and
  * Macau). The on-ramp providers do not sell to residents there, and the browser's time zone is the one
  * regional signal a page has without asking for location. Besides each region's canonical IANA zone the
  * list keeps the older names (links) still in the tz database, because a browser may report either.

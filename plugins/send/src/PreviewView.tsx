@@ -78,7 +78,7 @@ export function PreviewView({ ctx }: PluginViewProps) {
       if (!hash) throw new Error(`No chain helpers for ${network.chainNamespace}`)
       ctx.toast.success(MESSAGES.transactionStarted)
       resetSend(store)
-      // SPEC §2: after a send starts, the view returns to Account; balances follow once it is mined.
+      // behaviour §2: after a send starts, the view returns to Account; balances follow once it is mined.
       ctx.router.reset('Account')
       const landed = bitcoin
         ? bitcoin.landed
@@ -88,7 +88,7 @@ export function PreviewView({ ctx }: PluginViewProps) {
       void landed.then(() => ctx.account.refreshBalance())
     } catch (error) {
       ctx.log.warn('the send failed', error)
-      // SPEC §8: 'Something went wrong' for an EVM send, its own message for a Solana one.
+      // behaviour §8: 'Something went wrong' for an EVM send, its own message for a Solana one.
       ctx.toast.error(solana ? MESSAGES.solanaSendFailed : MESSAGES.somethingWentWrong)
       store.update((draft) => {
         draft.loading = false

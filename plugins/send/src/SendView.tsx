@@ -46,7 +46,7 @@ export function SendView({ ctx }: PluginViewProps) {
   const invalid = Boolean(errors.amount || errors.receiver)
   const balance = `${ctx.chains.formatBalance(token.quantity.numeric)} ${token.symbol}`
   const amountUsd = Number(state.sendTokenAmount) * token.price
-  // SPEC §5: the form-level message is Solana's own; the eip155 form shows its field errors only.
+  // behaviour §5: the form-level message is Solana's own; the eip155 form shows its field errors only.
   const formError =
     state.error ??
     (namespace !== 'eip155' && state.submitted && invalid ? MESSAGES.solanaInvalidSend : undefined)

@@ -11,7 +11,7 @@ import { sendStore } from './state.ts'
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const MALLORY = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-/** eip155:31337's coin type (SPEC §5). */
+/** eip155:31337's coin type (behaviour §5). */
 const COIN = String((31337 | 0x80000000) >>> 0)
 
 const ETH: TokenBalance = {
@@ -69,7 +69,7 @@ function setup(answer: NameProfile | undefined | Error) {
 }
 
 describe('name rules', () => {
-  it('a name is a 4+ character label with a SPEC §9 suffix, any case', () => {
+  it('a name is a 4+ character label with a behaviour §9 suffix, any case', () => {
     expect(isReceiverName('alice.reown.id')).toBe(true)
     expect(isReceiverName(' Alice.WCN.id ')).toBe(true)
     expect(isReceiverName('bob.reown.id')).toBe(false)

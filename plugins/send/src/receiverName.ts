@@ -1,7 +1,7 @@
 /**
  * A name as a send receiver (issue 11): `alice.reown.id` is resolved through the API's
  * GET /v1/profile/account/{name}; the address is taken only from the answer for that exact name and
- * the active chain's coin type (SPEC §5), never from the name itself.
+ * the active chain's coin type (behaviour §5), never from the name itself.
  */
 import {
   type EvmHelpers,
@@ -35,7 +35,7 @@ const MAX_AVATAR_URL = 2048
 /** Trimmed and lower-cased: names are case-insensitive. */
 export const normaliseName = (input: string) => input.trim().toLowerCase()
 
-/** SPEC §5/§9: a label of 4+ letters, digits or hyphens and one of the name suffixes. */
+/** behaviour §5/§9: a label of 4+ letters, digits or hyphens and one of the name suffixes. */
 export function isReceiverName(input: string): boolean {
   const name = normaliseName(input)
   const suffix = NAME_SUFFIXES.find((s) => name.endsWith(s))
@@ -46,7 +46,7 @@ export function isReceiverName(input: string): boolean {
 export const looksLikeName = (input: string, namespace: string) =>
   namespace === 'eip155' && input.trim() !== '' && !ADDRESS_LIKE.test(input.trim())
 
-/** SPEC §5: the chain id with the high bit set; ids at or above 2^31 have none. */
+/** behaviour §5: the chain id with the high bit set; ids at or above 2^31 have none. */
 export function coinTypeOf(chainId: number): number | undefined {
   if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= 0x80000000) return undefined
   return (chainId | 0x80000000) >>> 0

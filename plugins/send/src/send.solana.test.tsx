@@ -82,7 +82,7 @@ describe('Solana send', () => {
     }
   })
 
-  it('a failed Solana send shows the SPEC message', async () => {
+  it('a failed Solana send shows the behaviour reference message', async () => {
     vi.stubGlobal('fetch', rpc)
     try {
       const request = vi.fn(async () => Promise.reject(new Error('User rejected the request.')))

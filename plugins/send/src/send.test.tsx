@@ -1,4 +1,4 @@
-/** The send plugin's logic: validation, transactions and gas (SPEC §5), with the kernel's real helpers. */
+/** The send plugin's logic: validation, transactions and gas (behaviour §5), with the kernel's real helpers. */
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import { recordedAccountDetails, type TokenBalance } from '@portico/shared-types'
 import { describe, expect, it, vi } from 'vitest'
@@ -51,7 +51,7 @@ describe('transactions', () => {
   })
 })
 
-describe('gas (SPEC §5)', () => {
+describe('gas (behaviour §5)', () => {
   const setup = (balanceWei: bigint, extra = {}) => {
     const state = connectedState(FROM, { tokenBalance: [ETH, USDC], ...extra })
     const provider = wallet(balanceWei)

@@ -19,12 +19,12 @@ import { strings } from './strings.ts'
 /** Namespaces the send plugin can send on: eip155 (native and ERC-20), solana (SOL) and bip122 (BTC). */
 export const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana', 'bip122']
 
-/** SPEC §3 send state, the amount kept as typed (a string) so no precision is lost. */
+/** behaviour §3 send state, the amount kept as typed (a string) so no precision is lost. */
 export interface SendState {
   token?: TokenBalance
   sendTokenAmount: string
   receiverAddress: string
-  /** SPEC §3 receiver profile name and image: the name in the receiver field, resolved on preview. */
+  /** behaviour §3 receiver profile name and image: the name in the receiver field, resolved on preview. */
   resolvedReceiver?: ResolvedReceiver
   gas?: bigint
   gasPrice?: bigint
@@ -45,7 +45,7 @@ export const initialSendState = (): SendState => ({
 
 export type SendStore = PluginStore<SendState>
 
-/** SPEC §9 does not price Solana fees; the network's base fee is 5 000 lamports per signature. */
+/** behaviour §9 does not price Solana fees; the network's base fee is 5 000 lamports per signature. */
 export const SOLANA_FEE_LAMPORTS = 5_000n
 
 const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -99,7 +99,7 @@ export const unitsOf = (units: UnitHelpers, amount: string, decimals: number): b
 const HEX_ADDRESS = /^(0x)?[\da-fA-F]{40}$/
 
 /**
- * SPEC §5: a positive amount within the balance and the token's decimals, and a receiver of the
+ * behaviour §5: a positive amount within the balance and the token's decimals, and a receiver of the
  * namespace (the kernel's helpers decide what an address is).
  */
 export function validate(
@@ -181,7 +181,7 @@ export function buildTransaction(
 
 const toNumber = (wei: bigint, decimals: number) => Number(wei) / 10 ** decimals
 
-/** Whether the account is a smart account (SPEC §5: those are never short of gas). */
+/** Whether the account is a smart account (behaviour §5: those are never short of gas). */
 export function isSmartAccount(account: AccountState): boolean {
   const address = account.address?.toLowerCase()
   return (
@@ -245,7 +245,7 @@ async function nativeBalance(
 }
 
 /**
- * Gas estimate and gas price (API, else the wallet) in USD, and SPEC §5's rule: short of gas when the
+ * Gas estimate and gas price (API, else the wallet) in USD, and behaviour §5's rule: short of gas when the
  * native balance in USD is 0 or below the gas price in USD; a smart account never is. A native send
  * also needs the amount plus the fee.
  */

@@ -34,7 +34,7 @@ describe('Send and Review Send views', () => {
     await waitFor(() => expect(ctx.router.push).toHaveBeenCalledWith('SendPreview'))
   })
 
-  it('on Solana, bad input shows the SPEC §5 Solana message', async () => {
+  it('on Solana, bad input shows the behaviour §5 Solana message', async () => {
     const base = connectedState(SOL_ADDRESS)
     const network = {
       id: 'devnet',
@@ -62,7 +62,7 @@ describe('Send and Review Send views', () => {
     expect(ctx.router.push).not.toHaveBeenCalled()
   })
 
-  it('a namespace the send form does not serve shows Unsupported chain (SPEC §8)', () => {
+  it('a namespace the send form does not serve shows Unsupported chain (behaviour §8)', () => {
     const base = connectedState(FROM)
     const eip155 = base.networks.byNamespace.eip155
     const account = base.accounts.eip155

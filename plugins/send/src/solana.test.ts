@@ -6,7 +6,7 @@ const RECEIVER = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
 // The kernel's real Solana helpers, as ctx.chains.solana() gives them.
 const solana = await fakeContext(connectedState(RECEIVER)).ctx.chains.solana()
 
-describe('Solana send validation (SPEC §5)', () => {
+describe('Solana send validation (behaviour §5)', () => {
   const sol = {
     name: 'Solana',
     symbol: 'SOL',

@@ -37,6 +37,6 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 })
 
-/** Fiat with 2 decimals (SPEC §5); a positive amount under a cent shows as "< $0.01". */
+/** Fiat with 2 decimals (behaviour §5); a positive amount under a cent shows as "< $0.01". */
 export const formatUsd = (value: number, lessThanCent: string): string =>
   value > 0 && value < 0.01 ? lessThanCent : usd.format(Number.isFinite(value) ? value : 0)

@@ -1,4 +1,4 @@
-/** Strings of the send plugin, English. SPEC §8 messages come from MESSAGES. */
+/** Strings of the send plugin, English. behaviour §8 messages come from MESSAGES. */
 export const strings = {
   send: 'Send',
   title: 'Send',

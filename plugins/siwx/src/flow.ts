@@ -1,5 +1,5 @@
 /**
- * SPEC §4 Sign-in (SIWX): opens SIWXSignMessage for a connected account on a supported network without
+ * behaviour §4 Sign-in (SIWX): opens SIWXSignMessage for a connected account on a supported network without
  * a session; signs the EIP-4361 message through the gated provider, has the verifier check it, stores
  * the session. Plain functions over ctx; the view only renders this state and calls these actions.
  */
@@ -54,7 +54,7 @@ const connected = (ctx: PluginContext): AccountState | undefined => {
   return account?.status === 'connected' && account.caipAddress && account.address ? account : undefined
 }
 
-/** SPEC §5 preconditions, in order; undefined when sign-in can run. */
+/** behaviour §5 preconditions, in order; undefined when sign-in can run. */
 export function precondition(ctx: PluginContext): MessageKey | undefined {
   if (ctx.config.features.siwx !== true) return 'notEnabled'
   const account = connected(ctx)
@@ -136,7 +136,7 @@ function createFlow(ctx: PluginContext): SignInFlow {
     return message
   }
 
-  /** SPEC §4: initialisation failed: disconnect, reset to Connect, say so. */
+  /** behaviour §4: initialisation failed: disconnect, reset to Connect, say so. */
   async function initFailed(error: unknown): Promise<void> {
     ctx.log.error('Sign-in initialisation failed', error)
     set({ phase: 'idle' })
@@ -223,7 +223,7 @@ function createFlow(ctx: PluginContext): SignInFlow {
     async restore() {
       const account = connected(ctx)
       const stored = storedSessionFor(ctx, account?.caipAddress)
-      // Connected before this plugin loaded (or another account): SPEC §4, no session → the sign view.
+      // Connected before this plugin loaded (or another account): behaviour §4, no session → the sign view.
       if (!stored) {
         if (account) setHasSession(false)
         return flow.start()

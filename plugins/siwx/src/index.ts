@@ -5,7 +5,7 @@ import { SignMessageView } from './SignMessageView.tsx'
 import { walletConnectAuth } from './walletConnectAuth.ts'
 
 /**
- * Sign-in (SIWX, SPEC §4): after a connect, SIWXSignMessage asks the account to sign an EIP-4361 message
+ * Sign-in (SIWX, behaviour §4): after a connect, SIWXSignMessage asks the account to sign an EIP-4361 message
  * whose nonce comes from the verifier (`<apiUrl>/v1/siwx` or `siwx.verifierUrl`), which checks it and
  * returns a session; the session is stored and restored on reload. With `siwx.required`, cancelling
  * disconnects and the sign view cannot be closed.
@@ -18,7 +18,7 @@ export default definePlugin({
   messages: { en },
   contributes: {
     afterConnect: [{ id: 'siwx', run: (ctx) => flowOf(ctx).start() }],
-    // One-click sign-in when WalletConnect pairs on eip155 networks only (SPEC §4).
+    // One-click sign-in when WalletConnect pairs on eip155 networks only (behaviour §4).
     walletConnectAuth: [walletConnectAuth],
   },
   setup(ctx) {

@@ -1,6 +1,6 @@
 import type { I18nVars, PluginContext } from '@portico/shared-types'
 
-/** The plugin's English catalogue (PluginDefinition.messages.en); SPEC §8 wording where it has one. */
+/** The plugin's English catalogue (PluginDefinition.messages.en); behaviour §8 wording where it has one. */
 export const en = {
   views: { SIWXSignMessage: 'Sign In' },
   title: '{app} needs to connect to your wallet',
@@ -13,7 +13,7 @@ export const en = {
   preparing: 'Preparing the message…',
   cancel: 'Cancel',
   signedIn: 'Signed in',
-  // SPEC §4 / §5 / §8
+  // behaviour §4 / §5 / §8
   signatureDeclined: 'Signature declined',
   smartAccountNotSupported: 'This application might not support Smart Accounts',
   initFailed: 'A problem occurred while trying initialize authentication',

@@ -1,4 +1,4 @@
-/** The verified sign-in session, kept in plugin storage so a reload restores it (SPEC §3 sign-in session). */
+/** The verified sign-in session, kept in plugin storage so a reload restores it (behaviour §3 sign-in session). */
 import type { PluginContext } from '@portico/shared-types'
 import type { VerifiedSession } from './verifier.ts'
 

@@ -265,7 +265,7 @@ describe('SIWX: cancel and failures', () => {
     expect(ctx.modal.close).not.toHaveBeenCalled()
   })
 
-  it('a failed initialisation disconnects, shows Connect and the SPEC message', async () => {
+  it('a failed initialisation disconnects, shows Connect and the behaviour reference message', async () => {
     fakeVerifier({ nonceFails: true })
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { ctx, disconnect } = setup()
@@ -275,7 +275,7 @@ describe('SIWX: cancel and failures', () => {
     expect(ctx.toast.error).toHaveBeenCalledWith(MESSAGES.siwxInitFailed)
   })
 
-  it('shows the SPEC precondition messages when signing cannot start', async () => {
+  it('shows the behaviour reference precondition messages when signing cannot start', async () => {
     fakeVerifier()
     const cases: [Setup, string][] = [
       [{ siwx: false }, MESSAGES.siwxNotEnabled],
@@ -295,7 +295,7 @@ describe('SIWX: cancel and failures', () => {
 })
 
 describe('SIWX: catalogue and message text', () => {
-  it('carries the SPEC §8 wording', () => {
+  it('carries the behaviour §8 wording', () => {
     expect(plugin.messages.en).toBe(en)
     expect([en.signatureDeclined, en.smartAccountNotSupported, en.initFailed]).toEqual([
       MESSAGES.signatureDeclined,

@@ -1,5 +1,5 @@
 /**
- * One-click sign-in on WalletConnect (SPEC §4 universal-provider path): the kernel pairs with
+ * One-click sign-in on WalletConnect (behaviour §4 universal-provider path): the kernel pairs with
  * `authenticate` using these CAIP-122 fields (a verifier nonce), and hands back the message the wallet
  * signed; the verifier checks it and the session is stored, so SIWXSignMessage does not open.
  */

@@ -2,7 +2,7 @@ import { definePlugin } from '@portico/shared-types'
 import { SESSIONS_VIEW, SessionsView } from './SessionsView.tsx'
 import { strings } from './strings.ts'
 
-/** Smart sessions (SPEC §9 feature smartSessions, off by default): list and revoke in the Account menu. */
+/** Smart sessions (behaviour §9 feature smartSessions, off by default): list and revoke in the Account menu. */
 export default definePlugin({
   id: 'smartSessions',
   api: '^1.0.0',

@@ -5,7 +5,7 @@ import { PROVIDER_NAMES, strings } from './strings.ts'
 
 /**
  * The Connect view's social method (connectMethods 'social'): one button per configured provider in the
- * app's order (SPEC §9 default google, x, discord, farcaster, github, apple, facebook), farcaster last.
+ * app's order (behaviour §9 default google, x, discord, farcaster, github, apple, facebook), farcaster last.
  */
 export function SocialButtons({ ctx }: { ctx: PluginContext }) {
   const { Stack, Button } = ctx.ui

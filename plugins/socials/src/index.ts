@@ -6,7 +6,7 @@ import { strings } from './strings.ts'
 import { ConnectingFarcasterView, ConnectingSocialView } from './views.tsx'
 
 /**
- * Social login (SPEC §1: google, github, apple, facebook, x, discord, and farcaster) through the auth
+ * Social login (behaviour §1: google, github, apple, facebook, x, discord, and farcaster) through the auth
  * frame (`authFrameUrl`): a provider popup or a Farcaster QR, then the embedded wallet connects as the
  * AUTH connector ID_AUTH_SOCIAL. Unsafe requests open its ApproveTransaction view.
  */

@@ -1,5 +1,5 @@
 /**
- * Social login through the auth frame (SPEC §4, §7): GET_SOCIAL_REDIRECT_URI → the provider in a popup →
+ * Social login through the auth frame (behaviour §4, §7): GET_SOCIAL_REDIRECT_URI → the provider in a popup →
  * the frame's callback page posts its address back (SOCIAL_CALLBACK_MESSAGE, frame origin, from that
  * popup only) → CONNECT_SOCIAL with it. Farcaster: GET_FARCASTER_URI (a QR) → CONNECT_FARCASTER.
  */
@@ -8,10 +8,10 @@ import { finishConnect, sessionOf } from '../../embedded-wallet/src/index.ts'
 import { strings } from './strings.ts'
 
 export const SOCIAL_CONNECTOR_ID = 'ID_AUTH_SOCIAL'
-/** SPEC §5: social provider must be one of these. */
+/** behaviour §5: social provider must be one of these. */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type OAuthProvider = (typeof SOCIAL_PROVIDERS)[number]
-/** Plugin storage key of the connected social provider (SPEC §3). */
+/** Plugin storage key of the connected social provider (behaviour §3). */
 export const CONNECTED_SOCIAL_KEY = 'connected_social'
 /** How long the popup may stay open; the visitor may also close it (checked every POLL_MS). */
 export const POPUP_WAIT_MS = 5 * 60_000

@@ -1,4 +1,4 @@
-/** Strings of the socials plugin, English. SPEC §8 messages come from MESSAGES. */
+/** Strings of the socials plugin, English. behaviour §8 messages come from MESSAGES. */
 export const PROVIDER_NAMES: Record<string, string> = {
   google: 'Google',
   github: 'GitHub',

@@ -5,7 +5,7 @@ import { swapSession } from './session.ts'
 import { useTexts } from './strings.ts'
 import { isNativeToken, searchTokens, tokenKey } from './tokens.ts'
 
-/** SPEC §2 Swap: choose a side's token from the API's list, by search; identity is the CAIP address. */
+/** behaviour §2 Swap: choose a side's token from the API's list, by search; identity is the CAIP address. */
 export function SelectTokenView({ ctx, params }: PluginViewProps) {
   const { EmptyState, ListItem, Stack, Text, TextField } = ctx.ui
   const side: Side = params.side === 'source' ? 'source' : 'to'

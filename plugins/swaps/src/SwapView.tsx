@@ -26,7 +26,7 @@ export function SwapView({ ctx }: PluginViewProps) {
   }, [address, caipNetworkId, hasApi, store, controller])
 
   // Leaving for another view than Select Token ends the session: the next visit re-initialises
-  // (fresh token list, prices and balances, SPEC §4 step 1).
+  // (fresh token list, prices and balances, behaviour §4 step 1).
   useEffect(
     () => () => {
       queueMicrotask(() => {

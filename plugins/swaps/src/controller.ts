@@ -1,5 +1,5 @@
 /**
- * SPEC §4 swap flow, steps 1–4: initialise (token list, network token price, balances; native
+ * behaviour §4 swap flow, steps 1–4: initialise (token list, network token price, balances; native
  * source, amount 1), quote when ready (debounced), the quote's figures, then the allowance check and
  * the approval or swap transaction. Step 5 (sending) is in execute.ts. Views only call these.
  */
@@ -55,7 +55,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
     if (goBack) leaveSwap(ctx)
   }
 
-  /** SPEC §4 step 1. Failure: 'Failed to initialize swap' and back to the previous view. */
+  /** behaviour §4 step 1. Failure: 'Failed to initialize swap' and back to the previous view. */
   async function initialise(): Promise<void> {
     const { account, network, address } = connected(ctx)
     if (!address || !network || !account) {
@@ -84,7 +84,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
         client.fetchPrices(tokens.map((token) => token.address)).then(
           ({ fungibles }) => Object.fromEntries(fungibles.map((f) => [tokenKey(f.address), f.price])),
           (error: unknown) => {
-            // SPEC §8: the network token price is the one the flow needs; say so, go on without prices.
+            // behaviour §8: the network token price is the one the flow needs; say so, go on without prices.
             ctx.log.warn('token prices failed', error)
             ctx.toast.error(MESSAGES.swapNetworkPriceFailed)
             return {} as Record<string, number>
@@ -138,7 +138,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
     }
   }
 
-  /** SPEC §4 step 2: source, destination, a positive amount and prices → a quote (debounced). */
+  /** behaviour §4 step 2: source, destination, a positive amount and prices → a quote (debounced). */
   function ready(evm?: EvmHelpers) {
     const state = store.get()
     if (!state.initialized || state.loadingPrices || !state.sourceToken || !state.toToken) return undefined
@@ -156,7 +156,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
     timer = setTimeout(() => void requestQuote(), debounceMs)
   }
 
-  /** SPEC §4 steps 2–3, then step 4's preparation when the balance suffices. */
+  /** behaviour §4 steps 2–3, then step 4's preparation when the balance suffices. */
   async function requestQuote(): Promise<void> {
     clearTimeout(timer)
     const mine = ++quoteSeq
@@ -209,7 +209,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
       if (!view.inputError) await prepareTransaction(mine, units)
     } catch (error) {
       if (mine !== quoteSeq) return
-      // SPEC §5: a quote without a destination amount: 'Incorrect amount' / 'Please enter a valid amount'.
+      // behaviour §5: a quote without a destination amount: 'Incorrect amount' / 'Please enter a valid amount'.
       ctx.log.warn('no quote', error)
       store.update((draft) => {
         clearQuote(draft)
@@ -219,7 +219,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
     }
   }
 
-  /** SPEC §4 step 4: allowance, then the swap transaction, or the approval transaction first. */
+  /** behaviour §4 step 4: allowance, then the swap transaction, or the approval transaction first. */
   async function prepareTransaction(mine: number, units: bigint): Promise<void> {
     const state = store.get()
     const source = state.sourceToken as SwapTokenInfo
@@ -301,7 +301,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
     }
   }
 
-  /** SPEC §4: swaps the sides, amount 1 when the destination amount is empty; a new quote. */
+  /** behaviour §4: swaps the sides, amount 1 when the destination amount is empty; a new quote. */
   function switchTokens(): void {
     const state = store.get()
     if (state.initializing || !state.initialized) return
@@ -358,7 +358,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
       void requestQuote()
     },
 
-    /** SPEC §4: clearing a token clears its amount and price. */
+    /** behaviour §4: clearing a token clears its amount and price. */
     clearToken(side: Side): void {
       clearTimeout(timer)
       quoteSeq++
@@ -376,7 +376,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
       })
     },
 
-    /** SPEC §4: reset restores defaults. */
+    /** behaviour §4: reset restores defaults. */
     reset(): void {
       epoch++
       quoteSeq++

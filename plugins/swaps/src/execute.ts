@@ -1,5 +1,5 @@
 /**
- * SPEC §4 steps 4–5: send the approval (then re-quote and rebuild), send the swap; the §8 loading,
+ * behaviour §4 steps 4–5: send the approval (then re-quote and rebuild), send the swap; the §8 loading,
  * success and error messages, the SWAP_* events with their properties, back to Account and balances
  * refreshed. Every wallet request goes through ctx.account.provider() (the kernel's pipeline).
  */
@@ -9,7 +9,7 @@ import { connected, isSmartAccount, type SwapPluginState, type SwapStore } from 
 import { texts } from './strings.ts'
 import { walletRequest } from './transactions.ts'
 
-/** A wallet's error message as shown (bounded), else SPEC §8 'Transaction error'. */
+/** A wallet's error message as shown (bounded), else behaviour §8 'Transaction error'. */
 export function walletErrorMessage(error: unknown): string {
   const message =
     typeof error === 'string'
@@ -21,7 +21,7 @@ export function walletErrorMessage(error: unknown): string {
   return text ? text.slice(0, 200) : MESSAGES.transactionError
 }
 
-/** SPEC §7 analytics properties of a swap event. */
+/** behaviour §7 analytics properties of a swap event. */
 export function swapEventProperties(
   ctx: PluginContext,
   state: SwapPluginState,
@@ -38,7 +38,7 @@ export function swapEventProperties(
   }
 }
 
-/** SPEC §9: the success text shows 3 decimals (floored, the locale's grouping). */
+/** behaviour §9: the success text shows 3 decimals (floored, the locale's grouping). */
 export function amountText(ctx: PluginContext, amount: string, symbol: string): string {
   const format = ctx.i18n?.formatBalance ?? ctx.chains.formatBalance
   return `${format(amount)} ${symbol}`
@@ -102,7 +102,7 @@ export function createExecutor(
         draft.loadingApprovalTransaction = false
       })
       ctx.toast.success(texts(ctx).approved(state.sourceToken?.symbol ?? ''))
-      // SPEC §4 step 4: re-quote and rebuild (now the allowance suffices: the swap transaction).
+      // behaviour §4 step 4: re-quote and rebuild (now the allowance suffices: the swap transaction).
       await controller.requestQuote()
     } catch (error) {
       const message = walletErrorMessage(error)

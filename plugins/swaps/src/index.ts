@@ -5,7 +5,7 @@ import { SwapView } from './SwapView.tsx'
 import { SELECT_TOKEN_VIEW, SWAP_VIEW } from './state.ts'
 
 /**
- * Swaps (SPEC §2 Swap view, §4 swap flow): quotes, approvals and swaps through the blockchain API's
+ * Swaps (behaviour §2 Swap view, §4 swap flow): quotes, approvals and swaps through the blockchain API's
  * /v1/convert calls (a Uniswap-V2 DEX on the devnet), signed by the connected wallet through
  * ctx.account.provider(). eip155 networks only; the API says which ones ('Network not supported for Swaps').
  */

@@ -1,11 +1,11 @@
 /**
- * Swap amounts as integers of a token's smallest unit (bigint, exact), and the SPEC §4/§9 figures
+ * Swap amounts as integers of a token's smallest unit (bigint, exact), and the behaviour §4/§9 figures
  * derived from a quote: destination amount to 6 decimals, provider fee 0.0085, max slippage, price
  * impact and gas in USD. USD values are display-only numbers; token amounts never pass through floats.
  */
 import { PROVIDER_FEE_RATE, type UnitHelpers } from '@portico/shared-types'
 
-/** SPEC §9: the destination amount shows 6 decimals; the success text 3. */
+/** behaviour §9: the destination amount shows 6 decimals; the success text 3. */
 export const DESTINATION_DECIMALS = 6
 export const SUCCESS_DECIMALS = 3
 
@@ -53,7 +53,7 @@ export function balanceUnits(units: UnitHelpers, balance: string | undefined, de
   }
 }
 
-/** SPEC §9 provider fee on the source amount (0.0085), floored, in the source token's smallest unit. */
+/** behaviour §9 provider fee on the source amount (0.0085), floored, in the source token's smallest unit. */
 export const providerFeeUnits = (sourceUnits: bigint): bigint =>
   (sourceUnits * FEE_NUMERATOR) / FEE_DENOMINATOR
 

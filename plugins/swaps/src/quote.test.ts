@@ -30,7 +30,7 @@ const base: QuoteInputs = {
   isSmartAccount: false,
 }
 
-describe('quote → view model (SPEC §4 step 3)', () => {
+describe('quote → view model (behaviour §4 step 3)', () => {
   it('destination with 6 decimals, gas in USD, price impact, max slippage and the provider fee', () => {
     expect(quoteView(base)).toEqual({
       toTokenAmount: '2961.034512',
@@ -92,7 +92,7 @@ describe('quote → view model (SPEC §4 step 3)', () => {
     expect(quotedUnits({ quotes: [{ toAmount: '9'.repeat(101) }] })).toBeUndefined()
   })
 
-  it('SPEC §5: a swap needs both tokens and an amount above 0', () => {
+  it('behaviour §5: a swap needs both tokens and an amount above 0', () => {
     expect(canSwap(ETH, USDC, 1n)).toBe(true)
     expect(canSwap(undefined, USDC, 1n)).toBe(false)
     expect(canSwap(ETH, undefined, 1n)).toBe(false)

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 step 3 and §5 as plain functions: a quote's destination amount (6 decimals), the
+ * behaviour §4 step 3 and §5 as plain functions: a quote's destination amount (6 decimals), the
  * 'Insufficient balance' rule, and the figures shown (gas in USD, price impact, max slippage,
  * provider fee). No I/O: the controller feeds them what it fetched.
  */
@@ -37,7 +37,7 @@ export interface BalanceInputs {
 }
 
 /**
- * SPEC §5: the source balance is below the amount, or (not for smart accounts) the network token
+ * behaviour §5: the source balance is below the amount, or (not for smart accounts) the network token
  * balance in USD is zero or below the gas cost in USD. A native source must also cover amount + fee.
  */
 export function isInsufficient(input: BalanceInputs): boolean {
@@ -57,11 +57,11 @@ export interface QuoteInputs extends Omit<BalanceInputs, 'fee'> {
   toUnits: bigint
   gas: bigint
   gasPrice: bigint
-  /** Percent (SPEC §9: 1). */
+  /** Percent (behaviour §9: 1). */
   slippage: number
 }
 
-/** What the Swap view shows after a quote (SwapState fields of SPEC §3). */
+/** What the Swap view shows after a quote (SwapState fields of behaviour §3). */
 export interface QuoteView {
   toTokenAmount: string
   inputError?: string
@@ -75,7 +75,7 @@ export interface QuoteView {
   providerFee?: string
 }
 
-/** SPEC §4 step 3: the destination amount, then either the input error or the cost figures. */
+/** behaviour §4 step 3: the destination amount, then either the input error or the cost figures. */
 export function quoteView(input: QuoteInputs): QuoteView {
   const { source, toToken } = input
   const toTokenAmount = floorDecimal(input.toUnits, toToken.decimals, DESTINATION_DECIMALS)
@@ -99,7 +99,7 @@ export function quoteView(input: QuoteInputs): QuoteView {
   }
 }
 
-/** SPEC §5: a swap needs both tokens (address and decimals) and an amount above 0. */
+/** behaviour §5: a swap needs both tokens (address and decimals) and an amount above 0. */
 export function canSwap(
   source: SwapTokenInfo | undefined,
   toToken: SwapTokenInfo | undefined,

@@ -1,4 +1,4 @@
-/** The swap plugin's own store (SPEC §3 swap state plus what the flow needs to know), one per modal. */
+/** The swap plugin's own store (behaviour §3 swap state plus what the flow needs to know), one per modal. */
 import {
   type AccountState,
   type KernelState,
@@ -19,7 +19,7 @@ export interface SwapPluginState extends SwapState {
   nativeBalanceWei: string
   /** Network token decimals. */
   nativeDecimals: number
-  /** SPEC §5: the last quote had no destination amount ('Incorrect amount'). */
+  /** behaviour §5: the last quote had no destination amount ('Incorrect amount'). */
   incorrectAmount: boolean
 }
 
@@ -63,7 +63,7 @@ export const clearQuote = (draft: SwapPluginState): void => {
   delete draft.providerFee
 }
 
-/** Replaces the whole state with the defaults (SPEC §4: reset restores defaults). */
+/** Replaces the whole state with the defaults (behaviour §4: reset restores defaults). */
 export function resetState(store: SwapStore): void {
   store.update((draft) => {
     for (const key of Object.keys(draft))
@@ -86,7 +86,7 @@ export function connected(ctx: PluginContext) {
   return { account, network, address }
 }
 
-/** SPEC §5: smart accounts are never short of gas. */
+/** behaviour §5: smart accounts are never short of gas. */
 export function isSmartAccount(account: AccountState | undefined): boolean {
   if (!account) return false
   const address = account.address?.toLowerCase()
@@ -102,7 +102,7 @@ export const SWAP_VIEW = 'Swap'
 export const SELECT_TOKEN_VIEW = 'SwapSelectToken'
 
 /**
- * SPEC §2: a failure goes back to the view before Swap. Only while a swap view is on top: a visitor
+ * behaviour §2: a failure goes back to the view before Swap. Only while a swap view is on top: a visitor
  * who already left (Back while it loaded) is not sent one view further back (or out of the modal).
  */
 export function leaveSwap(ctx: PluginContext): void {

@@ -1,6 +1,6 @@
 /**
  * The swaps plugin's strings in the modal's language: its catalogue (messages.ts) through ctx.i18n,
- * English without it. SPEC §8 messages come from MESSAGES.
+ * English without it. behaviour §8 messages come from MESSAGES.
  */
 import type { I18nVars, PluginContext } from '@portico/shared-types'
 import { en } from './messages.ts'

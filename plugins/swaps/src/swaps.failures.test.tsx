@@ -1,4 +1,4 @@
-/** Swap failures (SPEC §2 routing, SPEC §8 messages): what goes back and what stays. */
+/** Swap failures (behaviour §2 routing, behaviour §8 messages): what goes back and what stays. */
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SwapView } from './SwapView.tsx'
@@ -6,8 +6,8 @@ import { approveData, NET, PTT, ROUTER, setup, start, USDC, USER } from './swaps
 
 afterEach(cleanup)
 
-describe('swap flow (SPEC §4): failures', () => {
-  it('failures route as SPEC §2: init, allowance and build go back; approval build stays', async () => {
+describe('swap flow (behaviour §4): failures', () => {
+  it('failures route as behaviour §2: init, allowance and build go back; approval build stays', async () => {
     const init = setup()
     init.api.convertTokens.mockRejectedValueOnce(new Error('Network not supported for Swaps'))
     await init.session.controller.initialise()

@@ -1,4 +1,4 @@
-/** The swap session: switching sides, token selection, debounce (SPEC §9) and leaving the views. */
+/** The swap session: switching sides, token selection, debounce (behaviour §9) and leaving the views. */
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -9,7 +9,7 @@ import { NATIVE, PTT, ready, setup, USDC, USER } from './swapsTesting.ts'
 
 afterEach(cleanup)
 
-describe('swap session (SPEC §4)', () => {
+describe('swap session (behaviour §4)', () => {
   it('switch: sides swap with the destination amount (or 1), a new quote; ignored before init; clear and reset', async () => {
     const t = setup()
     t.session.controller.switchTokens()
@@ -66,7 +66,7 @@ describe('swap session (SPEC §4)', () => {
     expect(ctx.router.goBack).toHaveBeenCalledTimes(2)
   })
 
-  it('typing is debounced (SPEC §9 500 ms): one quote for the last amount; a token pick quotes at once', async () => {
+  it('typing is debounced (behaviour §9 500 ms): one quote for the last amount; a token pick quotes at once', async () => {
     const t = setup({ debounceMs: 500 })
     await t.session.controller.initialise()
     t.session.controller.selectToken('to', USDC)

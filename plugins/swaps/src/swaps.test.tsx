@@ -1,4 +1,4 @@
-/** The swap flow (SPEC §4): initialise, quote, approval, swap, its events and messages. */
+/** The swap flow (behaviour §4): initialise, quote, approval, swap, its events and messages. */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { decodeFunctionData, erc20Abi } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -19,7 +19,7 @@ import {
 
 afterEach(cleanup)
 
-describe('swap flow (SPEC §4)', () => {
+describe('swap flow (behaviour §4)', () => {
   it('initialises with the native token, amount 1, the list without the hostile entry, balances and prices', async () => {
     const t = setup()
     await t.session.controller.initialise()

@@ -118,7 +118,7 @@ export function withBalances(
   })
 }
 
-/** SPEC §3: popular tokens sorted by symbol (then address, so the order is stable). */
+/** behaviour §3: popular tokens sorted by symbol (then address, so the order is stable). */
 export const popularTokens = (tokens: readonly SwapTokenInfo[]): SwapTokenInfo[] =>
   [...tokens].sort(
     (a, b) =>

@@ -46,7 +46,7 @@ export function amountError(state: SwapPluginState, strings: Texts): string | un
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
-/** SPEC §5 fiat with 2 decimals; a positive amount under a cent shows as "< $0.01". */
+/** behaviour §5 fiat with 2 decimals; a positive amount under a cent shows as "< $0.01". */
 export function formatUsd(ctx: PluginContext, value: number, lessThanCent: string): string {
   if (value > 0 && value < 0.01) return lessThanCent
   const safe = Number.isFinite(value) ? value : 0

@@ -102,7 +102,7 @@ export interface ApiConfig {
   spamContracts: ChainContract[]
   /** The Uniswap-V2 DEX of each swap chain (/v1/convert/*); other chains answer 'Network not supported for Swaps'. */
   dexes: DexConfig[]
-  /** Networks announced as supported beyond the configured chains (SPEC §7 list by default). */
+  /** Networks announced as supported beyond the configured chains (behaviour §7 list by default). */
   extraSupportedChains: string[]
   indexer: { enabled: boolean; pollMs: number; batchSize: number; startBlock: number }
   historyPageSize: number
@@ -187,7 +187,7 @@ export function defaultSqliteFile(port: number): string {
 }
 export const DEFAULT_PROJECT_ID = 'portico-dev'
 
-/** SPEC §7's supported chains plus the three Solana networks. */
+/** behaviour §7's supported chains plus the three Solana networks. */
 export const SPEC_SUPPORTED_CHAINS = [
   ...[
     1, 5, 11155111, 10, 420, 42161, 421613, 137, 80001, 42220, 1313161554, 1313161555, 56, 97, 43114, 43113,

@@ -53,7 +53,7 @@ const buildBody = (over: Record<string, unknown> = {}) => {
 
 describe('convert: networks without a DEX', () => {
   it.each([
-    ['a SPEC chain we do not serve', 'eip155:1'],
+    ['a behaviour-reference chain we do not serve', 'eip155:1'],
     ['a Solana network', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
   ])('tokens on %s → 400 Network not supported for Swaps', async (_, chainId) => {
     const { status, body } = await getJson<Err>(`${api.url}/v1/convert/tokens?${sdk}&chainId=${chainId}`)

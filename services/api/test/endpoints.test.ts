@@ -49,7 +49,7 @@ const fixtures = (chainId: number) => {
 }
 
 describe('GET /v1/supported-chains', () => {
-  it('lists our local chains for HTTP and WebSocket, plus the SPEC networks', async () => {
+  it('lists our local chains for HTTP and WebSocket, plus the behaviour reference networks', async () => {
     const { status, body } = await getJson<SupportedChainsResponse>(`${api.url}/v1/supported-chains?${q}`)
     expect(status).toBe(200)
     expect(body.http).toEqual(

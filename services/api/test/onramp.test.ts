@@ -105,7 +105,7 @@ describe.each(databases)('the sandbox on-ramp on %s', (_name, makeDb) => {
     return orderIdOf(r.body.url)
   }
 
-  it('offers ETH and the devnet USDC in USD and EUR with the SPEC limits', async () => {
+  it('offers ETH and the devnet USDC in USD and EUR with the behaviour reference limits', async () => {
     const { body } = await getJson<OnrampOptionsResponse>(`${api.url}/v1/onramp/options?${q}`)
     const usdc = devnet.fixtures?.[31337]?.tokens.USDC.toLowerCase()
     expect(body.purchaseCurrencies.map((c) => c.symbol)).toEqual(['ETH', 'USDC'])

@@ -2,7 +2,7 @@ import type { Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { registrationStatement } from '../src/profile/rules.ts'
 
-/** chainId | 0x80000000 (SPEC §5). */
+/** chainId | 0x80000000 (behaviour §5). */
 export const coinType = (chainId: number) => (chainId | 0x80000000) >>> 0
 export const nowSeconds = () => Math.floor(Date.now() / 1000)
 

@@ -127,7 +127,7 @@ describe('POST /v1/profile/account under attack', () => {
     expect((await lookup('big-body.reown.id')).status).toBe(404)
   })
 
-  it('refuses coin types off SPEC §5, names without a suffix or too short, and malformed bodies', async () => {
+  it('refuses coin types off behaviour §5, names without a suffix or too short, and malformed bodies', async () => {
     const owner = fresh()
     const good = await registration(owner, 'coin-check.reown.id')
     await expectRefused({ ...good, coin_type: 60 }, 400, /high bit set/)

@@ -69,9 +69,9 @@ export interface AuthFrameConfig {
   /** Replaces the SMTP mailer (a test seam, or an embedder's own transport); wins over `smtp`. */
   mailer?: Mailer
   otp: { ttlMs: number; maxAttempts: number }
-  /** SPEC §5 allowed-to-trigger rule: email sends per address and per client IP. */
+  /** behaviour §5 allowed-to-trigger rule: email sends per address and per client IP. */
   emailRateLimit: { perEmail: RateLimit; perIp: RateLimit }
-  /** How long CONNECT_DEVICE waits for the mailbox link before answering an error (SPEC §9: 30 s). */
+  /** How long CONNECT_DEVICE waits for the mailbox link before answering an error (behaviour §9: 30 s). */
   deviceWaitMs: number
   /** A session ends after this long unused (sliding: each use renews it, up to sessionMaxMs). */
   sessionTtlMs: number
@@ -91,9 +91,9 @@ export interface AuthFrameConfig {
    * (also `loopback`, `linklocal`, `uniquelocal`). false or 0: the socket address.
    */
   trustProxy: TrustProxy
-  /** Seam for helper D (src/smart-account/): ERC-4337 accounts over the user's EOA key. */
+  /** Seam of the smart-account module (src/smart-account/): ERC-4337 accounts over the user's EOA key. */
   smartAccounts?: SmartAccountProvider
-  /** Seam for helper C (src/social/): social and farcaster login. */
+  /** Seam of the social login module (src/social/): social and farcaster login. */
   social?: SocialProvider
 }
 

@@ -1,5 +1,5 @@
 /**
- * The seam helper D's ERC-4337 module (src/smart-account/) plugs into: pass an implementation as
+ * The seam the ERC-4337 module (src/smart-account/) plugs into: pass an implementation as
  * `smartAccounts` of startAuthFrame. The frame backend owns the user's EOA key and hands the module a
  * viem LocalAccount that signs as the owner; the module never stores keys.
  * Without it, users have EOA accounts only and GET_SMART_ACCOUNT_ENABLED_NETWORKS answers [].

@@ -22,7 +22,7 @@ export interface SocialIdentity {
   /** The provider's stable subject id (never the email: emails can change hands). */
   subject: string
   email?: string
-  /** SPEC §3 userName (the social username). */
+  /** behaviour §3 userName (the social username). */
   userName?: string
 }
 

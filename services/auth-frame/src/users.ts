@@ -96,7 +96,7 @@ export async function solanaKeypair(svc: Services, userId: string) {
   return openSolanaKeypair(svc.vault, userId, key.sealed_key)
 }
 
-/** The preferred type for a network: the user's choice, else SPEC §6's default (eip155 smartAccount when available). */
+/** The preferred type for a network: the user's choice, else behaviour §6's default (eip155 smartAccount when available). */
 export function preferredType(svc: Services, user: UserRow, network: FrameNetwork): AccountType {
   if (network.namespace === 'solana') return 'eoa'
   const smart = svc.config.smartAccounts?.enabledNetworks().includes(network.chainId) ?? false
@@ -104,7 +104,7 @@ export function preferredType(svc: Services, user: UserRow, network: FrameNetwor
   return wanted === 'smartAccount' && smart ? 'smartAccount' : 'eoa'
 }
 
-/** SPEC §3 auth frame user on a network, with its EOA and (where enabled) smart account. */
+/** behaviour §3 auth frame user on a network, with its EOA and (where enabled) smart account. */
 export async function describeUser(
   svc: Services,
   user: UserRow,

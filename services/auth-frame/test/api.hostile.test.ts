@@ -126,7 +126,7 @@ describe('one-time code brute force is capped', () => {
   })
 })
 
-describe('email sends are rate limited (SPEC §5 allowed-to-trigger)', () => {
+describe('email sends are rate limited (behaviour §5 allowed-to-trigger)', () => {
   it('per email address', async () => {
     const email = uniqueEmail()
     const device = frame.device()
@@ -252,7 +252,7 @@ describe('device-approval waits are bounded', () => {
   })
 })
 
-describe('the SPEC §5 allow-list', () => {
+describe('the behaviour §5 allow-list', () => {
   it('refuses every method outside it, before anything else', async () => {
     const device = frame.device()
     await signIn(frame, device, uniqueEmail())

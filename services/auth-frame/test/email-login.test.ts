@@ -8,7 +8,7 @@ beforeAll(async () => {
 })
 afterAll(() => frame.close())
 
-describe('email login (SPEC §4)', () => {
+describe('email login (behaviour §4)', () => {
   it('a new email gets VERIFY_OTP, the mailed 6-digit code connects, GET_USER names the new wallet', async () => {
     const email = uniqueEmail()
     const device = frame.device()

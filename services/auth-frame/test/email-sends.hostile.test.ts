@@ -5,7 +5,7 @@ import type { AuthFrameConfigInput } from '../src/index.ts'
 import { startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
 
 /**
- * Email sends are capped per address and per IP (SPEC §5 allowed-to-trigger). Counting and recording
+ * Email sends are capped per address and per IP (behaviour §5 allowed-to-trigger). Counting and recording
  * a send must be one step: concurrent requests that all count before any records would each pass.
  * The race is real on PostgreSQL (asynchronous queries); SQLite's synchronous driver serialises it.
  */

@@ -8,7 +8,7 @@ beforeAll(async () => {
 })
 afterAll(() => frame.close())
 
-describe('email update (SPEC §4: VERIFY_PRIMARY_OTP, then VERIFY_SECONDARY_OTP returns the new email)', () => {
+describe('email update (behaviour §4: VERIFY_PRIMARY_OTP, then VERIFY_SECONDARY_OTP returns the new email)', () => {
   it('a code to the current address, then one to the new address, changes the email and keeps the wallet', async () => {
     const oldEmail = uniqueEmail('old')
     const newEmail = uniqueEmail('new')

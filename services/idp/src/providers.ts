@@ -1,4 +1,4 @@
-/** The social providers the local IdP plays (SPEC §4: google, github, apple, facebook, x, discord). */
+/** The social providers the local IdP plays (behaviour §4: google, github, apple, facebook, x, discord). */
 import { createHash } from 'node:crypto'
 
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const

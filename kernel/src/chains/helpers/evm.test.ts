@@ -5,7 +5,7 @@ import { evmHelpers } from './evm.ts'
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 describe('evm helpers', () => {
-  it('checks SPEC §5 addresses: 40 hex, 0x optional, and a mixed-case checksum when there is one', () => {
+  it('checks behaviour §5 addresses: 40 hex, 0x optional, and a mixed-case checksum when there is one', () => {
     expect(evmHelpers.isAddress(TO)).toBe(true)
     expect(evmHelpers.isAddress(` ${TO} `)).toBe(true)
     expect(evmHelpers.isAddress(TO.slice(2))).toBe(true)

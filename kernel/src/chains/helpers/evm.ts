@@ -10,7 +10,7 @@ import { unitHelpers } from './units.ts'
 
 const HEX_ADDRESS = /^(0x)?[\da-fA-F]{40}$/
 
-/** SPEC §5 (40 hex, 0x optional) plus EIP-55: mixed case must be the checksum. */
+/** behaviour §5 (40 hex, 0x optional) plus EIP-55: mixed case must be the checksum. */
 function isAddress(value: string): boolean {
   const text = typeof value === 'string' ? value.trim() : ''
   if (!HEX_ADDRESS.test(text)) return false

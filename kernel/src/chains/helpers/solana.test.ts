@@ -11,7 +11,7 @@ const blockhash = Keypair.generate().publicKey.toBase58()
 const parse = (wire: string) => Transaction.from(Buffer.from(wire, 'base64'))
 
 describe('solana helpers: addresses and the SOL transfer', () => {
-  it('checks SPEC §5 addresses: 32 to 44 base58 characters decoding to 32 bytes', () => {
+  it('checks behaviour §5 addresses: 32 to 44 base58 characters decoding to 32 bytes', () => {
     expect(solanaHelpers.isAddress(to.toBase58())).toBe(true)
     expect(solanaHelpers.isAddress(` ${to.toBase58()} `)).toBe(true)
     expect(solanaHelpers.isAddress('11111111111111111111111111111111')).toBe(true)

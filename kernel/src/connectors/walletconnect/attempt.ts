@@ -83,7 +83,7 @@ export function startAttempt(
         provider.on('display_uri', onUri)
         const requested = requestedNetworks(kernel)
         const namespaces = proposalNamespaces(requested, options.rpcMap)
-        // SPEC §4: with sign-in on and every network eip155, one request connects and signs in.
+        // behaviour §4: with sign-in on and every network eip155, one request connects and signs in.
         const auth = await authenticationFor(kernel, requested)
         if (attempt.settled) return
         session = auth

@@ -1,5 +1,5 @@
 /**
- * WalletConnect one-click sign-in (SPEC §4 SIWX universal-provider path): when every requested network
+ * WalletConnect one-click sign-in (behaviour §4 SIWX universal-provider path): when every requested network
  * is eip155 and a plugin contributes `walletConnectAuth`, the pairing is an `authenticate` request and
  * the wallet's cacao is read here and handed to the plugin to verify before the connection completes.
  * Part of the lazy WalletConnect connector chunk.

@@ -12,7 +12,7 @@ import { FakeProvider, fakeSession } from './testing.ts'
 const anyChar = fc.integer({ min: 0, max: 0x3000 }).map((code) => String.fromCharCode(code))
 
 /**
- * Issue 8 item 15: the accounts of a WalletConnect session come from the wallet. Each one is a SPEC §5
+ * Issue 8 item 15: the accounts of a WalletConnect session come from the wallet. Each one is a behaviour §5
  * CAIP account or it is dropped with a logged 'Invalid CAIP Address'; a session with none fails.
  */
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -104,7 +104,7 @@ describe('WalletConnect session accounts from a hostile wallet', () => {
     expect(invalidLogs(logged)).toHaveLength(HOSTILE.length)
   })
 
-  it('an address without 0x (SPEC §5 allows it) is used 0x-prefixed', async () => {
+  it('an address without 0x (behaviour §5 allows it) is used 0x-prefixed', async () => {
     const { kernel, providers } = setup()
     const { result } = await pair(kernel, providers, [`eip155:31337:${ADDRESS.slice(2)}`])
     await expect(result).resolves.toEqual({ supported: true })

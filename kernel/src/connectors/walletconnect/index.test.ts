@@ -222,7 +222,7 @@ describe('connectWalletConnect', () => {
     await expect(result).resolves.toEqual({ supported: false })
   })
 
-  it('SPEC §4 finalizing: a wallet opened by deep link → method mobile, its name, deep link and recent wallet stored', async () => {
+  it('behaviour §4 finalizing: a wallet opened by deep link → method mobile, its name, deep link and recent wallet stored', async () => {
     const { kernel, providers, backend } = setup()
     const wallet: WalletDirectoryEntry = { id: 'w1', name: 'Rainbow', mobile_link: 'rainbow://' }
     const result = connectWalletConnect(kernel, { wallet })
@@ -341,7 +341,7 @@ describe('connectWalletConnect', () => {
     expect(second).not.toBe(first)
   })
 
-  it('on Telegram, connect waits for the pairing in flight (SPEC §4)', async () => {
+  it('on Telegram, connect waits for the pairing in flight (behaviour §4)', async () => {
     const { kernel, providers } = setup({}, TELEGRAM)
     const first = connectWalletConnect(kernel)
     await flush()

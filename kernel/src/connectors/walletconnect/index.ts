@@ -31,7 +31,7 @@ export { WALLET_CONNECT_ID, walletConnectConnector }
 export interface WalletConnectOptions {
   /** The directory entry the user chose, if any (name shown, deep links, recent wallet). */
   wallet?: WalletDirectoryEntry
-  /** Start a new pairing whatever the SPEC §4 rules say (Try again, or the shown pairing expired). */
+  /** Start a new pairing whatever the behaviour §4 rules say (Try again, or the shown pairing expired). */
   fresh?: boolean
 }
 

@@ -2,7 +2,7 @@
 import type { Network } from '@portico/shared-types'
 import type { Kernel } from '../../kernel.ts'
 
-/** Session methods offered to wallets (SPEC §7) and the events the kernel follows. */
+/** Session methods offered to wallets (behaviour §7) and the events the kernel follows. */
 export const EIP155_METHODS = [
   'personal_sign',
   'eth_signTypedData_v4',

@@ -10,7 +10,7 @@ import {
 const NOW = 1_700_000_000_000
 const URI = 'wc:abc@2?relay-protocol=irn&symKey=def'
 
-describe('pairing expiry (SPEC §5, §9)', () => {
+describe('pairing expiry (behaviour §5, §9)', () => {
   it('lasts 4 minutes', () => {
     expect(pairingExpiry(NOW)).toBe(NOW + 240_000)
   })
@@ -28,7 +28,7 @@ describe('pairing expiry (SPEC §5, §9)', () => {
   })
 })
 
-describe('SPEC §4 mobile pairing (Telegram, Safari on iOS)', () => {
+describe('behaviour §4 mobile pairing (Telegram, Safari on iOS)', () => {
   it('waits for an in-flight pairing, even one whose uri is not there yet', () => {
     expect(mobilePairingAction({ inFlight: true, now: NOW })).toBe('wait')
     expect(mobilePairingAction({ inFlight: true, wcUri: URI, wcPairingExpiry: NOW + 60_000, now: NOW })).toBe(

@@ -1,9 +1,9 @@
 import { PAIRING_EXPIRED_WHEN_REMAINING_MS, PAIRING_EXPIRY_MS } from '@portico/shared-types'
 
-/** SPEC §9: a pairing lives 4 minutes. */
+/** behaviour §9: a pairing lives 4 minutes. */
 export const pairingExpiry = (now: number = Date.now()) => now + PAIRING_EXPIRY_MS
 
-/** SPEC §5: a pairing is expired when 10 s or less remain (or when there is none). */
+/** behaviour §5: a pairing is expired when 10 s or less remain (or when there is none). */
 export function isPairingExpired(expiry: number | undefined, now: number = Date.now()): boolean {
   return expiry === undefined || expiry - now <= PAIRING_EXPIRED_WHEN_REMAINING_MS
 }
@@ -26,7 +26,7 @@ export interface PairingFacts {
 }
 
 /**
- * SPEC §4 mobile pairing (Telegram, Safari on iOS): connect waits for an in-flight pairing, reuses
+ * behaviour §4 mobile pairing (Telegram, Safari on iOS): connect waits for an in-flight pairing, reuses
  * the existing uri while the pairing has not expired, and otherwise starts a new pairing.
  */
 export function mobilePairingAction(facts: PairingFacts): PairingAction {

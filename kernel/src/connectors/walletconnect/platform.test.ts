@@ -44,7 +44,7 @@ describe('platform', () => {
     expect(isMobile(platform(UA.desktopChrome, { coarsePointer: true }))).toBe(true)
   })
 
-  it('SPEC §4 mobile pairing rules: Telegram, or Safari on iOS', () => {
+  it('behaviour §4 mobile pairing rules: Telegram, or Safari on iOS', () => {
     expect(usesMobilePairingRules(platform(UA.iphoneSafari))).toBe(true)
     expect(usesMobilePairingRules(platform(UA.ipadOs, { maxTouchPoints: 5 }))).toBe(true)
     expect(usesMobilePairingRules(platform(UA.desktopChrome, { telegram: true }))).toBe(true)

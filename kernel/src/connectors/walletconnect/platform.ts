@@ -51,6 +51,6 @@ export const isMobile = (platform: Platform) =>
   isIos(platform) ||
   /android|webos|iphone|ipad|ipod|blackberry|opera mini/i.test(platform.userAgent)
 
-/** SPEC §4: the mobile pairing rules apply on Telegram and on Safari on iOS. */
+/** behaviour §4: the mobile pairing rules apply on Telegram and on Safari on iOS. */
 export const usesMobilePairingRules = (platform: Platform) =>
   platform.telegram || (isIos(platform) && isSafari(platform))

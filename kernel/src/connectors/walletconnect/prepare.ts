@@ -11,7 +11,7 @@ type Session = NonNullable<WalletConnectProvider['session']>
 export interface PreparedPairing {
   provider: WalletConnectProvider
   uri: string
-  /** SPEC §9: 4 minutes from when the uri was made. */
+  /** behaviour §9: 4 minutes from when the uri was made. */
   expiry: number
   /** Settles when a wallet approves (or the proposal fails or expires). */
   session: Promise<Session | undefined>

@@ -6,7 +6,7 @@ import { connectWalletConnect, registerWalletConnect } from './index.ts'
 
 afterEach(resetAlertsForTests)
 
-describe('WalletConnect provider failure (SPEC §8 alerts)', () => {
+describe('WalletConnect provider failure (behaviour §8 alerts)', () => {
   it('a provider that cannot be created raises the universal-provider alert once and rejects each connect', async () => {
     const kernel = testKernel({ networks: [evmNetwork(31337)] })
     const warn = vi.fn()

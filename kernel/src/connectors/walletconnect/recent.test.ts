@@ -22,7 +22,7 @@ function storage() {
 
 const wallet = (id: string) => ({ id, name: `Wallet ${id}` })
 
-describe('recent wallets (SPEC §3, §9)', () => {
+describe('recent wallets (behaviour §3, §9)', () => {
   it('keeps at most 2, newest first, each once', () => {
     const { storage: s } = storage()
     storeRecentWallet(s, wallet('a'))

@@ -12,12 +12,12 @@ const isRecentList = (value: unknown): value is RecentWallet[] =>
     (item) => typeof (item as RecentWallet)?.id === 'string' && isEntry((item as RecentWallet).wallet),
   )
 
-/** SPEC §3 recent wallets (id plus wallet data), newest first. */
+/** behaviour §3 recent wallets (id plus wallet data), newest first. */
 export function readRecentWallets(storage: SafeStorage): RecentWallet[] {
   return storage.getJson(STORAGE_KEYS.recentWallets, isRecentList) ?? []
 }
 
-/** Puts `wallet` first; SPEC §9 keeps at most 2. */
+/** Puts `wallet` first; behaviour §9 keeps at most 2. */
 export function storeRecentWallet(storage: SafeStorage, wallet: WalletDirectoryEntry): void {
   const others = readRecentWallets(storage).filter((recent) => recent.id !== wallet.id)
   storage.set(STORAGE_KEYS.recentWallets, [{ id: wallet.id, wallet }, ...others].slice(0, RECENT_WALLETS_MAX))
@@ -49,7 +49,7 @@ const isDeepLinkChoice = (value: unknown): value is DeepLinkChoice =>
   typeof (value as DeepLinkChoice | undefined)?.name === 'string' &&
   typeof (value as DeepLinkChoice).href === 'string'
 
-/** SPEC §3 deep-link choice (name, href): the wallet link a pairing was opened with. */
+/** behaviour §3 deep-link choice (name, href): the wallet link a pairing was opened with. */
 export const storeDeepLinkChoice = (storage: SafeStorage, choice: DeepLinkChoice) =>
   storage.set(STORAGE_KEYS.deepLinkChoice, { name: choice.name, href: choice.href })
 

@@ -45,7 +45,7 @@ export function getProvider(kernel: Kernel, runtime: Runtime, quiet = false): Pr
     },
     (error: unknown) => {
       if (runtime.provider === pending) runtime.provider = undefined
-      // SPEC §8: the universal-provider alert, once per page (not for a pairing prepared in advance:
+      // behaviour §8: the universal-provider alert, once per page (not for a pairing prepared in advance:
       // the attempt that follows, if the user chooses WalletConnect, raises it).
       if (!quiet) raiseAlert('universalProvider', alertOptionsOf(kernel))
       throw error

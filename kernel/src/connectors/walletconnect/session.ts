@@ -1,4 +1,4 @@
-/** An approved WalletConnect session → the kernel's eip155 account, and SPEC §4 finalizing. */
+/** An approved WalletConnect session → the kernel's eip155 account, and behaviour §4 finalizing. */
 import type { Connector, WalletDirectoryEntry } from '@portico/shared-types'
 import { startEip155Session } from '../../account/eip155Session.ts'
 import type { Kernel } from '../../kernel.ts'
@@ -34,7 +34,7 @@ export function applySession(
   return startEip155Session(kernel, connector, adapter, account.address, Number(account.chainId))
 }
 
-/** SPEC §4 finalizing: deep link and recent wallet stored, CONNECT_SUCCESS with method and name. */
+/** behaviour §4 finalizing: deep link and recent wallet stored, CONNECT_SUCCESS with method and name. */
 export function finalize(
   kernel: Kernel,
   provider: WalletConnectProvider,

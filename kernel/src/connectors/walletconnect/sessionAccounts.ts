@@ -1,5 +1,5 @@
 /**
- * The accounts of a WalletConnect session come from the wallet: each is checked as SPEC §5 says
+ * The accounts of a WalletConnect session come from the wallet: each is checked as behaviour §5 says
  * before it reaches the store, explorer URLs or API paths (issue 8 item 15).
  */
 import { type Logger, MESSAGES, type ParsedCaipAddress } from '@portico/shared-types'

@@ -15,7 +15,7 @@ function addressBar(href: string) {
   return win
 }
 
-describe('Telegram mini-app return (SPEC §2)', () => {
+describe('Telegram mini-app return (behaviour §2)', () => {
   it('reads result_uri, then removes it from the address keeping the rest', () => {
     const uri = 'https://t.me/portico_bot/app?startapp=x'
     const win = addressBar(`https://app.example/page?a=1&result_uri=${encodeURIComponent(uri)}&b=2#top`)

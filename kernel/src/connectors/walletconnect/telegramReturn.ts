@@ -1,4 +1,4 @@
-/** The query parameter a Telegram mini app comes back with (SPEC §2). */
+/** The query parameter a Telegram mini app comes back with (behaviour §2). */
 export const RESULT_URI_PARAM = 'result_uri'
 
 const MAX_RESULT_URI_LENGTH = 2_048
@@ -10,7 +10,7 @@ interface AddressBar {
 }
 
 /**
- * SPEC §2, the only address handling: a Telegram mini-app return reads `result_uri`, then removes it
+ * behaviour §2, the only address handling: a Telegram mini-app return reads `result_uri`, then removes it
  * from the address (history.replaceState: no reload, no new history entry; other parameters and the
  * hash stay). Returns the value when it is a bounded URL of an allowed scheme, else undefined.
  */

@@ -1,6 +1,6 @@
 import { type RefObject, useLayoutEffect, useState } from 'react'
 
-/** Follows the content's height so the modal can animate it (SPEC §2: 150 ms). */
+/** Follows the content's height so the modal can animate it (behaviour §2: 150 ms). */
 export function useAnimatedHeight(content: RefObject<HTMLElement | null>): number | undefined {
   const [height, setHeight] = useState<number>()
   useLayoutEffect(() => {

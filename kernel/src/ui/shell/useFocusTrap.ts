@@ -25,7 +25,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     void loadFocusTrap().then(({ createFocusTrap }) => {
       if (closed) return
       trap = createFocusTrap([element, ...dialogParts()], {
-        // Escape is handled by the modal so the SPEC's close rules apply.
+        // Escape is handled by the modal so the behaviour reference's close rules apply.
         escapeDeactivates: false,
         clickOutsideDeactivates: false,
         allowOutsideClick: true,

@@ -27,7 +27,7 @@ function TokenRow({ token }: { token: TokenBalance }) {
   )
 }
 
-/** The API's balances (SPEC §3: 0-decimal items already dropped); the chain's native balance without them. */
+/** The API's balances (behaviour §3: 0-decimal items already dropped); the chain's native balance without them. */
 function TokensTab() {
   const i18n = useI18n()
   const account = useKernelState(selectActiveAccount)
@@ -80,7 +80,7 @@ interface Tab {
   content: () => ReactNode
 }
 
-/** SPEC §2: Tokens, NFTs, Activity. Tokens and NFTs are the kernel's; further tabs come from plugins. */
+/** behaviour §2: Tokens, NFTs, Activity. Tokens and NFTs are the kernel's; further tabs come from plugins. */
 export function AccountTabs() {
   const i18n = useI18n()
   const { kernel } = useKernel()

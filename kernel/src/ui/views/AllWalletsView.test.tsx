@@ -142,7 +142,7 @@ describe('Connect view with a wallet directory', { timeout: 20_000 }, () => {
     server.fail('/getWallets', 500)
     const { wallets } = await open()
     expect(within(wallets()).getByRole('button', { name: /All Wallets/ })).toBeTruthy()
-    // One call and its 3 retries (SPEC §9: 150 ms doubled per try).
+    // One call and its 3 retries (behaviour §9: 150 ms doubled per try).
     await waitFor(
       () => expect(server.requests.filter((url) => url.pathname === '/getWallets').length).toBe(4),
       { timeout: 10_000 },

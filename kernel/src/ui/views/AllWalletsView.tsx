@@ -24,7 +24,7 @@ type SearchState =
   | { status: 'failed'; message: string }
 
 /**
- * SPEC §2 AllWallets: the whole directory, 40 a page as the list scrolls (virtualised), a search by
+ * behaviour §2 AllWallets: the whole directory, 40 a page as the list scrolls (virtualised), a search by
  * name (trimmed, debounced, up to 100 results), installed wallets marked and listed first, each
  * wallet once. Loaded lazily: this module and the virtual list are their own chunk.
  */

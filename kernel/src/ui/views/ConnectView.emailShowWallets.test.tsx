@@ -33,7 +33,7 @@ async function openConnect(emailShowWallets: boolean) {
   return dialog
 }
 
-describe('emailShowWallets (SPEC §9)', { timeout: 20_000 }, () => {
+describe('emailShowWallets (behaviour §9)', { timeout: 20_000 }, () => {
   it('on: the wallet list shows beside the email field', async () => {
     const dialog = await openConnect(true)
     expect(within(dialog).getByRole('list', { name: 'Wallets' })).toBeTruthy()

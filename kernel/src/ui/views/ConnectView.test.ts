@@ -10,7 +10,7 @@ const walletConnect: Connector = {
   chain: 'eip155',
 }
 
-describe('connect method order (SPEC §2)', () => {
+describe('connect method order (behaviour §2)', () => {
   it('is email, social, wallet by default', () => {
     expect(connectMethodOrder(undefined, [walletConnect])).toEqual(['email', 'social', 'wallet'])
   })

@@ -28,7 +28,7 @@ import { ConnectMethodSlot } from './ConnectMethodSlot.tsx'
 import { ConnectMethodStandIn } from './ConnectMethodStandIn.tsx'
 import { PendingConnectMethod, pendingConnectMethods } from './PendingConnectMethod.tsx'
 
-/** SPEC §2: email, social, wallet; wallet first when a browser wallet is shown; the app's order wins. */
+/** behaviour §2: email, social, wallet; wallet first when a browser wallet is shown; the app's order wins. */
 export function connectMethodOrder(
   appOrder: ConnectMethod[] | undefined,
   connectors: Connector[],
@@ -60,7 +60,7 @@ function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
 }
 
 /**
- * The wallet section, each wallet once: recent (SPEC §9: at most 2), installed, WalletConnect,
+ * The wallet section, each wallet once: recent (behaviour §9: at most 2), installed, WalletConnect,
  * featured, the app's custom wallets, recommended, then All Wallets with the directory's count.
  */
 function WalletList() {
@@ -183,7 +183,7 @@ export function ConnectView({ params }: Partial<ViewProps>) {
   const [walletsOpened, openWallets] = useState(false)
   const namespace = params?.namespace as ChainNamespace | undefined
   if (namespace) return <NamespaceWalletList namespace={namespace} />
-  // SPEC §9 emailShowWallets off: beside the email field the wallets wait behind one button.
+  // behaviour §9 emailShowWallets off: beside the email field the wallets wait behind one button.
   const walletsBehindButton =
     !emailShowWallets &&
     !walletsOpened &&

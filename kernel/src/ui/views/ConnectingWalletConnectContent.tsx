@@ -17,7 +17,7 @@ import { Spinner } from '../primitives/Spinner.tsx'
 type Start = 'open' | 'retry' | 'expired'
 
 /**
- * SPEC §2 ConnectingWalletConnect: the pairing uri as a QR code and a copyable link, the chosen
+ * behaviour §2 ConnectingWalletConnect: the pairing uri as a QR code and a copyable link, the chosen
  * wallet's deep links, a new pairing when the shown one expires, our own relay timeout with a retry.
  * Loaded with the connector when WalletConnect is chosen (see ConnectingWalletConnectView.tsx).
  */
@@ -27,7 +27,7 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
   const wallet = asWalletEntry(params.wallet)
   const wcUri = useKernelState((state) => state.connection.wcUri)
   const expiry = useKernelState((state) => state.connection.wcPairingExpiry)
-  // One-click sign-in (SPEC §4): the pairing signs in too.
+  // One-click sign-in (behaviour §4): the pairing signs in too.
   const authenticating = useKernelState((state) => state.connection.wcAuthenticating === true)
   const [error, setError] = useState<{ message: string; relay: boolean } | null>(null)
   const [renewed, setRenewed] = useState(false)
@@ -65,7 +65,7 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
     }
   }, [start])
 
-  // SPEC §5/§9: 4 minutes, expired when 10 s or less remain → a new pairing.
+  // behaviour §5/§9: 4 minutes, expired when 10 s or less remain → a new pairing.
   useEffect(() => {
     if (expiry === undefined || error) return
     const timer = setTimeout(() => void start('expired'), pairingRefreshDelay(expiry))

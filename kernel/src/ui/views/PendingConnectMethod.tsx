@@ -6,7 +6,7 @@ import {
 } from '@portico/shared-types'
 import { planPlugins } from '../../plugins/enabled.ts'
 
-/** SPEC §9 providers: the social section never has more buttons than these. */
+/** behaviour §9 providers: the social section never has more buttons than these. */
 const MAX_SOCIAL_BUTTONS = 7
 
 /**

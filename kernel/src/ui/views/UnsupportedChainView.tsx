@@ -3,7 +3,7 @@ import { useKernel } from '../context.tsx'
 import { Button } from '../primitives/Button.tsx'
 import { NetworkList } from './NetworkList.tsx'
 
-/** SPEC §2/§4: shown when the wallet is on a network the app did not request; back is blocked here. */
+/** behaviour §2/§4: shown when the wallet is on a network the app did not request; back is blocked here. */
 export function UnsupportedChainView() {
   const { actions } = useKernel()
   const i18n = useI18n()

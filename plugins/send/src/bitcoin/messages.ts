@@ -1,4 +1,4 @@
-/** The BTC send's form messages (SPEC §5/§8 wording where it has one). */
+/** The BTC send's form messages (behaviour §5/§8 wording where it has one). */
 export const INSUFFICIENT = 'Insufficient balance'
 export const INVALID_SEND = 'Please enter a valid amount and receiver address'
 export const SIGNED_MISMATCH = 'The signed transaction differs from what you confirmed: it was not sent'

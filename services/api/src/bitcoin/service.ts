@@ -25,7 +25,7 @@ export async function readBitcoinBalance(
   }
 }
 
-/** One transaction as the SPEC §3 history item, from the account's side. */
+/** One transaction as the behaviour §3 history item, from the account's side. */
 export function toBitcoinHistoryItem(tx: NodeTx, account: BitcoinAccount): TransactionHistoryItem {
   const mine = (address: string | null | undefined) => address === account.nodeAddress
   const spent = tx.inputs.reduce(

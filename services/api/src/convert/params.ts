@@ -93,7 +93,7 @@ export function parseGasPrice(raw: string): bigint {
   return price
 }
 
-/** Slippage in percent (SPEC §9: 1 by default), 0 to 50, at most 2 decimals. */
+/** Slippage in percent (behaviour §9: 1 by default), 0 to 50, at most 2 decimals. */
 export function parseSlippage(raw: unknown): bigint {
   const value = typeof raw === 'string' && /^\d{1,3}(\.\d{1,2})?$/.test(raw) ? Number(raw) : raw
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_SLIPPAGE_PERCENT)

@@ -19,7 +19,7 @@ const pairAbi = parseAbi([
   'function token0() view returns (address)',
 ])
 
-/** SPEC §9 provider fee rate, as a fraction: 85 / 10000. */
+/** behaviour §9 provider fee rate, as a fraction: 85 / 10000. */
 export const PROVIDER_FEE_RATE = '0.0085'
 const FEE_NUMERATOR = 85n
 const FEE_DENOMINATOR = 10_000n
@@ -30,7 +30,7 @@ export interface Quote {
   amountOut: bigint
   /** Percent the output falls short of the pools' mid price (after their 0.3% fee), 4 decimals. */
   priceImpact: number
-  /** SPEC §9 rate on the source amount, in its smallest unit (shown by the client; not charged on chain). */
+  /** behaviour §9 rate on the source amount, in its smallest unit (shown by the client; not charged on chain). */
   providerFee: bigint
 }
 

@@ -22,7 +22,7 @@ export interface NameBudget {
 /** What registerNameWithin did: stored, or which rule refused. */
 export type NameRegistration = 'stored' | 'taken' | 'addressFull' | 'clientBudget' | 'projectBudget'
 
-/** Account names (SPEC §4 registration, §7 /v1/profile). Names are stored lower-case; unique. */
+/** Account names (behaviour §4 registration, §7 /v1/profile). Names are stored lower-case; unique. */
 export interface NameRegistry {
   /**
    * Stores a name unless it exists or the address already holds `maxPerAddress` names (both checked

@@ -3,7 +3,7 @@ import type { SqlDriver } from '../db/driver.ts'
 import { openPostgresDriver } from '../db/postgres-driver.ts'
 import { openSqliteDriver } from '../db/sqlite-driver.ts'
 
-/** One POST /e event (SPEC §7 Analytics): the SDK query properties plus the body. */
+/** One POST /e event (behaviour §7 Analytics): the SDK query properties plus the body. */
 export interface AnalyticsEventRecord {
   projectId: string
   eventId: string

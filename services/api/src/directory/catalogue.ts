@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { PACKAGE_DIR } from '../config.ts'
 import { checkWallet } from './wallet-rules.ts'
 
-/** One wallet of the directory, as served by GET /getWallets (SPEC §3 wallet directory entry). */
+/** One wallet of the directory, as served by GET /getWallets (behaviour §3 wallet directory entry). */
 export interface CatalogueWallet {
   id: string
   name: string

@@ -17,7 +17,7 @@ export interface ItemContext {
 
 const ZERO = '0x0000000000000000000000000000000000000000'
 
-/** One indexed transaction as the history item shape of SPEC §3 (Zerion-style transfers). */
+/** One indexed transaction as the history item shape of behaviour §3 (Zerion-style transfers). */
 export function toHistoryItem(tx: HistoryTx, ctx: ItemContext): TransactionHistoryItem {
   const first = tx.transfers[0]
   const account = ctx.account.toLowerCase()

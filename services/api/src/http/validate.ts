@@ -19,7 +19,7 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown, what
 const HEX_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
 const CAIP10_EIP155 = /^eip155:\d{1,20}:(0x)?[0-9a-fA-F]{40}$/
 
-/** An eip155 account: 40 hex characters with optional 0x (SPEC §5), or its CAIP-10 form. */
+/** An eip155 account: 40 hex characters with optional 0x (behaviour §5), or its CAIP-10 form. */
 export function parseAccount(raw: string): { address: Address; chainId: number | null } {
   if (HEX_ADDRESS.test(raw)) return { address: checksum(raw), chainId: null }
   if (CAIP10_EIP155.test(raw)) {
@@ -70,7 +70,7 @@ function clip(s: string): string {
 const text = (max: number) =>
   v.pipe(v.string('must be a single value'), v.maxLength(max, `must be at most ${max} characters`))
 
-/** Query parameters every SDK call carries (SPEC §7); logged with the request. */
+/** Query parameters every SDK call carries (behaviour §7); logged with the request. */
 export const sdkQuery = {
   projectId: v.optional(text(128)),
   st: v.optional(text(64)),

@@ -46,7 +46,7 @@ export function onrampAssets(ctx: Pick<ApiContext, 'config' | 'chains'>): Onramp
   return out
 }
 
-/** GET /v1/onramp/options: SPEC §3 shape. */
+/** GET /v1/onramp/options: behaviour §3 shape. */
 export function optionsOf(assets: OnrampAsset[]): OnrampOptionsResponse {
   const limits = PAYMENT_METHODS.map((id) => ({
     id,

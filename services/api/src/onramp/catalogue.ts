@@ -1,5 +1,5 @@
 /**
- * The on-ramp's fixed catalogue (SPEC §9): two sandbox providers, each with a fee between 1 and 2 %,
+ * The on-ramp's fixed catalogue (behaviour §9): two sandbox providers, each with a fee between 1 and 2 %,
  * card 10.00–7,500.00 and bank account (ach) 10.00–25,000.00, in USD and EUR; ETH and USDC to buy.
  */
 export interface SandboxFees {
@@ -14,7 +14,7 @@ export interface SandboxFees {
 export const PAYMENT_METHODS = ['card', 'ach_bank_account'] as const
 export type PaymentMethodId = (typeof PAYMENT_METHODS)[number]
 
-/** Cents: card 10.00–7,500.00; ach 10.00–25,000.00 (SPEC §9). */
+/** Cents: card 10.00–7,500.00; ach 10.00–25,000.00 (behaviour §9). */
 export const METHOD_LIMITS: Record<PaymentMethodId, { min: bigint; max: bigint }> = {
   card: { min: 1_000n, max: 750_000n },
   ach_bank_account: { min: 1_000n, max: 2_500_000n },

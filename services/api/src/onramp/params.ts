@@ -39,7 +39,7 @@ const NetworkField = v.pipe(
   v.maxLength(80, 'network must be a CAIP-2 network id such as eip155:31337'),
 )
 
-/** POST /v1/onramp/quote body (SPEC §7) plus the provider and payment method this sandbox quotes for. */
+/** POST /v1/onramp/quote body (behaviour §7) plus the provider and payment method this sandbox quotes for. */
 export const QuoteBody = v.strictObject(
   {
     purchaseCurrency: AssetField,
@@ -62,7 +62,7 @@ const list = (what: string, item: v.GenericSchema<unknown, string>, max: number)
     v.maxLength(max, `${what} must hold at most ${max} entries`),
   )
 
-/** POST /v1/generators/onrampurl body (SPEC §7) plus provider, paymentCurrency and paymentMethod. */
+/** POST /v1/generators/onrampurl body (behaviour §7) plus provider, paymentCurrency and paymentMethod. */
 export const UrlBody = v.strictObject(
   {
     destinationWallets: v.pipe(

@@ -63,7 +63,7 @@ describe('on-ramp quote maths', () => {
     expect(Number(formatBaseUnits(q.cryptoBaseUnits, 6))).toBeCloseTo(114.9336, 3)
   })
 
-  it('refuses amounts outside the method limits (SPEC §9)', () => {
+  it('refuses amounts outside the method limits (behaviour §9)', () => {
     const base = { provider: pay, currency: 'USD' as const, priceUsd: 1, decimals: 6 }
     expect(() => computeQuote({ ...base, method: 'card', totalCents: 999n })).toThrow(QuoteError)
     expect(() => computeQuote({ ...base, method: 'card', totalCents: 750_001n })).toThrow(

@@ -10,7 +10,7 @@ import { currencyOf, fiatCentsOf, methodOf, QuoteBody, UrlBody } from './params.
 import { offeredAssets, onrampProviders, providerAndAsset, providerInfos } from './providers.ts'
 
 /**
- * The on-ramp (SPEC §7) over the configured providers (providers.ts): GET /v1/onramp/options (what some
+ * The on-ramp (behaviour §7) over the configured providers (providers.ts): GET /v1/onramp/options (what some
  * provider delivers, and `providers`: who, where, and whether it quotes); POST /v1/onramp/quote {purchaseCurrency, paymentCurrency, amount, network,
  * provider?, paymentMethod?}; POST /v1/generators/onrampurl {destinationWallets, defaultNetwork,
  * partnerUserId, defaultExperience, presetFiatAmount, provider?, paymentCurrency?, paymentMethod?} →

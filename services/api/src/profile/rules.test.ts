@@ -33,7 +33,7 @@ const reason = (run: () => unknown) => {
   throw new Error('no error thrown')
 }
 
-describe('coin types (SPEC §5)', () => {
+describe('coin types (behaviour §5)', () => {
   it('sets the high bit of the chain id and reads it back', () => {
     expect(coinTypeOf(1)).toBe(0x80000001)
     expect(coinTypeOf(31337)).toBe(2147514985)
@@ -49,7 +49,7 @@ describe('coin types (SPEC §5)', () => {
   })
 })
 
-describe('names (SPEC §5, §9)', () => {
+describe('names (behaviour §5, §9)', () => {
   it('accepts 4+ letters, digits and hyphens with a known suffix, in lower case', () => {
     expect(parseName('Alice-2.reown.id')).toEqual({
       name: 'alice-2.reown.id',

@@ -1,5 +1,5 @@
 /**
- * Account-name rules (SPEC §5, §9): a label of at least 4 letters, digits or hyphens followed by one
+ * Account-name rules (behaviour §5, §9): a label of at least 4 letters, digits or hyphens followed by one
  * of the name suffixes; coin types from chain ids; the signed registration message. Pure functions:
  * each throws a NameRuleError whose message is the reason the API sends back.
  */
@@ -80,7 +80,7 @@ export function parseZone(raw: string | undefined): string {
   return zone
 }
 
-/** SPEC §5: a chain id at or above 2^31 has no coin type; the coin type is the id with the high bit set. */
+/** behaviour §5: a chain id at or above 2^31 has no coin type; the coin type is the id with the high bit set. */
 export function coinTypeOf(chainId: number): number {
   if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= COIN_TYPE_HIGH_BIT)
     throw new NameRuleError('coin_type', `Chain id ${chainId} has no coin type (it must be 1 to 2^31 - 1)`)
@@ -195,7 +195,7 @@ function avatarOf(attributes: Record<string, string>): string | null {
 }
 
 /**
- * The signed message (SPEC §7): JSON of `{ statement, name, domain, coin_type, attributes, timestamp }`,
+ * The signed message (behaviour §7): JSON of `{ statement, name, domain, coin_type, attributes, timestamp }`,
  * timestamp in unix seconds, at most MESSAGE_MAX_AGE_SECONDS old and MESSAGE_MAX_FUTURE_SECONDS ahead
  * of `now`. `coin_type` must be the request's (a signature for one chain never registers the name on
  * another) and `statement` registrationStatement of the message's name, domain and chain. Messages

@@ -1,4 +1,4 @@
-/** Candidate names for a wanted label (SPEC §3 name suggestion): the label itself, then variants. */
+/** Candidate names for a wanted label (behaviour §3 name suggestion): the label itself, then variants. */
 const VARIANTS: ((label: string) => string)[] = [
   (label) => label,
   (label) => `${label}1`,

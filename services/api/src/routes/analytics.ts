@@ -18,7 +18,7 @@ export interface AnalyticsEventResponse {
   stored: boolean
 }
 
-/** SPEC §8: the message of an analytics call from an origin the service does not allow. */
+/** behaviour §8: the message of an analytics call from an origin the service does not allow. */
 export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
 
 const MAX_PROPS_BYTES = 16 * 1024

@@ -1,6 +1,6 @@
 /**
  * GET /v1/convert/tokens, /quotes, /allowance, /build-approve and POST /v1/convert/build-transaction
- * (SPEC §7) over the chain's Uniswap-V2 DEX. Swaps pay out to the user; the native token is
+ * (behaviour §7) over the chain's Uniswap-V2 DEX. Swaps pay out to the user; the native token is
  * eip155:<chainId>:0xeeee…eeee and is traded as WETH by the router's ETH functions.
  */
 import type {
@@ -210,11 +210,11 @@ export function convertRoutes(app: FastifyInstance, ctx: ApiContext): void {
   })
 }
 
-/** Beyond SPEC §7's shape: what the quote is made of (the client reads toAmount only). */
+/** Beyond behaviour §7's shape: what the quote is made of (the client reads toAmount only). */
 interface QuoteExtras {
   /** Percent below the pools' mid price after their 0.3% fee. */
   priceImpact: number
-  /** SPEC §9 rate on fromAmount, in the source token's smallest unit; not charged on chain. */
+  /** behaviour §9 rate on fromAmount, in the source token's smallest unit; not charged on chain. */
   providerFee: string
   providerFeeRate: string
   /** CAIP-10 tokens the router trades through (WETH for the native token). */

@@ -20,7 +20,7 @@ import { createGuard } from '../http/guard.ts'
 import { parse, sdkQuery, text, v } from '../http/validate.ts'
 import { analyticsRoutes } from './analytics.ts'
 
-/** GET /getWallets answer (SPEC §7 wallet directory API). */
+/** GET /getWallets answer (behaviour §7 wallet directory API). */
 export interface GetWalletsResponse {
   data: CatalogueWallet[]
   count: number
@@ -75,7 +75,7 @@ const IMAGE_ROUTES: [string, ImageKind][] = [
 ]
 
 /**
- * The wallet directory (SPEC §7) on the API's own origin: GET /getWallets, the image routes and the
+ * The wallet directory (behaviour §7) on the API's own origin: GET /getWallets, the image routes and the
  * analytics config and sink. The wallet list is the imported directory (PORTICO_WALLET_DIRECTORY=
  * database) or the dev fixture directory, read once at start.
  */

@@ -30,7 +30,7 @@ import { originAllowed, type SiwxConfig } from '../siwx/config.ts'
 export const MAX_NAMES_PER_ADDRESS = 10
 const REVERSE_LIMIT = 20
 
-/** The error shape the SDK reads (SPEC §8: the first reason's description is shown). */
+/** The error shape the SDK reads (behaviour §8: the first reason's description is shown). */
 export interface ProfileErrorBody extends ApiErrorBody {
   reasons: { field: string; description: string }[]
 }
@@ -108,7 +108,7 @@ function toProfile(record: RegisteredName): NameProfile {
 }
 
 /**
- * Account names (SPEC §7): GET /v1/profile/account/{name}?apiVersion=2, GET /v1/profile/reverse/
+ * Account names (behaviour §7): GET /v1/profile/account/{name}?apiVersion=2, GET /v1/profile/reverse/
  * {address}?sender&apiVersion=2, GET /v1/profile/suggestions/{name}?zone, and POST /v1/profile/account
  * {coin_type, address, message, signature}: the message (JSON of statement, name, domain, coin_type,
  * attributes, timestamp; its coin_type the body's, its domain one of the project's origins) signed by

@@ -23,7 +23,7 @@ const SessionBody = v.object(
 )
 
 /**
- * Sign-in verification a dapp backend can use (SPEC §4 SIWX):
+ * Sign-in verification a dapp backend can use (behaviour §4 SIWX):
  * GET /v1/siwx/nonce?projectId= → { nonce, expiresAt }: HMAC-signed, single-use, expiring, bound to the project;
  * POST /v1/siwx/verify?projectId= { message, signature } → the session (SiwxSession) or 400/401/403/413;
  * POST /v1/siwx/session?projectId= { token } → the account a live session token vouches for, else 401.

@@ -7,7 +7,7 @@ import { getAddress, isAddress } from 'viem'
 
 export type SiwxNamespace = 'eip155' | 'solana'
 
-/** SPEC §3 sign-in session message fields. */
+/** behaviour §3 sign-in session message fields. */
 export interface SiwxMessageFields {
   namespace: SiwxNamespace
   scheme?: string

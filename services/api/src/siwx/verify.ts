@@ -21,7 +21,7 @@ export interface VerifyDeps {
 }
 
 export interface SiwxSession {
-  /** SPEC §3 sign-in session. */
+  /** behaviour §3 sign-in session. */
   session: { data: SiwxMessageFields; message: string; signature: string }
   /** CAIP-10 account signed in. */
   caipAddress: string

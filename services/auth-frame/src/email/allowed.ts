@@ -2,7 +2,7 @@ import type { Services } from '../context.ts'
 import { ERRORS, FrameError } from '../errors.ts'
 
 /**
- * SPEC §5 allowed-to-trigger rule for email sends: at most `perEmail.max` per address and
+ * behaviour §5 allowed-to-trigger rule for email sends: at most `perEmail.max` per address and
  * `perIp.max` per client IP within their windows (counted in the database, so every node agrees).
  * Records the send when allowed, in the same step as the count.
  */

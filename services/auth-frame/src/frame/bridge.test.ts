@@ -100,7 +100,7 @@ describe('frame bridge', () => {
     expect(posted.every((p) => p.origin === PARENT)).toBe(true)
   })
 
-  it('turns a backend error into an _ERROR reply with its message, and a thrown call into the SPEC default', async () => {
+  it('turns a backend error into an _ERROR reply with its message, and a thrown call into the behaviour reference default', async () => {
     const { posted, send, settle } = setup((type) => {
       if (type === 'GET_USER') throw new Error('network down')
       return { ok: false, error: 'Invalid code' }

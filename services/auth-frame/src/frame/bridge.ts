@@ -4,7 +4,7 @@
  * backend requests and answers CANCEL_REQUEST, SYNC_THEME, SYNC_DAPP_DATA and RELOAD itself.
  *
  * Trust boundary: the parent page is not trusted. Any script on it (an XSS, an analytics tag) can post
- * here exactly what the modal posts. So an unsafe request (SPEC §6) is never signed because the page
+ * here exactly what the modal posts. So an unsafe request (behaviour §6) is never signed because the page
  * asked: the frame shows it (`approver`, UI of the frame's own origin), and only the user's click there
  * makes the backend issue a one-time approval bound to that exact request. Nothing the page posts can
  * carry an approval, and no credential is ever posted to the page. Browser-free: main.ts gives it the

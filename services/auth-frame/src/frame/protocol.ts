@@ -1,5 +1,5 @@
 /**
- * The frame side of the SPEC §7 protocol (shared-types frame.ts): which messages it accepts and the
+ * The frame side of the behaviour §7 protocol (shared-types frame.ts): which messages it accepts and the
  * shape of its replies. Pure functions; the bridge and the tests use them.
  */
 import type { FrameReplyMessage, FrameRequestMessage, FrameRequestType } from '@portico/shared-types'
@@ -7,7 +7,7 @@ import type { FrameReplyMessage, FrameRequestMessage, FrameRequestType } from '@
 export const APP_PREFIX = '@portico/app/'
 export const FRAME_PREFIX = '@portico/frame/'
 
-/** Every request type of FrameRequests, in the SPEC's order. */
+/** Every request type of FrameRequests, in the behaviour reference's order. */
 export const FRAME_REQUEST_TYPES = [
   'SWITCH_NETWORK',
   'CONNECT_EMAIL',

@@ -17,7 +17,7 @@ const waiters = new Map<string, number>()
 /** How many CONNECT_DEVICE requests wait on a login right now. */
 export const deviceWaiters = (flowId: string): number => waiters.get(flowId) ?? 0
 
-/** SPEC §4 email login: CONNECT_EMAIL → VERIFY_DEVICE (new device) / VERIFY_OTP / CONNECT. */
+/** behaviour §4 email login: CONNECT_EMAIL → VERIFY_DEVICE (new device) / VERIFY_OTP / CONNECT. */
 export const emailLoginHandlers: HandlerMap = {
   async CONNECT_EMAIL(svc, ctx, payload) {
     const email = parseEmail(payload.email)

@@ -10,7 +10,7 @@ import type { HandlerMap } from './types.ts'
 const FLOW_TTL_MS = 15 * 60_000
 
 /**
- * SPEC §4 email update: UPDATE_EMAIL mails a code to the current address (VERIFY_PRIMARY_OTP);
+ * behaviour §4 email update: UPDATE_EMAIL mails a code to the current address (VERIFY_PRIMARY_OTP);
  * that code mails one to the new address (VERIFY_SECONDARY_OTP); that one changes the email.
  */
 export const emailUpdateHandlers: HandlerMap = {

@@ -15,7 +15,7 @@ import type { HandlerMap } from './types.ts'
 const UNSAFE: ReadonlySet<string> = new Set(UNSAFE_RPC_METHODS)
 export const isUnsafeMethod = (method: string) => UNSAFE.has(method)
 
-/** SPEC §6 4001: what an unsafe request without a valid one-time approval gets. Nothing is signed. */
+/** behaviour §6 4001: what an unsafe request without a valid one-time approval gets. Nothing is signed. */
 export const NOT_APPROVED = 'User rejected the request: it was not approved in the wallet'
 
 interface RpcTarget {

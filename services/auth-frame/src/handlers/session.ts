@@ -6,7 +6,7 @@ import type { HandlerMap } from './types.ts'
 
 const SMART_UNAVAILABLE = 'Smart accounts are not available on this network'
 
-/** Session, user and network requests of SPEC §7. */
+/** Session, user and network requests of behaviour §7. */
 export const sessionHandlers: HandlerMap = {
   /**
    * Connected if the request's session (the frame origin's cookie) is live for this device and project.

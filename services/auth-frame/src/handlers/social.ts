@@ -5,7 +5,7 @@ import type { SocialContext, SocialIdentity } from '../social-seam.ts'
 import { createUser, describeUser, issueSession } from '../users.ts'
 import type { HandlerMap, HandlerResult } from './types.ts'
 
-/** SPEC §5: the social providers a redirect may be asked for. */
+/** behaviour §5: the social providers a redirect may be asked for. */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 
 const socialContext = (svc: Services, ctx: RequestContext): SocialContext => ({
@@ -51,7 +51,7 @@ export async function signInWithIdentity(
   }
 }
 
-/** Social and farcaster requests, answered by helper C's SocialProvider (social-seam.ts). */
+/** Social and farcaster requests, answered by the SocialProvider (social-seam.ts). */
 export const socialHandlers: HandlerMap = {
   async GET_SOCIAL_REDIRECT_URI(svc, ctx, payload) {
     const name = payload.provider

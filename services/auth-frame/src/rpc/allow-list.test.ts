@@ -2,12 +2,12 @@ import { ALLOWED_METHODS } from '@portico/kernel'
 import { describe, expect, it } from 'vitest'
 import { FRAME_ALLOWED_METHODS, isAllowedMethod } from './allow-list.ts'
 
-describe('the frame allow-list (SPEC §5)', () => {
+describe('the frame allow-list (behaviour §5)', () => {
   it('is exactly the kernel request pipeline allow-list, so the two cannot drift', () => {
     expect([...FRAME_ALLOWED_METHODS].sort()).toEqual([...ALLOWED_METHODS].sort())
   })
 
-  it('has the SPEC §5 signing methods and no raw-hash signing', () => {
+  it('has the behaviour §5 signing methods and no raw-hash signing', () => {
     for (const method of [
       'personal_sign',
       'eth_signTypedData_v4',

@@ -1,10 +1,10 @@
 import { ETH_READ_METHODS, UNSAFE_RPC_METHODS } from '@portico/shared-types'
 
-/** SPEC §5 "eth_* reads" (and the SPEC §6 user-operation queries) the frame answers from the chain. */
+/** behaviour §5 "eth_* reads" (and the behaviour §6 user-operation queries) the frame answers from the chain. */
 export const FRAME_READ_METHODS = ETH_READ_METHODS
 
 /**
- * SPEC §5: the only methods the wallet frame accepts (the kernel's ALLOWED_METHODS; a test keeps the
+ * behaviour §5: the only methods the wallet frame accepts (the kernel's ALLOWED_METHODS; a test keeps the
  * two equal). Everything else is refused with 'Requested RPC call is not allowed'.
  */
 export const FRAME_ALLOWED_METHODS: ReadonlySet<string> = new Set<string>([

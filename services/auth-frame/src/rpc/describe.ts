@@ -147,7 +147,7 @@ async function describeCall(call: unknown, ctx: DescribeContext, prefix = ''): P
   ]
 }
 
-/** The fee fields the dapp set (SPEC §4 type inference follows them), in gwei. */
+/** The fee fields the dapp set (behaviour §4 type inference follows them), in gwei. */
 function feeRows(call: Record<string, unknown>, prefix: string): SummaryRow[] {
   const gwei = (name: string) => {
     const value = quantity(call[name])

@@ -23,7 +23,7 @@ const MAX_CALLS = 32
 const MAX_ACCESS_LIST = 256
 const MAX_STORAGE_KEYS = 1024
 const MAX_AUTHORIZATIONS = 16
-/** SPEC §9 max fee cap. */
+/** behaviour §9 max fee cap. */
 const MAX_FEE = 2n ** 256n - 1n
 
 export interface Eip155Signer {
@@ -165,7 +165,7 @@ function parseAuthorizations(value: unknown): SignedAuthorization[] | undefined 
 }
 
 /**
- * The dapp's own type and fee fields of eth_sendTransaction (SPEC §5 fee rules, SPEC §4 type inference:
+ * The dapp's own type and fee fields of eth_sendTransaction (behaviour §5 fee rules, behaviour §4 type inference:
  * an authorizationList makes it eip7702, fee fields eip1559, gasPrice with an accessList eip2930, gasPrice
  * alone legacy, nothing the chain's default). Blob transactions are refused.
  */

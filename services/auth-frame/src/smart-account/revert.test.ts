@@ -24,7 +24,7 @@ describe('a reverted user operation as a message (never the raw revert data)', (
     )
   })
 
-  it('falls back to the SPEC §8 generic message for no data, a custom error, a panic or malformed data', () => {
+  it('falls back to the behaviour §8 generic message for no data, a custom error, a panic or malformed data', () => {
     const custom = encodeErrorResult({
       abi: parseAbi(['error ERC20InsufficientBalance(address,uint256,uint256)']),
       errorName: 'ERC20InsufficientBalance',

@@ -1,7 +1,7 @@
 /**
  * A reverted user operation as a message the app can show: the bundler answers the revert data as
  * hex ("… reverted during simulation with reason: 0x08c379a0…"); an `Error(string)` revert shows its
- * reason, any other (a custom error, a panic, none) the SPEC §8 generic 'Transaction error'. Never
+ * reason, any other (a custom error, a panic, none) the behaviour §8 generic 'Transaction error'. Never
  * the raw hex.
  */
 import { MESSAGES } from '@portico/shared-types'

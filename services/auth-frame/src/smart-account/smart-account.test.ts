@@ -176,7 +176,7 @@ describe('smart accounts over anvil and the alto bundler', () => {
     // EntryPoint has no fallback: unknown call data reverts.
     const failing = smart.sendCalls(owner, chainId, [{ to: AA_FIXTURES.entryPoint, data: '0xdeadbeef' }])
     await expect(failing).rejects.toBeInstanceOf(FrameError)
-    // No revert reason: the SPEC §8 generic message, not the bundler's raw revert data.
+    // No revert reason: the behaviour §8 generic message, not the bundler's raw revert data.
     await expect(failing).rejects.toThrow(new FrameError(MESSAGES.transactionError))
     expect(await client.getBalance({ address })).toBe(parseEther('1'))
     await expect(smart.sendCalls(owner, chainId, [])).rejects.toThrow(SMART_ACCOUNT_ERRORS.tooManyCalls)

@@ -33,7 +33,7 @@ export interface SocialLoginOptions {
   farcasterRelayUrl?: string
   /** How often CONNECT_FARCASTER polls the relay (ms). */
   farcasterPollMs?: number
-  /** How long one login's exchange with its provider may take (default 30 s, SPEC §9). */
+  /** How long one login's exchange with its provider may take (default 30 s, behaviour §9). */
   timeoutMs?: number
   now?: () => number
 }

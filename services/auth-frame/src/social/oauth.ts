@@ -34,7 +34,7 @@ export interface OauthLoginOptions {
   config: SocialConfig
   /** How long a started login may take (default 10 minutes). */
   ttlMs?: number
-  /** The whole exchange (token + user API calls) may take this long (default 30 s, SPEC §9). */
+  /** The whole exchange (token + user API calls) may take this long (default 30 s, behaviour §9). */
   timeoutMs?: number
   now?: () => number
 }

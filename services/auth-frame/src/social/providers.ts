@@ -1,4 +1,4 @@
-/** The social providers (SPEC §9 socials, farcaster apart), how each is spoken to, and the dev secrets. */
+/** The social providers (behaviour §9 socials, farcaster apart), how each is spoken to, and the dev secrets. */
 import { createHash } from 'node:crypto'
 
 export const OIDC_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const

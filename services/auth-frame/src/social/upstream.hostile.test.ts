@@ -55,7 +55,7 @@ describe('boundedFetch', () => {
     await expect(boundedFetch(`${base}/declared`)).rejects.toBeInstanceOf(BodyTooLargeError)
   })
 
-  it('gives up on a provider that never answers (SPEC §9: 30 s for social calls)', async () => {
+  it('gives up on a provider that never answers (behaviour §9: 30 s for social calls)', async () => {
     expect(UPSTREAM_TIMEOUT_MS).toBe(30_000)
     await expect(boundedFetch(`${base}/silent`, {}, MAX_UPSTREAM_BYTES, 200)).rejects.toMatchObject({
       name: 'TimeoutError',

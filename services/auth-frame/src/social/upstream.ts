@@ -1,6 +1,6 @@
 /**
  * Every request to a login provider (token endpoint, user API, discovery, JWKS) goes through here:
- * 30 s at most (SPEC §9 socials timeout: the frame call gives up then anyway) and an answer read
+ * 30 s at most (behaviour §9 socials timeout: the frame call gives up then anyway) and an answer read
  * while counting its bytes, so a provider streaming an endless body cannot exhaust memory.
  */
 import { readBoundedText } from '@portico/api'

@@ -238,7 +238,7 @@ describe('GitHub, Discord and X through hostile providers', () => {
     expect(tokenRequest).toBeUndefined()
   })
 
-  it('gives up on the whole login at the deadline (SPEC §9), however many calls the provider needs', async () => {
+  it('gives up on the whole login at the deadline (behaviour §9), however many calls the provider needs', async () => {
     user['/github/user/emails'] = { body: null, raw: 'hang' }
     const started = Date.now()
     await expect(attempt('github', undefined, 400)).rejects.toThrow(SOCIAL_ERRORS.unavailable)
