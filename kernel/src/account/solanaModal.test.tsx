@@ -92,7 +92,7 @@ const dialog = () => screen.getByRole('dialog')
 const walletRows = () => within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button')
 
 async function chooseNetwork(name: RegExp) {
-  fireEvent.click(within(dialog()).getByRole('button', { name: /Switch network/ }))
+  fireEvent.click(await within(dialog()).findByRole('button', { name: /Switch network/ }))
   await screen.findByRole('dialog', { name: 'Choose Network' })
   fireEvent.click(within(dialog()).getByRole('button', { name }))
 }
@@ -117,7 +117,7 @@ describe('two namespaces in the modal', () => {
     await screen.findByRole('dialog', { name: 'Account' })
 
     // Local Solana has no account yet: it says so and leads to Connect, for Solana wallets only.
-    fireEvent.click(within(dialog()).getByRole('button', { name: /Switch network/ }))
+    fireEvent.click(await within(dialog()).findByRole('button', { name: /Switch network/ }))
     await screen.findByRole('dialog', { name: 'Choose Network' })
     expect(within(dialog()).getByRole('button', { name: /Local Solana/ }).textContent).toContain(
       'Connect a wallet for Solana',

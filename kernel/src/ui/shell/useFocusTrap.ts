@@ -22,6 +22,13 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     firstControl(element).focus()
     let trap: FocusTrap | undefined
     let closed = false
+    // Until the trap is active, a view whose content is replaced (a lazy view arriving, a stand-in
+    // swapped for its plugin) takes the focused control with it and focus falls to the page: put it back.
+    const keepFocus = new MutationObserver(() => {
+      const current = document.activeElement
+      if (!trap && (current === null || current === document.body)) firstControl(element).focus()
+    })
+    keepFocus.observe(element, { childList: true, subtree: true })
     void loadFocusTrap().then(({ createFocusTrap }) => {
       if (closed) return
       trap = createFocusTrap([element, ...dialogParts()], {
@@ -40,6 +47,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
         tabbableOptions: { displayCheck: 'none' },
       })
       trap.activate()
+      keepFocus.disconnect()
       const current = trap
       parts = new MutationObserver(() => current.updateContainerElements([element, ...dialogParts()]))
       parts.observe(document.body, { subtree: true, attributeFilter: [DIALOG_PART_ATTRIBUTE] })
@@ -47,6 +55,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     let parts: MutationObserver | undefined
     return () => {
       closed = true
+      keepFocus.disconnect()
       parts?.disconnect()
       if (trap) trap.deactivate()
       else opener?.focus()
