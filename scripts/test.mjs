@@ -1,38 +1,39 @@
-// npm test: install what is missing (a Debian Chromium too), then typecheck, lint, unit, build and e2e.
+// npm test: install what is missing (a Debian Chromium too), then typecheck, lint, the browser-side
+// tests, the services' tests on the LTS Node, build and e2e (on this machine's Node, then a connect e2e
+// on the LTS Node).
 import { ensureLtsNode, LTS_NODE_VERSION } from './lib/node-lts.mjs'
 import { ensureChromium, ensureDependencies, run } from './lib/setup.mjs'
 
 ensureDependencies()
 const chromium = ensureChromium()
 const env = { ...process.env, PORTICO_CHROMIUM: chromium }
-const steps = [
-  ['typecheck', ['run', 'typecheck', '--silent']],
-  ['lint', ['run', 'lint', '--silent']],
-  // The publishable packages (ESM + .d.ts): services run under tsx/Playwright resolve workspace packages
-  // to dist, and the consumer-app e2e specs install these.
-  ['packages', ['run', 'build:packages', '--silent']],
-  ['unit', ['run', 'unit', '--silent']],
-  // Hostile input (behaviour-reference rules against an attacker): every `*.hostile.test.ts` beside the code it guards.
-  ['hostile', ['run', 'hostile', '--silent']],
-  ['build', ['run', 'build', '--silent']],
-  ['e2e', ['run', 'e2e', '--silent']],
-]
-for (const [name, args] of steps) {
+const npm = (name, args) => {
   console.log(`\n› ${name}`)
   run('npm', args, { env })
 }
 
-// The services run in production on a current LTS Node; the machines here have Node 20, so the
-// services' tests (unit and hostile) and a connect e2e run once more on the LTS binary.
-console.log(`\n› services and connect e2e on Node ${LTS_NODE_VERSION}`)
+npm('typecheck', ['run', 'typecheck', '--silent'])
+npm('lint', ['run', 'lint', '--silent'])
+// The publishable packages (ESM + .d.ts): services run under tsx/Playwright resolve workspace packages
+// to dist, and the consumer-app e2e specs install these.
+npm('packages', ['run', 'build:packages', '--silent'])
+// Kernel, plugins, hosts and shared types (vitest project "ui"); hostile input: every
+// `*.hostile.test.ts` beside the code it guards.
+npm('unit (ui)', ['run', 'unit', '--silent', '--', '--project', 'ui'])
+npm('hostile (ui)', ['run', 'hostile', '--silent', '--', '--project', 'ui'])
+
+// The services run in production on a current LTS Node (engines: 22 or 24); these machines have Node 20.
+// The services' tests, unit and hostile (vitest project "services"), run on the LTS binary; the e2e
+// below still runs the whole stack on this machine's Node.
+console.log(`\n› services, unit and hostile, on Node ${LTS_NODE_VERSION}`)
 const lts = ensureLtsNode()
 const ltsEnv = { ...env, ...lts.env }
-run(lts.node, ['node_modules/vitest/vitest.mjs', 'run', 'services'], { env: ltsEnv })
-run(
-  lts.node,
-  ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', 'e2e/connect.spec.ts'],
-  {
-    env: ltsEnv,
-  },
-)
+run(lts.node, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'services'], { env: ltsEnv })
+
+npm('build', ['run', 'build', '--silent'])
+npm('e2e', ['run', 'e2e', '--silent'])
+
+console.log(`\n› connect e2e on Node ${LTS_NODE_VERSION}`)
+const e2e = ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']
+run(lts.node, [...e2e, 'e2e/connect.spec.ts'], { env: ltsEnv })
 console.log('\nAll checks passed.')

