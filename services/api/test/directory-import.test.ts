@@ -32,7 +32,7 @@ const start = async (file: string) => {
 
 /** The import command as an operator runs it, on the API's SQLite file. */
 const importCommand = (file: string, database: string, ...flags: string[]) =>
-  run('npx', ['tsx', 'src/directory/import-cli.ts', file, ...flags], {
+  run(process.execPath, ['--import', 'tsx', 'src/directory/import-cli.ts', file, ...flags], {
     cwd: PACKAGE_DIR,
     env: { ...process.env, PORTICO_API_SQLITE_FILE: database, DATABASE_URL: '' },
   }).then(

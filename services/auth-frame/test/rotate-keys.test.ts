@@ -86,6 +86,8 @@ function rotate(env: Record<string, string>, args: string[]): ChildProcess & { o
     cwd: PACKAGE,
     env: {
       PATH: process.env.PATH,
+      // The SQLite addon for this Node, when node_modules holds one built for another (CI's LTS lane).
+      ...(process.env.PORTICO_SQLITE_ADDON ? { PORTICO_SQLITE_ADDON: process.env.PORTICO_SQLITE_ADDON } : {}),
       PORTICO_AUTH_FRAME_SQLITE_FILE: file,
       PORTICO_AUTH_FRAME_KEY: B.toString('hex'),
       ...env,
