@@ -21,13 +21,17 @@ const BITCOIN_CONNECTOR_ID = 'walletStandard:bitcoin:Portico Dev Wallet'
 test.use({ wallet: null })
 test.describe.configure({ timeout: 60_000 })
 
-/** The address's BTC (confirmed and unconfirmed coins) from the node's own index, in sats. */
+/**
+ * The address's BTC (confirmed and unconfirmed coins) from the node's own index, in sats. Each
+ * outpoint once: the node lists a confirmed transaction's outputs twice while it connects its block.
+ */
 async function nodeSats(bitcoin: StackBitcoin, address: string): Promise<bigint> {
   const response = await fetch(`${bitcoin.nodeUrl}/coin/address/${address}`, {
     headers: { authorization: `Basic ${Buffer.from(`x:${bitcoin.apiKey}`).toString('base64')}` },
   })
-  const coins = (await response.json()) as { value: number }[]
-  return coins.reduce((sum, coin) => sum + BigInt(coin.value), 0n)
+  const coins = (await response.json()) as { hash: string; index: number; value: number }[]
+  const outpoints = new Map(coins.map((coin) => [`${coin.hash}:${coin.index}`, BigInt(coin.value)]))
+  return [...outpoints.values()].reduce((sum, value) => sum + value, 0n)
 }
 
 /** behaviour §9: floored to 3 decimals, en-US grouping, then the symbol: 8.49999 → "8.499 BTC". */

@@ -77,11 +77,24 @@ describe('a Bitcoin node answering nonsense', () => {
   it('a node error status is a 502; a well-formed answer is a balance', async () => {
     answer = { status: 500, body: '{"error":{"message":"boom"}}' }
     expect((await getJson(`${api.url}/v1/account/${account}/balance?projectId=${PROJECT}`)).status).toBe(502)
-    answer = { status: 200, body: JSON.stringify([coin(150_000_000), coin(1)]) }
+    answer = { status: 200, body: JSON.stringify([coin(150_000_000), { ...coin(1), index: 1 }]) }
     const res = await getJson<{ balances: { quantity: { numeric: string } }[] }>(
       `${api.url}/v1/account/${account}/balance?projectId=${PROJECT}`,
     )
     expect(res.body.balances[0]?.quantity.numeric).toBe('1.50000001')
+  })
+
+  it('a coin listed twice (the node connecting a block while answering) is counted and spent once', async () => {
+    const change = coin(849_999_718)
+    answer = { status: 200, body: JSON.stringify([change, change, { ...change, index: 1, value: 5 }]) }
+    const balance = await getJson<{ balances: { quantity: { numeric: string } }[] }>(
+      `${api.url}/v1/account/${account}/balance?projectId=${PROJECT}`,
+    )
+    expect(balance.body.balances[0]?.quantity.numeric).toBe('8.49999723')
+    const utxos = await getJson<{ utxos: { txid: string; vout: number }[] }>(
+      `${api.url}/v1/bip122/utxos/${account}?projectId=${PROJECT}`,
+    )
+    expect(utxos.body.utxos.map((u) => u.vout)).toEqual([0, 1])
   })
 
   it('fee rate: no estimate or a nonsense one falls back to the floor; a malformed answer is a 502', async () => {

@@ -137,7 +137,9 @@ export function createBitcoinNodeClient(config: BitcoinNodeConfig, timeoutMs: nu
   return {
     networkId: config.networkId,
     async coins(addr) {
-      return list(Coin, await call(`/coin/address/${encodeURIComponent(addr)}`), MAX_COINS, 'coins')
+      return distinctOutpoints(
+        list(Coin, await call(`/coin/address/${encodeURIComponent(addr)}`), MAX_COINS, 'coins'),
+      )
     },
     async transactions(addr) {
       const txs = list(Tx, await call(`/tx/address/${encodeURIComponent(addr)}`), 10_000, 'transactions')
@@ -166,4 +168,19 @@ export function createBitcoinNodeClient(config: BitcoinNodeConfig, timeoutMs: nu
       return txid
     },
   }
+}
+
+/**
+ * One coin per outpoint. bcoin lists an address's mempool coins, then awaits its chain index: a block
+ * connected in between puts a confirmed transaction's outputs in both halves of the answer, and the
+ * balance and the coins a PSBT spends would count them twice.
+ */
+export function distinctOutpoints(coins: NodeCoin[]): NodeCoin[] {
+  const seen = new Set<string>()
+  return coins.filter((coin) => {
+    const outpoint = `${coin.hash}:${coin.index}`
+    if (seen.has(outpoint)) return false
+    seen.add(outpoint)
+    return true
+  })
 }
