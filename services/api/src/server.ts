@@ -93,7 +93,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
         void reply.code(status).send(errorBody(status, err.message))
       },
     })
-    const startDraining = drainOnClose(app)
+    const closeServer = drainOnClose(app)
     const log = app.log
     await seedFixedPrices(repo, config.prices.fixed)
     await repo.addSpamContracts(config.spamContracts)
@@ -159,7 +159,6 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host
     const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
     let closing: Promise<void> | undefined
-    const server = app
     const running = indexer
     const pruning = retention
     return {
@@ -170,8 +169,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
       indexerRole: () => (running === undefined ? 'off' : 'role' in running ? running.role() : 'leader'),
       close: () => {
         closing ??= (async () => {
-          startDraining()
-          await server.close()
+          await closeServer()
           await running?.stop()
           await pruning.stop()
           await closeChainHandles(chains)

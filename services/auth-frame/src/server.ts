@@ -137,7 +137,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
       now: Date.now,
       deviceApproved: deviceSignals(),
     }
-    const startDraining = drainOnClose(app)
+    const closeServer = drainOnClose(app)
     observed.register(app, smtpTarget(config) ?? receiver)
     // Liveness: the process answers; readiness (dependencies) is GET /ready.
     app.get('/health', async () => ({ ok: true }))
@@ -161,7 +161,6 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
     const port = typeof address === 'object' && address ? address.port : config.port
     const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
     svc.frameOrigin = new URL(url).origin
-    const server = app
     const devReceiver = receiver
     let closing: Promise<void> | undefined
     return {
@@ -176,8 +175,7 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
       close: () => {
         closing ??= (async () => {
           clearInterval(pruneTimer)
-          startDraining()
-          await server.close()
+          await closeServer()
           await devReceiver?.close()
           await store.close()
         })()
