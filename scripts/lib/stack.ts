@@ -6,6 +6,7 @@ import {
   type AuthFrameServer,
   createSmartAccountProvider,
   createSocialLogin,
+  devSocialConfig,
   type SmartAccountNetwork,
   startAuthFrame,
 } from '@portico/auth-frame'
@@ -14,10 +15,11 @@ import {
   DEV_ACCOUNTS,
   DEV_WALLET_BUNDLE,
   type Devnet,
+  deployIdRegistry,
   startBundler,
   startDevnet,
 } from '@portico/devnet'
-import { type Idp, startIdp } from '@portico/idp'
+import { devFarcasterAccounts, type Idp, startIdp } from '@portico/idp'
 import { DEFAULT_TREASURY_KEY, fundTreasury, type OnrampServer, startOnramp } from '@portico/onramp'
 import { devStackProjects } from '@portico/ops'
 import {
@@ -204,6 +206,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     log(
       `idp: ${idp.url} (OpenID Connect for Google, Apple, Facebook; GitHub, Discord, X under /github, /discord, /x; farcaster relay)`,
     )
+    // Farcaster custody is read from an ID registry on chain A, as production reads Optimism's: the
+    // registry holds the IdP's dev accounts, so the relay's word about a fid's key is checked on chain.
+    const farcasterChain = chainA
+      ? {
+          rpcUrl: chainA.rpcUrl,
+          idRegistry: await deployIdRegistry(
+            chainA,
+            devFarcasterAccounts().map((account) => ({ fid: account.fid, custody: account.custody.address })),
+          ),
+        }
+      : {}
+    log(`farcaster: custody from the ID registry ${farcasterChain.idRegistry ?? '(none: no chain A)'}`)
     bundler = await bundlerStart
     if (bundler) log(`bundler: ${bundler.url} (alto, chain 31337, EntryPoint ${bundler.entryPoint})`)
     const smartAccountNetworks: SmartAccountNetwork[] =
@@ -213,7 +227,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     authFrame = await startAuthFrame({
       host: '127.0.0.1',
       port: ports.authFrame,
-      social: createSocialLogin({ idpUrl: idp.url }),
+      social: createSocialLogin({
+        config: {
+          ...devSocialConfig(idp.url),
+          farcaster: { relayUrl: idp.url, ...farcasterChain },
+        },
+      }),
       smartAccounts: createSmartAccountProvider({ networks: smartAccountNetworks }),
       projects: Object.fromEntries(
         Object.entries(projects).map(([id, origins]) => [id, { allowedOrigins: origins }]),

@@ -38,6 +38,12 @@ export { deployAccountAbstraction } from './fixtures/aa/deploy.ts'
 export { AA_FIXTURES, ENTRY_POINT_V08 } from './fixtures/aa/plan.ts'
 export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
 export { DEX_DEPLOYER_KEY, dexAddresses, PERMIT_TOKEN, POOLS } from './fixtures/dex/plan.ts'
+export {
+  custodyOf as idRegistryCustodyOf,
+  deployIdRegistry,
+  setCustody as setIdRegistryCustody,
+} from './fixtures/farcaster/deploy.ts'
+export { type FidCustody, idRegistryAddress } from './fixtures/farcaster/plan.ts'
 export { deployPriceFeeds } from './fixtures/feeds/deploy.ts'
 export {
   FEED_DECIMALS,
