@@ -64,7 +64,7 @@ async function startRelayProcess(dataFile: string): Promise<{ child: ChildProces
     let out = ''
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      const m = /relay ready at (ws:\/\/\S+)/.exec(out)
+      const m = /relay ready at (ws:\/\/[^\s"]+)/.exec(out)
       if (m?.[1]) {
         clearTimeout(timer)
         resolveUrl(m[1])

@@ -79,7 +79,7 @@ export async function relayInChild(
       let out = ''
       child.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString()
-        const m = /relay ready at (ws:\/\/\S+)/.exec(out)
+        const m = /relay ready at (ws:\/\/[^\s"]+)/.exec(out)
         if (m?.[1]) resolveUrl(m[1])
       })
       child.once('exit', (code) => reject(new Error(`relay process exited (${code}) before it was ready`)))

@@ -1,11 +1,13 @@
 /** Runs the IdP alone: PORTICO_IDP_PORT (4201), PORTICO_AUTH_FRAME_URL (the callback's origin). */
-import { isProduction, metricsTokenFromEnv } from '@portico/ops'
+import { createServiceLog, isProduction, logLevelFromEnv, metricsTokenFromEnv } from '@portico/ops'
 import { startIdp } from './server.ts'
 
 const port = Number(process.env.PORTICO_IDP_PORT ?? 4201)
 const frame = process.env.PORTICO_AUTH_FRAME_URL ?? 'http://localhost:4200'
+const log = createServiceLog('idp', { level: logLevelFromEnv() })
 const idp = await startIdp({
   production: isProduction(),
+  log,
   ...(process.env.PORTICO_METRICS_TOKEN ? { metricsToken: metricsTokenFromEnv() } : {}),
   port,
   redirectUris: [`${frame}/social/callback`],
@@ -13,7 +15,7 @@ const idp = await startIdp({
     ? { clientSecretSeed: process.env.PORTICO_IDP_CLIENT_SECRET_SEED }
     : {}),
 })
-console.log(`idp: ${idp.url} (redirects to ${frame}/social/callback)`)
+log.info(`idp: ${idp.url} (redirects to ${frame}/social/callback)`, { url: idp.url })
 const stop = () => void idp.close().then(() => process.exit(0))
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

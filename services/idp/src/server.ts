@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { observeNodeRequest, refuseDevDefaults } from '@portico/ops'
+import { observeNodeRequest, refuseDevDefaults, type ServiceLog } from '@portico/ops'
 import { devFarcasterAccounts } from './farcaster/accounts.ts'
 import { ChannelStore } from './farcaster/channels.ts'
 import { handleFarcaster } from './farcaster/relay.ts'
@@ -30,6 +30,8 @@ export interface IdpOptions {
   clientSecretSeed?: string
   /** The seed of the dev farcaster custody keys. */
   farcasterSeed?: string
+  /** JSON log: one line per request. */
+  log?: ServiceLog
 }
 
 export interface Idp {
@@ -70,10 +72,10 @@ export async function startIdp(options: IdpOptions): Promise<Idp> {
     channels: new ChannelStore(),
     accounts: devFarcasterAccounts(options.farcasterSeed),
   }
-  const observability = idpObservability({
-    production: options.production ?? false,
-    token: options.metricsToken,
-  })
+  const observability = {
+    ...idpObservability({ production: options.production ?? false, token: options.metricsToken }),
+    ...(options.log ? { accessLog: options.log } : {}),
+  }
   server.on('request', (req, res) => {
     const requestUrl = new URL(req.url ?? '/', url)
     const route = async () => {

@@ -1,4 +1,4 @@
-import { isProduction, metricsTokenFromEnv } from '@portico/ops'
+import { createServiceLog, isProduction, lineLog, logLevelFromEnv, metricsTokenFromEnv } from '@portico/ops'
 import type { Hex } from 'viem'
 import { startOnramp } from './server.ts'
 import { DEFAULT_TREASURY_KEY } from './treasury.ts'
@@ -35,6 +35,7 @@ const millis = (name: string): number | undefined => {
 const receiptTimeoutMs = millis('PORTICO_ONRAMP_RECEIPT_TIMEOUT_MS')
 const sweepIntervalMs = millis('PORTICO_ONRAMP_SWEEP_MS')
 const metricsToken = metricsTokenFromEnv(env)
+const serviceLog = createServiceLog('onramp', { level: logLevelFromEnv(env) })
 const server = await startOnramp({
   production,
   ...(metricsToken !== undefined && { metricsToken }),
@@ -46,6 +47,10 @@ const server = await startOnramp({
   chains,
   ...(receiptTimeoutMs !== undefined && { receiptTimeoutMs }),
   ...(sweepIntervalMs !== undefined && { sweepIntervalMs }),
-  log: (line) => console.warn(line),
+  log: lineLog(serviceLog, 'warn'),
+  accessLog: serviceLog,
 })
-console.log(`on-ramp provider page: ${server.url} (treasury ${server.treasury})`)
+serviceLog.info(`on-ramp provider page: ${server.url} (treasury ${server.treasury})`, {
+  url: server.url,
+  treasury: server.treasury,
+})

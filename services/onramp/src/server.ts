@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { observeNodeRequest, refuseDevDefaults } from '@portico/ops'
+import { observeNodeRequest, refuseDevDefaults, type ServiceLog } from '@portico/ops'
 import type { Hex } from 'viem'
 import { ApiAnswerError, ordersApi } from './api.ts'
 import { createDeliveries } from './delivery.ts'
@@ -33,6 +33,8 @@ export interface OnrampOptions {
   /** How often broadcast deliveries are reconciled by hash (15 s); 0 turns the sweep off. */
   sweepIntervalMs?: number
   log?: (line: string) => void
+  /** JSON log: one line per request. */
+  accessLog?: ServiceLog
 }
 
 export interface OnrampServer {
@@ -104,12 +106,15 @@ export async function startOnramp(opts: OnrampOptions): Promise<OnrampServer> {
     log,
   })
   const pay = createPayments(api, deliveries)
-  const observability = onrampObservability(
-    opts.apiUrl,
-    opts.chains,
-    { production: opts.production ?? false, token: opts.metricsToken },
-    log,
-  )
+  const observability = {
+    ...onrampObservability(
+      opts.apiUrl,
+      opts.chains,
+      { production: opts.production ?? false, token: opts.metricsToken },
+      log,
+    ),
+    ...(opts.accessLog ? { accessLog: opts.accessLog } : {}),
+  }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {

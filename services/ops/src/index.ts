@@ -1,6 +1,16 @@
 export { type MetricsAccess, type MetricsDecision, metricsDecision, metricsTokenFromEnv } from './access.ts'
 export { type FastifyObservability, fastifyRequestIds, observeFastify } from './fastify.ts'
 export {
+  createServiceLog,
+  LOG_LEVELS,
+  type LogFields,
+  type LogLevel,
+  lineLog,
+  logLevelFromEnv,
+  type ServiceLog,
+  type ServiceLogOptions,
+} from './log.ts'
+export {
   createServiceMetrics,
   type GaugeReading,
   type HttpObservation,

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type MetricsAccess, metricsDecision } from './access.ts'
+import type { ServiceLog } from './log.ts'
 import type { ServiceMetrics } from './metrics.ts'
 import { type ReadyChecks, runReadyChecks } from './ready.ts'
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts'
@@ -20,6 +21,8 @@ export interface NodeHttpObservability {
   /** Serve GET /health here (false when the service answers it itself). */
   health?: boolean
   log?: (line: string) => void
+  /** One line per answered request (request id, method, route pattern, status, ms). */
+  accessLog?: ServiceLog
 }
 
 /**
@@ -39,11 +42,17 @@ export async function observeNodeRequest(
   res.setHeader(REQUEST_ID_HEADER, requestId)
   // 'close' also fires for an answer the client did not wait for: it is counted too.
   res.once('close', () => {
-    options.metrics.observeHttp({
+    const route = opsRoute ?? options.routeOf(method, path)
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9
+    options.metrics.observeHttp({ method, route, status: res.statusCode, seconds })
+    options.accessLog?.info('request', {
+      requestId,
       method,
-      route: opsRoute ?? options.routeOf(method, path),
+      // The pattern, never the path: paths carry ids and tokens.
+      route: route ?? 'unmatched',
       status: res.statusCode,
-      seconds: Number(process.hrtime.bigint() - started) / 1e9,
+      ms: Math.round(seconds * 1000),
+      ...(res.writableFinished ? {} : { aborted: true }),
     })
   })
   if (opsRoute === undefined) return { handled: false, requestId }

@@ -1,6 +1,13 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
+import {
+  createServiceLog,
+  isProduction,
+  lineLog,
+  logLevelFromEnv,
+  metricsTokenFromEnv,
+  projectsFromEnv,
+} from '@portico/ops'
 import { limitsFromEnv, type RelayLimits } from './limits.ts'
 import { startRelay } from './relay.ts'
 import { createRedisBackend } from './storage/redisBackend.ts'
@@ -36,7 +43,8 @@ try {
 // PORTICO_REDIS_URL: run as one node of a cluster on that Redis (messages and fan-out there;
 // PORTICO_RELAY_DATA is then unused), PORTICO_REDIS_PREFIX its key prefix (default portico:relay:).
 const redisUrl = process.env.PORTICO_REDIS_URL
-const log = (line: string) => console.log(`[relay] ${new Date().toISOString()} ${line}`)
+const serviceLog = createServiceLog('relay', { level: logLevelFromEnv() })
+const log = lineLog(serviceLog, 'warn')
 let backend: RelayBackend | undefined
 if (redisUrl) {
   try {
@@ -63,7 +71,7 @@ const relay = await startRelay({
   ...(backend !== undefined && { backend }),
   limits,
 })
-console.log(`relay ready at ${relay.url}`)
+serviceLog.info(`relay ready at ${relay.url}`, { url: relay.url })
 
 let stopping = false
 const shutdown = async (signal: NodeJS.Signals) => {

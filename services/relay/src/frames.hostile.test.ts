@@ -44,7 +44,11 @@ describe('relay process: one hostile frame does not kill it', () => {
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString()
     })
-    const url = await until('the relay to start', () => /relay ready at (ws:\/\/\S+)/.exec(out)?.[1], 30_000)
+    const url = await until(
+      'the relay to start',
+      () => /relay ready at (ws:\/\/[^\s"]+)/.exec(out)?.[1],
+      30_000,
+    )
     const c = await connectRelayClient(url)
     onCleanup(() => c.close())
     const deep = `{"topic":"t","x":${'['.repeat(4000)}${']'.repeat(4000)}}`

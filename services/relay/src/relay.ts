@@ -1,5 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { observeNodeRequest, refuseDevDefaults } from '@portico/ops'
+import {
+  createServiceLog,
+  lineLog,
+  logLevelFromEnv,
+  observeNodeRequest,
+  refuseDevDefaults,
+  type ServiceLog,
+} from '@portico/ops'
 import { WebSocket, WebSocketServer } from 'ws'
 import { createUpgrader } from './connections.ts'
 import { type Counters, newCounters, type RelayContext } from './context.ts'
@@ -88,12 +95,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const host = options.host ?? '127.0.0.1'
   const limits = resolveLimits(options.limits)
   const maxPayloadBytes = options.maxPayloadBytes ?? 4 * 1024 * 1024
-  const log =
-    typeof options.log === 'function'
-      ? options.log
-      : options.log
-        ? (line: string) => console.log(`[relay] ${new Date().toISOString()} ${line}`)
-        : () => {}
+  // log: true writes JSON lines (with one line per HTTP request); a function takes the lines itself.
+  const serviceLog: ServiceLog | undefined =
+    options.log === true ? createServiceLog('relay', { level: logLevelFromEnv() }) : undefined
+  const log = typeof options.log === 'function' ? options.log : serviceLog ? lineLog(serviceLog) : () => {}
 
   const backend: RelayBackend = options.backend ?? {
     store: new SqliteStore(options.dataFile ?? ':memory:', {
@@ -177,7 +182,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     }
   }
 
-  const observability = relayObservability(
+  const observed = relayObservability(
     ctx,
     async () => {
       await refreshCounts()
@@ -186,6 +191,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     },
     { production: options.production ?? false, token: options.metricsToken },
   )
+  const observability = serviceLog ? { ...observed, accessLog: serviceLog } : observed
 
   async function onHttpRequest(req: IncomingMessage, res: ServerResponse) {
     if ((await observeNodeRequest(req, res, observability)).handled) return

@@ -59,7 +59,7 @@ async function nodeProcess(prefix: string): Promise<{ url: string; kill(): Promi
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString()
       if (verbose) process.stdout.write(chunk)
-      const m = /relay ready at (ws:\/\/\S+)/.exec(out)
+      const m = /relay ready at (ws:\/\/[^\s"]+)/.exec(out)
       if (m?.[1]) {
         clearTimeout(timer)
         ok(m[1])
