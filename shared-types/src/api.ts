@@ -118,14 +118,19 @@ export interface HistoryResponse {
 }
 
 /** GET /health (no projectId needed) */
+/**
+ * GET /health: liveness (always 200 while the process answers) and how far the history index has
+ * got. Whether the dependencies answer is GET /ready's (503 when one does not).
+ */
 export interface ApiHealthResponse {
-  ok: boolean
+  ok: true
   database: 'sqlite' | 'postgres'
   chains: {
     chainId: CaipNetworkId
     indexedBlock: number | null
     headBlock: number | null
-    lastError: string | null
+    /** 'failing' while the chain's last index step failed (why: the service's log). */
+    indexing: 'ok' | 'failing'
   }[]
 }
 

@@ -1,4 +1,7 @@
-/** Hostile review 12: /health answered 200 with `ok: false`; load balancers read the status. */
+/**
+ * A chain down: /ready answers 503 (a load balancer stops sending traffic), /health stays 200 (a
+ * liveness probe would restart the API for nothing), and neither tells a caller the RPC's error text.
+ */
 import { join } from 'node:path'
 import type { ApiHealthResponse } from '@portico/shared-types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,15 +28,21 @@ afterAll(async () => {
   dir?.remove()
 })
 
-describe('GET /health with a chain down', () => {
-  it('answers 503 with ok: false (the body still says which chain and why)', async () => {
+describe('/health and /ready with a chain down', () => {
+  it('/ready answers 503 naming the chain; /health 200 with the chain failing; no error text', async () => {
     let res = await getJson<ApiHealthResponse>(`${api.url}/health`)
-    for (let i = 0; i < 100 && res.body.ok; i++) {
+    for (let i = 0; i < 100 && res.body.chains[0]?.indexing !== 'failing'; i++) {
       await new Promise((r) => setTimeout(r, 50))
       res = await getJson<ApiHealthResponse>(`${api.url}/health`)
     }
-    expect(res.body.ok).toBe(false)
-    expect(res.status).toBe(503)
-    expect(res.body.chains[0]?.lastError).toBeTruthy()
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ ok: true, database: 'sqlite' })
+    expect(res.body.chains[0]).toMatchObject({ chainId: 'eip155:31337', indexing: 'failing' })
+    const ready = await getJson<{ ok: boolean; checks: Record<string, string> }>(`${api.url}/ready`)
+    expect(ready.status).toBe(503)
+    expect(ready.body.ok).toBe(false)
+    expect(Object.values(ready.body.checks)).toContain('failing')
+    for (const body of [res.body, ready.body])
+      expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch failed/)
   })
 })

@@ -274,7 +274,7 @@ if (!url) {
         tx2,
       )
       const health = (await getJson<ApiHealthResponse>(`${second.url}/health`)).body
-      expect(health.chains.find((c) => c.chainId === 'eip155:31337')?.lastError ?? null).toBeNull()
+      expect(health.chains.find((c) => c.chainId === 'eip155:31337')?.indexing).toBe('ok')
     }, 120_000)
   })
 }
