@@ -54,3 +54,13 @@ serviceLog.info(`on-ramp provider page: ${server.url} (treasury ${server.treasur
   url: server.url,
   treasury: server.treasury,
 })
+
+let stopping = false
+const shutdown = async () => {
+  if (stopping) return
+  stopping = true
+  await server.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

@@ -74,12 +74,13 @@ const relay = await startRelay({
 serviceLog.info(`relay ready at ${relay.url}`, { url: relay.url })
 
 let stopping = false
-const shutdown = async (signal: NodeJS.Signals) => {
+// A stop asked for and done cleanly exits 0, as the other services do (process managers read a
+// non-zero code as a failure).
+const shutdown = async () => {
   if (stopping) return
   stopping = true
   await relay.close()
-  process.exitCode = signal === 'SIGINT' ? 130 : 143
-  process.exit()
+  process.exit(0)
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)

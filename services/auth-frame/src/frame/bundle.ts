@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { build } from 'esbuild'
 
 export interface FrameBundle {
   code: string
@@ -12,23 +12,15 @@ export interface FrameBundle {
 
 let cached: Promise<FrameBundle> | undefined
 
-/** The frame page's script, bundled once per process from src/frame/main.ts (minified, ES2022). */
+/**
+ * The frame page's script: the one `npm run build:services` built beside the service's bundle
+ * (dist/frame-page.js), else bundled once per process from src/frame/main.ts (minified, ES2022).
+ */
 export function frameBundle(): Promise<FrameBundle> {
   cached ??= (async () => {
-    const result = await build({
-      entryPoints: [join(import.meta.dirname, 'main.ts')],
-      bundle: true,
-      minify: true,
-      format: 'iife',
-      target: 'es2022',
-      platform: 'browser',
-      // The workspace's TypeScript sources (shared-types has no build of its own in a fresh clone).
-      conditions: ['source'],
-      write: false,
-      legalComments: 'none',
-      logLevel: 'silent',
-    })
-    const code = result.outputFiles[0]?.text ?? ''
+    const code =
+      (await readFile(join(import.meta.dirname, 'frame-page.js'), 'utf8').catch(() => null)) ??
+      (await bundleFromSource())
     const digest = createHash('sha384').update(code).digest()
     return {
       code,
@@ -40,4 +32,23 @@ export function frameBundle(): Promise<FrameBundle> {
     cached = undefined
   })
   return cached
+}
+
+/** esbuild only here: a service run from its build never loads it. */
+async function bundleFromSource(): Promise<string> {
+  const { build } = await import('esbuild')
+  const result = await build({
+    entryPoints: [join(import.meta.dirname, 'main.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2022',
+    platform: 'browser',
+    // The workspace's TypeScript sources (shared-types has no build of its own in a fresh clone).
+    conditions: ['source'],
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]?.text ?? ''
 }
