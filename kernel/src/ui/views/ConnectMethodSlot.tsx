@@ -6,6 +6,8 @@ import { emptyIntent, replayIntent, type StandInIntent } from './standInIntent.t
  * One connect method's place in the Connect view, kept while its stand-in (painted before the plugin's
  * code loads) gives way to the plugin's component. Pointing at, focusing or pressing the stand-in loads
  * the plugin; when it is ready, what the visitor did to the stand-in is replayed onto the component.
+ * A press in progress is let finish first: swapping the button out between pointer-down and pointer-up
+ * would leave the click no target, and the visitor's press would be lost.
  */
 export function ConnectMethodSlot({
   pluginId,
@@ -14,16 +16,37 @@ export function ConnectMethodSlot({
 }: {
   pluginId: string
   ready: boolean
-  children: (intent: StandInIntent) => ReactNode
+  /** `show`: the plugin's component may replace the stand-in now. */
+  children: (intent: StandInIntent, show: boolean) => ReactNode
 }) {
   const { kernel } = useKernel()
   const ref = useRef<HTMLDivElement>(null)
   const [intent] = useState(emptyIntent)
-  const wasReady = useRef(ready)
+  const [pressing, setPressing] = useState(false)
+  const show = ready && !pressing
+  const wasShown = useRef(show)
   useLayoutEffect(() => {
-    if (ready && !wasReady.current && ref.current) replayIntent(ref.current, intent)
-    wasReady.current = ready
-  }, [ready, intent])
+    if (show && !wasShown.current && ref.current) replayIntent(ref.current, intent)
+    wasShown.current = show
+  }, [show, intent])
+  useEffect(() => {
+    const element = ref.current
+    if (wasShown.current || !element) return
+    // Only the stand-in's presses: once the component is shown, nothing here changes again.
+    const down = () => {
+      if (!wasShown.current) setPressing(true)
+    }
+    // The click follows pointer-up in the same task: the swap waits for the next one.
+    const up = () => setTimeout(() => setPressing(false), 0)
+    element.addEventListener('pointerdown', down)
+    window.addEventListener('pointerup', up)
+    window.addEventListener('pointercancel', up)
+    return () => {
+      element.removeEventListener('pointerdown', down)
+      window.removeEventListener('pointerup', up)
+      window.removeEventListener('pointercancel', up)
+    }
+  }, [])
   useEffect(() => {
     const element = ref.current
     if (ready || !element) return
@@ -46,7 +69,7 @@ export function ConnectMethodSlot({
   }, [ready, kernel, pluginId, intent])
   return (
     <div ref={ref} className="pt-stack">
-      {children(intent)}
+      {children(intent, show)}
     </div>
   )
 }

@@ -218,8 +218,8 @@ export function ConnectView({ params }: Partial<ViewProps>) {
         key: `method:${method}`,
         node: (
           <ConnectMethodSlot pluginId={pluginId} ready={!waiting}>
-            {(intent) =>
-              waiting ? (
+            {(intent, show) =>
+              !show ? (
                 record?.preview ? (
                   <ConnectMethodStandIn
                     preview={record.preview}
