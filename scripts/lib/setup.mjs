@@ -43,6 +43,32 @@ export function ensureChromium() {
   return installed
 }
 
+const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx']
+
+/**
+ * Debian's nginx (the https e2e runs the stack behind it); installs nginx-light when none is found. apt's
+ * own start of the system service is refused (policy-rc.d on these machines; --no-install-recommends
+ * and we never enable it): the stack runs its own nginx with its own config.
+ */
+export function ensureNginx() {
+  const configured = process.env.PORTICO_NGINX
+  if (configured && existsSync(configured)) return configured
+  const found = NGINX_CANDIDATES.find((candidate) => existsSync(candidate))
+  if (found) return found
+  console.log('› no nginx found: installing Debian nginx-light')
+  // One apt at a time on this machine (the lock redis.mjs takes too); whoever waited finds it installed.
+  const script =
+    'command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { apt-get update -qq && ' +
+    'apt-get install -y -qq --no-install-recommends nginx-light; }'
+  const command = process.getuid?.() === 0 ? ['sh', '-c', script] : ['sudo', '-n', 'sh', '-c', script]
+  run('flock', ['/tmp/portico-apt.lock', ...command], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+  const installed = NGINX_CANDIDATES.find((candidate) => existsSync(candidate))
+  if (!installed) throw new Error('nginx is still missing after apt-get install nginx-light')
+  return installed
+}
+
 export function packageScripts() {
   return JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts
 }
