@@ -35,3 +35,28 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env, base?: Partia
     bitcoin: read('PORTICO_BITCOIN_PORT', base?.bitcoin ?? 18443),
   }
 }
+
+/** The https origins nginx serves in front of the stack (startStack's `tls`), each on its own port. */
+export interface HttpsPorts {
+  /** The demo app, https://localhost:<port>. */
+  demo: number
+  /** The plugin remotes, https://127.0.0.1:<port>. */
+  plugins: number
+  /** The blockchain API, https://127.0.0.1:<port>. */
+  api: number
+  /** The WalletConnect relay, wss://127.0.0.1:<port>. */
+  relay: number
+  /** The auth frame, https://127.0.0.1:<port>. */
+  authFrame: number
+}
+
+export function httpsPortsFromEnv(env: NodeJS.ProcessEnv, base: HttpsPorts): HttpsPorts {
+  const read = (name: string, fallback: number) => Number(env[name] ?? fallback)
+  return {
+    demo: read('PORTICO_DEMO_HTTPS_PORT', base.demo),
+    plugins: read('PORTICO_PLUGINS_HTTPS_PORT', base.plugins),
+    api: read('PORTICO_API_HTTPS_PORT', base.api),
+    relay: read('PORTICO_RELAY_HTTPS_PORT', base.relay),
+    authFrame: read('PORTICO_AUTH_FRAME_HTTPS_PORT', base.authFrame),
+  }
+}

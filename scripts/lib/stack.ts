@@ -38,6 +38,14 @@ import {
 } from './demoPage.ts'
 import type { StackPorts } from './ports.ts'
 import { startRedis } from './redis.mjs'
+import {
+  httpUpstream,
+  type StackTls,
+  type StackTlsOptions,
+  startTlsProxy,
+  TRUST_LOOPBACK_PROXY,
+  tlsOrigins,
+} from './stackTls.ts'
 import { type StaticServer, startStaticServer } from './staticServer.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -67,6 +75,11 @@ export interface StackOptions {
   api?: { port?: number; sqliteFile?: string }
   /** The auth frame's SQLite file; default the service's own, one per port (services/auth-frame/.data). */
   authFrame?: { sqliteFile?: string }
+  /**
+   * Serve the demo, plugins, API, relay and auth frame to browsers through nginx with TLS, each on its
+   * own https origin (stackTls.ts); the services still listen on their plain-http ports behind it.
+   */
+  tls?: StackTlsOptions
   log?: (line: string) => void
 }
 
@@ -86,6 +99,11 @@ export interface Stack {
   bundler?: BundlerProcess
   /** Where the auth frame gives users smart accounts: chains with EntryPoint, factory and a bundler. */
   smartAccountNetworks: SmartAccountNetwork[]
+  /** nginx and the certificates when started with `tls`. */
+  tls?: StackTls
+  /** The relay and API URLs the demo is given: wss:// and https:// under `tls`, else the services' own. */
+  relayUrl: string
+  apiUrl: string
   demoUrl: string
   vanillaUrl: string
   pluginsUrl: string
@@ -109,7 +127,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Read first, so a malformed PORTICO_APP_ORIGINS fails before anything starts.
   // The one list of where the project's apps run, read by the API (sign-in messages) and the auth frame
   // (who may embed it): the demo page (and the vanilla host under it), plus PORTICO_APP_ORIGINS.
-  const demoOrigin = `http://localhost:${ports.demo}`
+  const origins = options.tls ? tlsOrigins(options.tls.ports) : undefined
+  const demoOrigin = origins?.demo ?? `http://localhost:${ports.demo}`
   const projects = devStackProjects(demoOrigin)
   const appOrigins = (projects['portico-dev'] ?? []).filter((origin) => origin !== demoOrigin)
   const devnet = await startDevnet({
@@ -132,6 +151,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let idp: Idp | undefined
   let onramp: OnrampServer | undefined
   let bundler: BundlerProcess | undefined
+  let tls: StackTls | undefined
   // Smart accounts: alto on chain A over the fixtures' EntryPoint v0.8 and account factory; it loads
   // for seconds, so it starts now and is awaited before the auth frame.
   const chainA = devnet.chains.find((chain) => chain.chainId === 31337)
@@ -151,6 +171,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // The provider page's origin and the secret its calls to the API are signed with (one per stack).
   /** Stops whatever has started (the stack's stop(), and a failed start). */
   const shutdown = async () => {
+    // nginx first, so no request reaches a service that is stopping.
+    await tls?.nginx.stop()
     await Promise.all([
       ...servers.map((server) => server.close()),
       relay?.close(),
@@ -193,6 +215,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Every page of this machine comes from one loopback address, and the API budgets per client IP:
       // the local stack gives that one address a budget for a whole test run (production keeps the defaults).
       rateLimit: { perSecond: 1000, burst: 5000 },
+      // Behind nginx the client address is the one nginx saw (X-Forwarded-For from loopback only).
+      ...(origins ? { trustProxy: TRUST_LOOPBACK_PROXY } : {}),
       logLevel: 'warn',
     })
     log(`api: ${api.url}`)
@@ -201,7 +225,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Social login: every provider client of the local IdP redirects to the frame's callback page.
     idp = await startIdp({
       port: ports.idp,
-      redirectUris: [`http://127.0.0.1:${ports.authFrame}/social/callback`],
+      redirectUris: [`${origins?.authFrame ?? `http://127.0.0.1:${ports.authFrame}`}/social/callback`],
     })
     log(
       `idp: ${idp.url} (OpenID Connect for Google, Apple, Facebook; GitHub, Discord, X under /github, /discord, /x; farcaster relay)`,
@@ -227,6 +251,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     authFrame = await startAuthFrame({
       host: '127.0.0.1',
       port: ports.authFrame,
+      // Behind nginx: the origin browsers see (frame URL, mail links, the Origin its API requires), and
+      // the client address from nginx's X-Forwarded-For (the per-IP email limit).
+      ...(origins ? { publicUrl: origins.authFrame, trustProxy: TRUST_LOOPBACK_PROXY } : {}),
       social: createSocialLogin({
         config: {
           ...devSocialConfig(idp.url),
@@ -283,11 +310,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cors: true,
     })
     servers.push(plugins)
-    const pluginBaseUrl = `${plugins.url}/plugins`
+    const pluginBaseUrl = `${origins?.plugins ?? plugins.url}/plugins`
+    const relayUrl = origins?.relay ?? relay.url
+    const apiUrl = origins?.api ?? api.url
     const environment = demoEnvironment(devnet, {
       pluginBaseUrl,
-      relayUrl: relay.url,
-      apiUrl: api.url,
+      relayUrl,
+      apiUrl,
       authFrameUrl: authFrame.frameUrl,
     })
     const devWalletConfig = devWalletConfigOf(devnet)
@@ -296,7 +325,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       options.devWalletOnPage ? devWalletConfig(0, { solana: true, bitcoin: true }) : undefined,
     )
     const demo = await startStaticServer({
-      host: 'localhost',
+      // Behind nginx only nginx reaches it: one exact loopback address for its proxy_pass.
+      host: options.tls ? '127.0.0.1' : 'localhost',
       port: ports.demo,
       mounts: [
         { prefix: '/vanilla', dir: path.join(DIST, 'vanilla') },
@@ -311,9 +341,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       injectHead: head,
     })
     servers.push(demo)
+    if (options.tls)
+      tls = await startTlsProxy(
+        options.tls,
+        {
+          demo: demo.url,
+          plugins: plugins.url,
+          api: api.url,
+          relay: httpUpstream(relay.url),
+          authFrame: `http://127.0.0.1:${authFrame.port}`,
+        },
+        log,
+      )
+    const demoUrl = origins?.demo ?? demo.url
+    const pluginsUrl = origins?.plugins ?? plugins.url
     // The Solana node serves browser pages of the stack's own origins only (not any site).
-    devnet.solana?.allowOrigins([demo.url, plugins.url, ...appOrigins])
-    log(`demo: ${demo.url}   plugins: ${pluginBaseUrl}`)
+    devnet.solana?.allowOrigins([demoUrl, pluginsUrl, ...appOrigins])
+    log(`demo: ${demoUrl}   plugins: ${pluginBaseUrl}`)
     if (appOrigins.length > 0) log(`app origins (PORTICO_APP_ORIGINS): ${appOrigins.join(', ')}`)
     return {
       devnet,
@@ -324,9 +368,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       onramp,
       ...(bundler ? { bundler } : {}),
       smartAccountNetworks,
-      demoUrl: `${demo.url}/`,
-      vanillaUrl: `${demo.url}/vanilla/`,
-      pluginsUrl: plugins.url,
+      ...(tls ? { tls } : {}),
+      relayUrl,
+      apiUrl,
+      demoUrl: `${demoUrl}/`,
+      vanillaUrl: `${demoUrl}/vanilla/`,
+      pluginsUrl,
       pluginBaseUrl,
       demoEnvironment: environment,
       devWalletConfig,
