@@ -2,11 +2,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from '@portico/devnet'
 import { BITCOIN_NETWORK_NAME, SOLANA_NETWORK_NAME, type Stack, startStack } from '../scripts/lib/stack.ts'
+import type { StackTlsOptions } from '../scripts/lib/stackTls.ts'
 import {
   E2E_API_PORT,
   E2E_PORTS,
   E2E_RELAY_PORT,
-  STACK_FILE,
   type StackChain,
   type StackInfo,
   TMP_DIR,
@@ -18,10 +18,18 @@ declare global {
 
 /** Starts two anvil chains, the demo server and the plugins server once for the whole run. */
 export default async function globalSetup(): Promise<void> {
+  await startE2eStack(TMP_DIR)
+}
+
+/**
+ * Starts the stack (behind nginx with TLS when `tls` is given) and writes its stack.json into `tmpDir`,
+ * with the run's databases beside it.
+ */
+export async function startE2eStack(tmpDir: string, tls?: StackTlsOptions): Promise<Stack> {
   // The blockchain API indexes this run's fresh chains into a fresh database.
-  const apiDatabase = path.join(TMP_DIR, 'api', 'api.sqlite')
+  const apiDatabase = path.join(tmpDir, 'api', 'api.sqlite')
   rmSync(path.dirname(apiDatabase), { recursive: true, force: true })
-  rmSync(path.join(TMP_DIR, 'auth-frame'), { recursive: true, force: true })
+  rmSync(path.join(tmpDir, 'auth-frame'), { recursive: true, force: true })
   const stack = await startStack({
     ports: E2E_PORTS,
     devWalletOnPage: false,
@@ -31,7 +39,8 @@ export default async function globalSetup(): Promise<void> {
     fixtures: true,
     relayPort: E2E_RELAY_PORT,
     api: { port: E2E_API_PORT, sqliteFile: apiDatabase },
-    authFrame: { sqliteFile: path.join(TMP_DIR, 'auth-frame', 'auth-frame.sqlite') },
+    authFrame: { sqliteFile: path.join(tmpDir, 'auth-frame', 'auth-frame.sqlite') },
+    ...(tls ? { tls } : {}),
   })
   globalThis.__porticoE2eStack = stack
   const info: StackInfo = {
@@ -39,8 +48,8 @@ export default async function globalSetup(): Promise<void> {
     vanillaUrl: stack.vanillaUrl,
     pluginsUrl: stack.pluginsUrl,
     pluginBaseUrl: stack.pluginBaseUrl,
-    relayUrl: stack.relay.url,
-    apiUrl: stack.api.url,
+    relayUrl: stack.relayUrl,
+    apiUrl: stack.apiUrl,
     authFrameUrl: stack.authFrame.frameUrl,
     mailboxUrl: stack.authFrame.mailboxUrl ?? '',
     fixtures: stack.devnet.fixtures ?? {},
@@ -74,7 +83,18 @@ export default async function globalSetup(): Promise<void> {
         }
       : {}),
     devWalletBundle: stack.devWalletBundle,
+    ...(stack.tls && tls
+      ? {
+          tls: {
+            caCert: stack.tls.files.caCert,
+            spkiHash: stack.tls.files.spkiHash,
+            ports: tls.ports,
+            nginxConfig: stack.tls.nginx.configFile,
+          },
+        }
+      : {}),
   }
-  mkdirSync(TMP_DIR, { recursive: true })
-  writeFileSync(STACK_FILE, JSON.stringify(info, null, 2))
+  mkdirSync(tmpDir, { recursive: true })
+  writeFileSync(path.join(tmpDir, 'stack.json'), JSON.stringify(info, null, 2))
+  return stack
 }

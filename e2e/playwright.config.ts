@@ -6,6 +6,8 @@ import { E2E_PORTS, TMP_DIR } from './stackInfo.ts'
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // https/: the https run's own specs (playwright.https.config.ts), against nginx's TLS origins.
+  testIgnore: ['https/**'],
   outputDir: path.join(TMP_DIR, 'test-results'),
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',

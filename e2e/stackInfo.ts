@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { DevnetFixtures } from '@portico/devnet'
-import { portsFromEnv } from '../scripts/lib/ports.ts'
+import { type HttpsPorts, httpsPortsFromEnv, portsFromEnv } from '../scripts/lib/ports.ts'
 
 /** The e2e stack's own ports, so a running `npm start` (4173/4174/8545/8546) is left alone. */
 export const E2E_PORTS = portsFromEnv(process.env, {
@@ -28,6 +28,22 @@ export const E2E_API_PORT = Number(process.env.PORTICO_API_PORT ?? 5180)
 export const TMP_DIR =
   process.env.PORTICO_E2E_TMP ?? path.join(import.meta.dirname, '.tmp', `run-${E2E_PORTS.demo}`)
 export const STACK_FILE = path.join(TMP_DIR, 'stack.json')
+
+/**
+ * The https run's origins (playwright.https.config.ts: nginx with TLS in front of the stack), overridable
+ * like the others: PORTICO_DEMO_HTTPS_PORT, PORTICO_PLUGINS_HTTPS_PORT, PORTICO_API_HTTPS_PORT,
+ * PORTICO_RELAY_HTTPS_PORT, PORTICO_AUTH_FRAME_HTTPS_PORT.
+ */
+export const E2E_HTTPS_PORTS = httpsPortsFromEnv(process.env, {
+  demo: 5443,
+  plugins: 5444,
+  api: 5445,
+  relay: 5446,
+  authFrame: 5447,
+})
+/** The https run's own stack file, databases, nginx files and output, never the plain run's. */
+export const HTTPS_TMP_DIR =
+  process.env.PORTICO_E2E_HTTPS_TMP ?? path.join(import.meta.dirname, '.tmp', `https-${E2E_HTTPS_PORTS.demo}`)
 
 export interface StackChain {
   chainId: number
@@ -104,8 +120,20 @@ export interface StackInfo {
   solana: StackSolana
   bitcoin?: StackBitcoin
   devWalletBundle: string
+  /** The https run only: nginx's TLS in front of the stack. */
+  tls?: StackTlsInfo
 }
 
+export interface StackTlsInfo {
+  /** The local CA's certificate (Node trusts it through NODE_EXTRA_CA_CERTS in the https run). */
+  caCert: string
+  /** The leaf's SPKI hash Chromium is given. */
+  spkiHash: string
+  ports: HttpsPorts
+  nginxConfig: string
+}
+
+/** The run's stack: STACK_FILE, or the one the https run's global setup names in PORTICO_E2E_STACK_FILE. */
 export function readStackInfo(): StackInfo {
-  return JSON.parse(readFileSync(STACK_FILE, 'utf8')) as StackInfo
+  return JSON.parse(readFileSync(process.env.PORTICO_E2E_STACK_FILE ?? STACK_FILE, 'utf8')) as StackInfo
 }
