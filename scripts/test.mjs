@@ -1,12 +1,14 @@
-// npm test: install what is missing (a Debian Chromium too), then typecheck, lint, the browser-side
-// tests, the services' tests on the LTS Node, build and e2e (on this machine's Node, then a connect e2e
-// on the LTS Node).
+// npm test: install what is missing (a Debian Chromium and nginx too), then typecheck, lint, the
+// browser-side tests, the services' tests on the LTS Node, build and e2e (on this machine's Node, then
+// the https run behind nginx with TLS, then a connect e2e on the LTS Node).
 import { ensureLtsNode, LTS_NODE_VERSION } from './lib/node-lts.mjs'
-import { ensureChromium, ensureDependencies, run } from './lib/setup.mjs'
+import { ensureChromium, ensureDependencies, ensureNginx, run } from './lib/setup.mjs'
 
 ensureDependencies()
 const chromium = ensureChromium()
-const env = { ...process.env, PORTICO_CHROMIUM: chromium }
+// nginx: the https e2e run and scripts/lib/nginx.test.ts put the stack behind it.
+const nginx = ensureNginx()
+const env = { ...process.env, PORTICO_CHROMIUM: chromium, PORTICO_NGINX: nginx }
 const npm = (name, args) => {
   console.log(`\n› ${name}`)
   run('npm', args, { env })
@@ -32,6 +34,9 @@ run(lts.node, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'services']
 
 npm('build', ['run', 'build', '--silent'])
 npm('e2e', ['run', 'e2e', '--silent'])
+// The same stack once more behind nginx with TLS (one start): connect, email login, send, WalletConnect
+// and the TLS spec against the https origins.
+npm('e2e over https (nginx, TLS)', ['run', 'e2e:https', '--silent'])
 
 console.log(`\n› connect e2e on Node ${LTS_NODE_VERSION}`)
 const e2e = ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']
