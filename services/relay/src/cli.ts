@@ -59,6 +59,11 @@ if (redisUrl) {
   }
 }
 
+// PORTICO_RELAY_TRUST_PROXY: the reverse proxies in front (addresses, CIDRs, loopback…, comma-separated).
+const trustProxy = process.env.PORTICO_RELAY_TRUST_PROXY?.split(',')
+  .map((entry) => entry.trim())
+  .filter(Boolean)
+
 const relay = await startRelay({
   production: isProduction(),
   ...(metricsToken !== undefined && { metricsToken }),
@@ -69,6 +74,7 @@ const relay = await startRelay({
   logTraffic: process.env.PORTICO_RELAY_LOG === 'traffic',
   ...(dataFile !== undefined && { dataFile }),
   ...(backend !== undefined && { backend }),
+  ...(trustProxy?.length ? { trustProxy } : {}),
   limits,
 })
 serviceLog.info(`relay ready at ${relay.url}`, { url: relay.url })

@@ -38,6 +38,8 @@ export interface RelayClientOptions {
   autoPong?: boolean
   /** Request timeout, ms. Default 10 000. */
   timeoutMs?: number
+  /** Extra headers of the upgrade request (a test posing as a reverse proxy sends X-Forwarded-For). */
+  headers?: Record<string, string>
 }
 
 export class RelayRpcError extends Error {
@@ -233,7 +235,10 @@ export async function connectRelayClient(
 ): Promise<RelayClient> {
   const keyPair = opts.keyPair ?? generateKeyPair()
   const jwt = opts.jwt ?? (await signRelayJwt(keyPair, opts.audience ?? relayUrl, opts.ttlSeconds ?? 3600))
-  const ws = new WebSocket(relayConnectUrl(relayUrl, jwt, opts), { autoPong: opts.autoPong ?? true })
+  const ws = new WebSocket(relayConnectUrl(relayUrl, jwt, opts), {
+    autoPong: opts.autoPong ?? true,
+    ...(opts.headers ? { headers: opts.headers } : {}),
+  })
   const client = new RelayClient(
     ws,
     encodeIss(keyPair.publicKey),

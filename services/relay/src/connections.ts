@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { WebSocket, WebSocketServer } from 'ws'
 import { AuthError, audienceMatcher, type VerifiedClient, verifyClientJwt } from './auth.ts'
+import { clientIp } from './clientIp.ts'
 import type { RelayContext } from './context.ts'
 import { onFrame } from './frames.ts'
 import type { Connection } from './hub.ts'
@@ -15,9 +16,6 @@ import { printable, truncateReason } from './params.ts'
 export const CLOSE_JWT_EXPIRED = 1008
 /** Close code for a socket refused by a quota: try again later (the SDK retries; 3000 would stop it). */
 export const CLOSE_TRY_AGAIN = 1013
-
-/** The peer's address, IPv4-mapped IPv6 written as IPv4. */
-export const ipOf = (socket: Socket): string => (socket.remoteAddress ?? '?').replace(/^::ffff:/, '')
 
 /** Longest delay setTimeout accepts. */
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -32,6 +30,8 @@ export function createUpgrader(
   audiences: string[],
   /** The project ids served (PORTICO_PROJECTS); undefined serves any. */
   projectIds?: ReadonlySet<string>,
+  /** Trusted reverse proxies (RelayOptions.trustProxy): their X-Forwarded-For names the client. */
+  trustedProxy?: (ip: string) => boolean,
 ): Upgrader {
   let nextSerial = 1
 
@@ -45,7 +45,7 @@ export function createUpgrader(
   ) {
     if (kind === 'auth') ctx.stats.authFailures++
     else ctx.stats.quotaRefusals++
-    ctx.log(`refused ${ipOf(req.socket)}: ${reason}`)
+    ctx.log(`refused ${clientIp(req, trustedProxy)}: ${reason}`)
     if (useCloseEvent) {
       // Browsers cannot read an HTTP status on a failed upgrade: the WalletConnect relay protocol
       // (useOnCloseEvent=true) accepts and closes with 3000 and the reason instead. Clients treat
@@ -87,7 +87,7 @@ export function createUpgrader(
       }).then(
         (client) => {
           if (socket.destroyed) return
-          const ip = ipOf(req.socket)
+          const ip = clientIp(req, trustedProxy)
           const over = ctx.hub.socketRefusal(client.clientId, ip)
           if (over) {
             refuse(req, socket, head, useCloseEvent, over, 'quota')

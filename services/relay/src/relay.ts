@@ -8,6 +8,7 @@ import {
   type ServiceLog,
 } from '@portico/ops'
 import { WebSocket, WebSocketServer } from 'ws'
+import { proxyMatcher } from './clientIp.ts'
 import { createUpgrader } from './connections.ts'
 import { type Counters, newCounters, type RelayContext } from './context.ts'
 import { checkCongested, dropExpiredInflight, offer, pump } from './delivery.ts'
@@ -49,6 +50,12 @@ export interface RelayOptions {
    * refused. Unset: any project (the dev stack). Production requires it.
    */
   projectIds?: string[]
+  /**
+   * Behind reverse proxies: their addresses, CIDRs or `loopback` / `linklocal` / `uniquelocal`
+   * (PORTICO_RELAY_TRUST_PROXY). A socket from one of them counts against the quotas of the address in
+   * its X-Forwarded-For (clientIp.ts). Unset: the socket's peer, the header ignored.
+   */
+  trustProxy?: string[]
   /** Extra relay URLs accepted as a JWT `aud` besides the host the client connected to. */
   audiences?: string[]
   /** Largest WebSocket frame accepted. Default 4 MiB. */
@@ -160,6 +167,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     wss,
     options.audiences ?? [],
     options.projectIds && new Set(options.projectIds),
+    options.trustProxy?.length ? proxyMatcher(options.trustProxy) : undefined,
   )
   const server = createServer((req, res) => {
     onHttpRequest(req, res).catch((error: unknown) => {
