@@ -300,6 +300,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log: false,
       // The same PORTICO_RELAY_MAX_* quotas as the relay run alone.
       limits: limitsFromEnv(process.env),
+      // Behind nginx its per-IP quotas count the address nginx saw, not nginx's own.
+      ...(origins ? { trustProxy: TRUST_LOOPBACK_PROXY } : {}),
       ...(relayStore ? { backend: relayStore.backend } : {}),
     })
     log(`relay: ${relay.url}${relayStore ? ` on ${relayStore.describe}` : ''}`)
