@@ -86,6 +86,9 @@ test('every origin is https with HSTS, the auth frame cookie is Secure, the rela
 
   await test.step('plain http to every nginx port is redirected to its https origin', async () => {
     for (const [name, port] of Object.entries(tls.ports)) {
+      // The relay's origin too, which the page only reaches by WebSocket (Node trusts the local CA).
+      const secure = await fetch(`https://127.0.0.1:${port}/health`)
+      expect(secure.headers.get('strict-transport-security'), name).toBe('max-age=31536000')
       const answer = await fetch(`http://127.0.0.1:${port}/health?x=1`, { redirect: 'manual' })
       expect(answer.status, name).toBe(301)
       expect(answer.headers.get('location'), name).toBe(`https://127.0.0.1:${port}/health?x=1`)
