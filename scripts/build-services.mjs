@@ -63,16 +63,11 @@ export async function buildServices({ services = SERVICES, log = console.log } =
     log(`build:services: services/${service}/dist/cli.js`)
   }
   if (services.includes('auth-frame')) {
+    const frame = join(root, 'services', 'auth-frame', 'src', 'frame')
     await build({
-      entryPoints: [join(root, 'services', 'auth-frame', 'src', 'frame', 'main.ts')],
+      ...JSON.parse(readFileSync(join(frame, 'page-build.json'), 'utf8')),
+      entryPoints: [join(frame, 'main.ts')],
       outfile: join(root, 'services', 'auth-frame', 'dist', 'frame-page.js'),
-      bundle: true,
-      minify: true,
-      format: 'iife',
-      target: 'es2022',
-      platform: 'browser',
-      conditions: ['source'],
-      legalComments: 'none',
       logLevel: 'warning',
     })
     log('build:services: services/auth-frame/dist/frame-page.js')

@@ -1,3 +1,4 @@
+import { exitOnStopSignals } from '@portico/ops'
 import { portsFromEnv } from './lib/ports.ts'
 import { startStack } from './lib/stack.ts'
 
@@ -9,12 +10,4 @@ const stack = await startStack({
 })
 console.log(`\nPortico demo: ${stack.demoUrl}\nPlain-HTML host: ${stack.vanillaUrl}\nPress Ctrl-C to stop.\n`)
 
-let stopping = false
-const stop = async () => {
-  if (stopping) return
-  stopping = true
-  await stack.stop()
-  process.exit(0)
-}
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+exitOnStopSignals(() => stack.stop())

@@ -1,3 +1,4 @@
+import { exitOnStopSignals } from '@portico/ops'
 import { configFromEnv } from './env.ts'
 import { startApi } from './server.ts'
 import { siwxConfigFromEnv } from './siwx/env.ts'
@@ -10,12 +11,4 @@ console.log(
     .join(', ')})`,
 )
 
-let stopping = false
-const shutdown = async () => {
-  if (stopping) return
-  stopping = true
-  await api.close()
-  process.exit(0)
-}
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+exitOnStopSignals(() => api.close())

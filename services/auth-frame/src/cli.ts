@@ -1,3 +1,4 @@
+import { exitOnStopSignals } from '@portico/ops'
 import { configFromEnv } from './env.ts'
 import { startAuthFrame } from './server.ts'
 
@@ -12,6 +13,4 @@ console.log(
         : ''
   }`,
 )
-const stop = () => void server.close().then(() => process.exit(0))
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+exitOnStopSignals(() => server.close())

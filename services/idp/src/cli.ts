@@ -1,5 +1,11 @@
 /** Runs the IdP alone: PORTICO_IDP_PORT (4201), PORTICO_AUTH_FRAME_URL (the callback's origin). */
-import { createServiceLog, isProduction, logLevelFromEnv, metricsTokenFromEnv } from '@portico/ops'
+import {
+  createServiceLog,
+  exitOnStopSignals,
+  isProduction,
+  logLevelFromEnv,
+  metricsTokenFromEnv,
+} from '@portico/ops'
 import { startIdp } from './server.ts'
 
 const port = Number(process.env.PORTICO_IDP_PORT ?? 4201)
@@ -16,6 +22,4 @@ const idp = await startIdp({
     : {}),
 })
 log.info(`idp: ${idp.url} (redirects to ${frame}/social/callback)`, { url: idp.url })
-const stop = () => void idp.close().then(() => process.exit(0))
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+exitOnStopSignals(() => idp.close())

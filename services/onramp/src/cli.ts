@@ -1,4 +1,11 @@
-import { createServiceLog, isProduction, lineLog, logLevelFromEnv, metricsTokenFromEnv } from '@portico/ops'
+import {
+  createServiceLog,
+  exitOnStopSignals,
+  isProduction,
+  lineLog,
+  logLevelFromEnv,
+  metricsTokenFromEnv,
+} from '@portico/ops'
 import type { Hex } from 'viem'
 import { startOnramp } from './server.ts'
 import { DEFAULT_TREASURY_KEY } from './treasury.ts'
@@ -55,12 +62,4 @@ serviceLog.info(`on-ramp provider page: ${server.url} (treasury ${server.treasur
   treasury: server.treasury,
 })
 
-let stopping = false
-const shutdown = async () => {
-  if (stopping) return
-  stopping = true
-  await server.close()
-  process.exit(0)
-}
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+exitOnStopSignals(() => server.close())

@@ -44,3 +44,4 @@ export { parsePrometheusText, type Sample, samplesOf } from './prometheus-text.t
 export { rpcAnswers, tcpReachable } from './reachable.ts'
 export { type ReadyChecks, type ReadyReport, runReadyChecks } from './ready.ts'
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts'
+export { exitOnStopSignals } from './signals.ts'

@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   createServiceLog,
+  exitOnStopSignals,
   isProduction,
   lineLog,
   logLevelFromEnv,
@@ -79,14 +80,4 @@ const relay = await startRelay({
 })
 serviceLog.info(`relay ready at ${relay.url}`, { url: relay.url })
 
-let stopping = false
-// A stop asked for and done cleanly exits 0, as the other services do (process managers read a
-// non-zero code as a failure).
-const shutdown = async () => {
-  if (stopping) return
-  stopping = true
-  await relay.close()
-  process.exit(0)
-}
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+exitOnStopSignals(() => relay.close())

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { BuildOptions } from 'esbuild'
+// How the page script is built, here and by npm run build:services (minified ES2022; the workspace's
+// TypeScript sources through the `source` condition: shared-types has no build in a fresh clone).
+import pageBuild from './page-build.json' with { type: 'json' }
 
 export interface FrameBundle {
   code: string
@@ -38,16 +42,9 @@ export function frameBundle(): Promise<FrameBundle> {
 async function bundleFromSource(): Promise<string> {
   const { build } = await import('esbuild')
   const result = await build({
+    ...(pageBuild as BuildOptions),
     entryPoints: [join(import.meta.dirname, 'main.ts')],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2022',
-    platform: 'browser',
-    // The workspace's TypeScript sources (shared-types has no build of its own in a fresh clone).
-    conditions: ['source'],
     write: false,
-    legalComments: 'none',
     logLevel: 'silent',
   })
   return result.outputFiles[0]?.text ?? ''
