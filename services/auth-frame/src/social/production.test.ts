@@ -1,5 +1,7 @@
+import { createPrivateKey } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { PROVIDER_DEFAULTS, type SocialConfig } from './config.ts'
+import { devAppleKey } from './dev-apple-key.ts'
 import { devSocialConfig } from './dev-config.ts'
 import { socialProductionProblems } from './production.ts'
 
@@ -55,5 +57,18 @@ describe('socialProductionProblems', () => {
       issuer: 'https://idp.localhost',
     }
     expect(socialProductionProblems({ providers: { google } })[0]).toMatch(/points at this machine/)
+  })
+
+  it("names the IdP's dev Apple key, of the default seed or the IdP's, however its PEM is written", () => {
+    const withKey = (appleKey: ReturnType<typeof devAppleKey>): SocialConfig => ({
+      providers: { apple: { ...PROVIDER_DEFAULTS.apple, clientId: 'com.example.web', appleKey } },
+    })
+    const problem = "apple: the Apple key is the local IdP's dev Apple key (derived from the IdP's seed)"
+    expect(socialProductionProblems(withKey(devAppleKey()))).toEqual([problem])
+    const sec1 = createPrivateKey(devAppleKey().privateKey).export({ type: 'sec1', format: 'pem' }).toString()
+    const real = { teamId: 'TEAM123456', keyId: 'ABC123DEFG' }
+    expect(socialProductionProblems(withKey({ ...real, privateKey: sec1 }))).toEqual([problem])
+    expect(socialProductionProblems(withKey(devAppleKey('team-seed')), 'team-seed')).toEqual([problem])
+    expect(socialProductionProblems(withKey(devAppleKey('team-seed')))).toEqual([])
   })
 })

@@ -1,9 +1,10 @@
 /**
  * The dev defaults a production start must not run with, named one per line for the start-up check
- * (built elsewhere): the dev IdP's secrets, a provider or relay on this machine or over plain http,
+ * (built elsewhere): the dev IdP's secrets and Apple key, a provider or relay on this machine or over plain http,
  * Apple without its signing key, Farcaster custody read from the relay instead of the chain.
  */
 import type { SocialConfig } from './config.ts'
+import { isDevAppleKey } from './dev-apple-key.ts'
 import { DEV_SEED, devClientSecret, PROTOCOL, type SocialProviderId } from './providers.ts'
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|\[::\])$/i
@@ -31,6 +32,8 @@ export function socialProductionProblems(config: SocialConfig, devSeed = DEV_SEE
     if (entry.clientId === id) problems.push(`${id}: the client id is the local IdP's dev client ("${id}")`)
     if (id === 'apple' && !entry.appleKey)
       problems.push('apple: no Apple key (team id, key id, .p8): Apple takes only a signed client-secret JWT')
+    if (entry.appleKey && isDevAppleKey(entry.appleKey, seeds))
+      problems.push(`${id}: the Apple key is the local IdP's dev Apple key (derived from the IdP's seed)`)
     const addresses =
       PROTOCOL[id] === 'oidc'
         ? {
