@@ -1,9 +1,12 @@
 /**
  * The OpenID Connect provider (oidc-provider): one confidential client per OpenID provider it plays
- * (google, apple, facebook). Apple's form_post answer mode is oidc-provider's own.
+ * (google, apple, facebook). Apple's form_post answer mode is oidc-provider's own; its client secret
+ * is Apple's signed JWT (apple-client.ts).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import Provider, { interactionPolicy } from 'oidc-provider'
+import { APPLE_CLIENT_ID, appleClientAuth } from './apple-client.ts'
+import { devAppleKey } from './dev-apple-key.ts'
 import { escapeHtml, page } from './html.ts'
 import { devClientSecret, OIDC_MODE_PROVIDERS, type SocialProviderId } from './providers.ts'
 
@@ -37,6 +40,8 @@ export interface OidcOptions {
   redirectUris: string[]
   clientSecretSeed?: string
   accounts: AccountStore
+  /** Told why an apple client secret was refused. */
+  onAppleSecretRefused?: (reason: string) => void
 }
 
 /** The policy: the dev sign-in page shows on every authorization request (pick or type a user each time). */
@@ -64,7 +69,11 @@ export function createOidcProvider(options: OidcOptions): Provider {
   const provider = new Provider(options.issuer, {
     clients: OIDC_MODE_PROVIDERS.map((id) => ({
       client_id: id,
-      client_secret: devClientSecret(id, options.clientSecretSeed),
+      // Apple's secret is checked as a JWT; the registered string is one nobody knows.
+      client_secret:
+        id === APPLE_CLIENT_ID
+          ? randomBytes(32).toString('base64url')
+          : devClientSecret(id, options.clientSecretSeed),
       redirect_uris: options.redirectUris,
       response_types: ['code'],
       grant_types: ['authorization_code'],
@@ -109,6 +118,10 @@ export function createOidcProvider(options: OidcOptions): Provider {
         }),
       }
     },
+  })
+  appleClientAuth(provider, {
+    key: devAppleKey(options.clientSecretSeed),
+    ...(options.onAppleSecretRefused ? { onRefused: options.onAppleSecretRefused } : {}),
   })
   return provider
 }

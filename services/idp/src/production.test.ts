@@ -15,6 +15,7 @@ describe('production mode', () => {
     for (const name of [
       'the dev sign-in page',
       'dev IdP secrets',
+      'the dev Apple key',
       'dev farcaster custody keys',
       'localhost-only redirect URIs',
     ])

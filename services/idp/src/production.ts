@@ -19,6 +19,11 @@ export function idpDevDefaults(options: IdpOptions): DevDefault[] {
       name: 'dev IdP secrets (client secrets derived from the public seed "portico-dev-idp")',
       fix: 'set PORTICO_IDP_CLIENT_SECRET_SEED to a secret',
     })
+  if (options.clientSecretSeed === undefined || options.clientSecretSeed === 'portico-dev-idp')
+    problems.push({
+      name: 'the dev Apple key (the Sign in with Apple key derived from the public seed "portico-dev-idp")',
+      fix: 'set PORTICO_IDP_CLIENT_SECRET_SEED to a secret',
+    })
   if (options.farcasterSeed === undefined)
     problems.push({
       name: 'dev farcaster custody keys (derived from the public seed "portico-dev-farcaster")',

@@ -26,7 +26,7 @@ export interface IdpOptions {
   port: number
   /** The redirect URIs every client accepts: the auth frame's social callback. */
   redirectUris: string[]
-  /** The seed both sides derive the dev client secrets from (default 'portico-dev-idp'). */
+  /** The seed both sides derive the dev client secrets and the dev Apple key from (default 'portico-dev-idp'). */
   clientSecretSeed?: string
   /** The seed of the dev farcaster custody keys. */
   farcasterSeed?: string
@@ -61,6 +61,9 @@ export async function startIdp(options: IdpOptions): Promise<Idp> {
     redirectUris: options.redirectUris,
     accounts,
     ...(options.clientSecretSeed ? { clientSecretSeed: options.clientSecretSeed } : {}),
+    ...(options.log
+      ? { onAppleSecretRefused: (reason) => options.log?.warn('apple client secret refused', { reason }) }
+      : {}),
   })
   const oidc = provider.callback()
   const oauth2Modes = createOAuth2Modes({

@@ -1,6 +1,15 @@
+import { importPKCS8, SignJWT } from 'jose'
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devClientSecret, type Idp, OIDC_MODE_PROVIDERS, startIdp, subjectFor } from '../src/index.ts'
+import {
+  APPLE_AUDIENCE,
+  devAppleKey,
+  devClientSecret,
+  type Idp,
+  OIDC_MODE_PROVIDERS,
+  startIdp,
+  subjectFor,
+} from '../src/index.ts'
 import { TestBrowser } from '../src/testing.ts'
 
 const CALLBACK = 'http://localhost:4999/social/callback'
@@ -11,8 +20,24 @@ beforeAll(async () => {
 })
 afterAll(() => idp?.close())
 
+/** Apple's client secret is a JWT signed with the dev Apple key (src/apple-client.hostile.test.ts refuses the rest). */
+async function appleSecret() {
+  const key = devAppleKey()
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256', kid: key.keyId })
+    .setIssuer(key.teamId)
+    .setSubject('apple')
+    .setAudience(APPLE_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(await importPKCS8(key.privateKey, 'ES256'))
+}
+
 async function configFor(provider: string) {
-  const secret = devClientSecret(provider as (typeof OIDC_MODE_PROVIDERS)[number])
+  const secret =
+    provider === 'apple'
+      ? await appleSecret()
+      : devClientSecret(provider as (typeof OIDC_MODE_PROVIDERS)[number])
   return client.discovery(new URL(idp.url), provider, secret, client.ClientSecretPost(secret), {
     execute: [client.allowInsecureRequests],
   })

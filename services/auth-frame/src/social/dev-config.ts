@@ -1,10 +1,12 @@
 /**
  * The dev stack's configuration: every provider against its mode of the local IdP (services/idp),
  * with the secrets derived from the shared dev seed. Google, Apple and Facebook are OpenID Connect
- * at the IdP's root issuer; GitHub, Discord and X speak their own OAuth 2 + user API shapes under
- * /github, /discord and /x. Farcaster uses the IdP's relay.
+ * at the IdP's root issuer; Apple, as in production, authenticates with a client-secret JWT signed by
+ * its key (the dev Apple key), which the IdP checks as Apple does. GitHub, Discord and X speak their
+ * own OAuth 2 + user API shapes under /github, /discord and /x. Farcaster uses the IdP's relay.
  */
 import { PROVIDER_DEFAULTS, type SocialConfig } from './config.ts'
+import { devAppleKey } from './dev-apple-key.ts'
 import { DEV_SEED, devClientSecret } from './providers.ts'
 
 export function devSocialConfig(idpUrl: string, seed = DEV_SEED): SocialConfig {
@@ -18,7 +20,8 @@ export function devSocialConfig(idpUrl: string, seed = DEV_SEED): SocialConfig {
       google: { ...PROVIDER_DEFAULTS.google, ...secret('google'), issuer: base },
       apple: {
         ...PROVIDER_DEFAULTS.apple,
-        ...secret('apple'),
+        clientId: 'apple',
+        appleKey: devAppleKey(seed),
         issuer: base,
         scopes: ['openid', 'email', 'profile'],
       },

@@ -31,11 +31,11 @@ describe('socialProductionProblems', () => {
   it('names every dev default of the dev stack’s configuration', () => {
     const problems = socialProductionProblems(devSocialConfig('http://127.0.0.1:4201'))
     for (const id of ['google', 'apple', 'facebook', 'github', 'discord', 'x']) {
-      expect(problems).toContain(`${id}: the client secret is the local IdP's dev secret`)
+      if (id !== 'apple') expect(problems).toContain(`${id}: the client secret is the local IdP's dev secret`)
       expect(problems.some((p) => p.startsWith(`${id}: `) && p.includes('points at this machine'))).toBe(true)
     }
     expect(problems).toContain(
-      'apple: no Apple key (team id, key id, .p8): Apple takes only a signed client-secret JWT',
+      "apple: the Apple key is the local IdP's dev Apple key (derived from the IdP's seed)",
     )
     expect(problems.some((p) => p.startsWith('farcaster: relayUrl'))).toBe(true)
     expect(problems).toContain(
@@ -47,6 +47,9 @@ describe('socialProductionProblems', () => {
     const config = devSocialConfig('http://idp.internal:4201', 'team-seed')
     const problems = socialProductionProblems(config, 'team-seed')
     expect(problems).toContain("github: the client secret is the local IdP's dev secret")
+    expect(problems).toContain(
+      "apple: the Apple key is the local IdP's dev Apple key (derived from the IdP's seed)",
+    )
     expect(problems).toContain(
       'github: tokenEndpoint http://idp.internal:4201/github/login/oauth/access_token is not https',
     )
