@@ -1,7 +1,8 @@
 /**
- * A wallet icon given inline in a directory file as a data: URI. The API serves it from its own
- * origin (GET /getWalletImage/{id}), so it is checked here: a known raster type whose bytes say so,
- * or an SVG with nothing that runs or loads anything; at most MAX_IMAGE_BYTES.
+ * A wallet icon of a directory file, given inline as a data: URI or fetched from the listing's URL
+ * (image-fetch.ts). The API serves it from its own origin (GET /getWalletImage/{id}), so both are
+ * checked here the same way: a known raster type whose bytes say so, or an SVG with nothing that runs
+ * or loads anything; at most MAX_IMAGE_BYTES.
  */
 import { createHash } from 'node:crypto'
 
@@ -43,15 +44,29 @@ function looksLike(type: ImageType, body: Buffer): boolean {
   }
 }
 
+const isImageType = (value: string): value is ImageType => (IMAGE_TYPES as readonly string[]).includes(value)
+
 /** The image of a data: URI, or why it is refused. */
 export function readWalletImage(raw: unknown): WalletImage | { problem: string } {
   if (typeof raw !== 'string') return { problem: 'image must be a data: URI string' }
   if (raw.length > MAX_URI_CHARS) return { problem: `image larger than ${MAX_IMAGE_BYTES} bytes` }
   const match = DATA_URI.exec(raw)
-  const contentType = match?.[1] as ImageType | undefined
+  const contentType = match?.[1]
   if (!match?.[2] || !contentType)
     return { problem: `image must be a base64 data: URI of ${IMAGE_TYPES.join(', ')}` }
-  const body = Buffer.from(match[2], 'base64')
+  return checkWalletImage(contentType, Buffer.from(match[2], 'base64'))
+}
+
+/**
+ * The image of these bytes under this media type (a Content-Type's parameters are ignored), or why
+ * it is refused.
+ */
+export function checkWalletImage(type: string, body: Buffer): WalletImage | { problem: string } {
+  const contentType = type.split(';')[0]?.trim().toLowerCase() ?? ''
+  if (!isImageType(contentType))
+    return {
+      problem: `image type ${JSON.stringify(contentType.slice(0, 64))} is not one of ${IMAGE_TYPES.join(', ')}`,
+    }
   if (body.length === 0) return { problem: 'image is empty' }
   if (body.length > MAX_IMAGE_BYTES) return { problem: `image larger than ${MAX_IMAGE_BYTES} bytes` }
   if (!looksLike(contentType, body)) return { problem: `image bytes are not ${contentType}` }
