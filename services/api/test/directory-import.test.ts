@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PACKAGE_DIR } from '../src/config.ts'
 import { openRepository } from '../src/db/open.ts'
+import { importDirectory } from '../src/directory/import-command.ts'
 import { type ApiServer, startApi } from '../src/index.ts'
 import type { GetWalletsResponse } from '../src/routes/directory.ts'
 import { getJson, PROJECT, tempDir } from './helpers.ts'
@@ -96,6 +99,69 @@ describe('an imported wallet directory', () => {
       expect(await after.directoryWallets()).toHaveLength(3)
     } finally {
       await after.close()
+    }
+  })
+
+  it('fetches icons the listing gives by URL (image_url md, image) and serves them from its own origin', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4z8DwHwAFAAIBoebhswAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle r="4" cx="4" cy="4"/></svg>'
+    const cdn = createServer((req, res) => {
+      if (req.url === '/md.svg') res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg)
+      else if (req.url === '/icon.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png)
+      else res.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve))
+    const at = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`
+    const listing = join(dir.dir, 'listing-urls.json')
+    writeFileSync(
+      listing,
+      JSON.stringify({
+        listings: {
+          a: {
+            name: 'Sized Wallet',
+            chains: ['eip155:1'],
+            image_url: { sm: `${at}/sm`, md: `${at}/md.svg` },
+          },
+          b: { name: 'Plain Wallet', chains: ['eip155:1'], image: `${at}/icon.png` },
+          c: { name: 'Lost Wallet', chains: ['eip155:1'], image_url: { md: `${at}/gone.png` } },
+        },
+      }),
+    )
+    const database = join(dir.dir, 'api-urls.sqlite')
+    const repo = await openRepository({ kind: 'sqlite', file: database })
+    let report: string[]
+    try {
+      const { result, stored } = await importDirectory(repo, listing, { images: { allowLoopback: true } })
+      expect(stored).toBe(true)
+      report = result.report
+    } finally {
+      await repo.close()
+      cdn.closeAllConnections()
+      cdn.close()
+    }
+    expect(report).toEqual([`entry 3 (c): image dropped: md ${at}/gone.png: HTTP 404`])
+    const served = await start(database)
+    try {
+      const list = await getJson<GetWalletsResponse>(`${served.url}/getWallets?${sdk}`)
+      const [sized, plain, lost] = list.body.data
+      expect(lost).toMatchObject({ name: 'Lost Wallet', image_id: '' })
+      const icon = async (id = '') => {
+        const answer = await fetch(`${served.url}/getWalletImage/${id}?${sdk}`)
+        return { type: answer.headers.get('content-type'), body: Buffer.from(await answer.arrayBuffer()) }
+      }
+      expect(await icon(sized?.image_id)).toEqual({
+        type: 'image/svg+xml; charset=utf-8',
+        body: Buffer.from(svg),
+      })
+      expect(await icon(plain?.image_id)).toEqual({ type: 'image/png', body: png })
+      // Served under a content-addressed id of the API's, never the listing's URL.
+      expect(JSON.stringify(list.body)).not.toContain(at)
+    } finally {
+      await served.close()
     }
   })
 

@@ -36,4 +36,28 @@ describe('readDirectoryFile', () => {
         expect.objectContaining({ id: 'w1', order: 1, badge_type: 'certified' }),
       ])
   })
+
+  it('lists the icons given by URL for the importer (md, sm, lg, then image) and reads data: ones inline', () => {
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4z8DwHwAFAAIBoebhswAAAABJRU5ErkJggg=='
+    const sized = {
+      lg: 'https://cdn.example/l.png',
+      sm: 'https://cdn.example/s.png',
+      md: 'https://cdn.example/m.png',
+    }
+    const file = readDirectoryFile(
+      Buffer.from(
+        JSON.stringify([
+          { id: 'a', name: 'A', chains: [], image_url: sized, image: 'https://cdn.example/i.png' },
+          { id: 'b', name: 'B', chains: [], image_url: sized, image: png },
+          { id: 'c', name: 'C', chains: [], image: 42 },
+        ]),
+      ),
+    )
+    expect(
+      file.imageUrls.map(({ wallet, label, urls }) => [wallet.id, label, urls.map((u) => u.size)]),
+    ).toEqual([['a', 'entry 1 (a)', ['md', 'sm', 'lg', 'image']]])
+    expect(file.wallets.map((w) => w.image_id)).toEqual(['', file.images[0]?.id, ''])
+    expect(file.report).toEqual(['entry 3 (c): image dropped: image must be a data: URI string'])
+  })
 })

@@ -1,9 +1,10 @@
 /**
  * Reads a wallet directory file in the WalletConnect explorer listing shape into rows the API can
  * serve. Accepted: `{ "listings": { "<id>": entry, … } }`, `{ "data": [entry, …] }` or `[entry, …]`.
- * An entry: id, name, homepage, image (a data: URI), rdns, chains, links either flat (mobile_link,
- * desktop_link, webapp_link) or grouped (mobile / desktop: { native, universal }, app: { browser }),
- * and badge_type ('certified') or badges (a list holding 'certified').
+ * An entry: id, name, homepage, image (a data: URI, or a URL) or image_url ({ sm, md, lg } URLs),
+ * rdns, chains, links either flat (mobile_link, desktop_link, webapp_link) or grouped (mobile /
+ * desktop: { native, universal }, app: { browser }), and badge_type ('certified') or badges (a list
+ * holding 'certified'). Images given by URL are listed for the importer to fetch (listed-images.ts).
  *
  * The whole file is refused when it is too large, nested too deeply, not JSON, or holds too many
  * entries; a single entry is refused or cleaned by the same rules as every served row
@@ -20,11 +21,27 @@ export const MAX_DEPTH = 8
 
 export class DirectoryFileError extends Error {}
 
+export interface ImageUrl {
+  /** Which of the listing's images: md, sm, lg (image_url) or image. */
+  size: string
+  url: string
+}
+
+/** An accepted wallet whose icon the listing gives by URL, the preferred URL first. */
+export interface ListedImage {
+  wallet: CatalogueWallet
+  /** "entry 12 (<id>)", as in the report. */
+  label: string
+  urls: ImageUrl[]
+}
+
 export interface DirectoryImport {
   wallets: CatalogueWallet[]
   images: WalletImage[]
   /** "entry 12 (Foo Wallet): mobile_link dropped: uses the javascript: scheme", one per change. */
   report: string[]
+  /** Icons to fetch: their wallets have no image_id until then. */
+  imageUrls: ListedImage[]
 }
 
 /** Deepest array/object nesting, counted on the text before parsing it (JSON.parse does not bound it). */
@@ -69,6 +86,29 @@ function badge(entry: Record<string, unknown>): 'certified' | 'none' {
   return Array.isArray(entry.badges) && entry.badges.includes('certified') ? 'certified' : 'none'
 }
 
+/** The listing's image sizes in the order they are tried: md suits the modal's icons, sm is next. */
+const IMAGE_SIZES = ['md', 'sm', 'lg'] as const
+
+/**
+ * Where an entry's icon comes from: inline (a data: URI, or anything that is not a URL, for
+ * readWalletImage to judge), or URLs to fetch.
+ */
+function imageSourceOf(
+  entry: Record<string, unknown>,
+): { inline: unknown } | { urls: ImageUrl[] } | undefined {
+  const { image } = entry
+  if (typeof image === 'string' && image.startsWith('data:')) return { inline: image }
+  const urls: ImageUrl[] = []
+  const sized = entry.image_url
+  if (isObject(sized))
+    for (const size of IMAGE_SIZES)
+      if (typeof sized[size] === 'string' && sized[size] !== '') urls.push({ size, url: sized[size] })
+  if (typeof image === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(image))
+    urls.push({ size: 'image', url: image })
+  if (urls.length > 0) return { urls }
+  return image === undefined || image === null ? undefined : { inline: image }
+}
+
 /** The entry as a row for checkWallet; fields of the wrong type are passed on for it to judge. */
 function rowOf(entry: Record<string, unknown>, order: number, imageId: string): CatalogueWallet {
   return {
@@ -104,6 +144,7 @@ export function readDirectoryFile(bytes: Buffer): DirectoryImport {
   const wallets: CatalogueWallet[] = []
   const images = new Map<string, WalletImage>()
   const report: string[] = []
+  const imageUrls: ListedImage[] = []
   const seen = new Set<string>()
   entries.forEach((entry, index) => {
     const where = `entry ${index + 1}`
@@ -113,8 +154,9 @@ export function readDirectoryFile(bytes: Buffer): DirectoryImport {
     }
     let imageId = ''
     const label = `${where}${typeof entry.id === 'string' ? ` (${entry.id.slice(0, 64)})` : ''}`
-    if (entry.image !== undefined && entry.image !== null) {
-      const image = readWalletImage(entry.image)
+    const source = imageSourceOf(entry)
+    if (source && 'inline' in source) {
+      const image = readWalletImage(source.inline)
       if ('problem' in image) report.push(`${label}: image dropped: ${image.problem}`)
       else {
         imageId = image.id
@@ -132,8 +174,9 @@ export function readDirectoryFile(bytes: Buffer): DirectoryImport {
     }
     seen.add(checked.wallet.id)
     wallets.push(checked.wallet)
+    if (source && 'urls' in source) imageUrls.push({ wallet: checked.wallet, label, urls: source.urls })
     for (const note of checked.notes) report.push(`${label}: ${note}`)
   })
   const used = new Set(wallets.map((w) => w.image_id))
-  return { wallets, images: [...images.values()].filter((i) => used.has(i.id)), report }
+  return { wallets, images: [...images.values()].filter((i) => used.has(i.id)), report, imageUrls }
 }

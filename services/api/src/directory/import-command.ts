@@ -7,6 +7,7 @@ import {
   readDirectoryFile,
 } from './directory-file.ts'
 import { storeDirectory } from './imported.ts'
+import { fetchListedImages, type ListedImageOptions } from './listed-images.ts'
 
 /**
  * Reads at most MAX_FILE_BYTES + 1 bytes of the file: a larger one is refused without being read
@@ -37,15 +38,17 @@ export interface ImportOutcome {
 }
 
 /**
- * Checks a directory file and, unless `dryRun`, replaces the stored directory with it. A file with
- * no acceptable wallet never replaces a working directory.
+ * Checks a directory file, fetches the icons it gives by URL (a dry run too: what would be dropped
+ * is part of the check) and, unless `dryRun`, replaces the stored directory with it. A file with no
+ * acceptable wallet never replaces a working directory.
  */
 export async function importDirectory(
   store: WalletDirectoryStore,
   path: string,
-  opts: { dryRun?: boolean } = {},
+  opts: { dryRun?: boolean; images?: Partial<ListedImageOptions> } = {},
 ): Promise<ImportOutcome> {
   const result = readDirectoryFile(await readBoundedFile(path))
+  if (result.wallets.length > 0) await fetchListedImages(result, opts.images)
   if (opts.dryRun || result.wallets.length === 0) return { result, stored: false }
   await storeDirectory(store, result)
   return { result, stored: true }

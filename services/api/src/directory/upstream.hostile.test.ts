@@ -6,6 +6,7 @@ import { fetchDirectory } from './upstream.ts'
 
 let server: Server
 let base: string
+let iconAsked = false
 const chunk = Buffer.alloc(1024 * 1024, 0x20)
 
 beforeAll(async () => {
@@ -26,6 +27,11 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/ok' }).end()
     } else if (req.url === '/slow') {
       setTimeout(() => res.end('[]'), 5_000).unref()
+    } else if (req.url === '/with-icon-url') {
+      res.end(JSON.stringify([{ id: 'w', name: 'W', chains: ['eip155:1'], image: `${base}/icon.png` }]))
+    } else if (req.url === '/icon.png') {
+      iconAsked = true
+      res.writeHead(404).end()
     } else if (req.url === '/down') {
       res.writeHead(503).end('no')
     } else res.end(JSON.stringify([{ id: 'w', name: 'W', chains: ['eip155:1'] }]))
@@ -56,5 +62,15 @@ describe('an upstream directory answer', () => {
     await expect(fetchDirectory(`${base}/redirect`, 5_000)).rejects.toThrow()
     await expect(fetchDirectory(`${base}/slow`, 200)).rejects.toThrow(/timeout|aborted/i)
     await expect(fetchDirectory(`${base}/down`, 5_000)).rejects.toThrow('upstream answered HTTP 503')
+  })
+
+  it("never makes the API fetch the listing's image URLs: dropped with a report line", async () => {
+    const file = await fetchDirectory(`${base}/with-icon-url`, 5_000)
+    expect(file.wallets.map((w) => [w.id, w.image_id])).toEqual([['w', '']])
+    expect(file.report).toEqual([
+      'entry 1 (w): image dropped: image URLs are fetched only by directory:import',
+    ])
+    expect(file.imageUrls).toEqual([])
+    expect(iconAsked).toBe(false)
   })
 })

@@ -23,5 +23,10 @@ export async function fetchDirectory(url: string, timeoutMs: number): Promise<Di
     throw new DirectoryFileError(`upstream answered HTTP ${response.status}`)
   }
   const text = await readBoundedText(response, MAX_FILE_BYTES)
-  return readDirectoryFile(Buffer.from(text))
+  const file = readDirectoryFile(Buffer.from(text))
+  // Fetching every icon at each refresh is the import's job (directory:import stores them once).
+  for (const { label } of file.imageUrls)
+    file.report.push(`${label}: image dropped: image URLs are fetched only by directory:import`)
+  file.imageUrls = []
+  return file
 }
