@@ -1,46 +1,11 @@
 /**
- * The dev Sign in with Apple key: a P-256 key, its key id and a team id, derived from the dev seed
- * (PORTICO_IDP_CLIENT_SECRET_SEED). The auth frame derives the same key with the same formula
- * (auth-frame social/dev-apple-key.ts) to sign Apple's client-secret JWT, and the IdP checks that JWT
- * against its public half: neither side needs a key file or the other's config.
+ * The dev Sign in with Apple key of the IdP's seed (PORTICO_IDP_CLIENT_SECRET_SEED): the auth frame
+ * derives the same one (@portico/ops deriveDevAppleKey) to sign Apple's client-secret JWT.
  */
-import { createECDH, createHash, createPrivateKey } from 'node:crypto'
+import { type DevAppleKey, deriveDevAppleKey } from '@portico/ops'
 
-export interface DevAppleKey {
-  /** The Apple developer team id (the client secret's `iss`). */
-  teamId: string
-  /** The key id (the client secret's header `kid`): 10 characters, like Apple's. */
-  keyId: string
-  /** PKCS #8 PEM, as Apple's .p8 file. */
-  privateKey: string
-}
-
-export const DEV_APPLE_TEAM_ID = 'PORTICODEV'
-
-/** The order of P-256's group: a private scalar is in [1, n - 1]. */
-const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
+export { DEV_APPLE_TEAM_ID, type DevAppleKey } from '@portico/ops'
 
 export function devAppleKey(seed = 'portico-dev-idp'): DevAppleKey {
-  const digest = createHash('sha256').update(`${seed}:apple-key`).digest('hex')
-  const scalar = (BigInt(`0x${digest}`) % (P256_ORDER - 1n)) + 1n
-  const d = Buffer.from(scalar.toString(16).padStart(64, '0'), 'hex')
-  const ecdh = createECDH('prime256v1')
-  ecdh.setPrivateKey(d)
-  // Uncompressed point: 0x04 || x || y.
-  const point = ecdh.getPublicKey()
-  const key = createPrivateKey({
-    format: 'jwk',
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      d: d.toString('base64url'),
-      x: point.subarray(1, 33).toString('base64url'),
-      y: point.subarray(33).toString('base64url'),
-    },
-  })
-  return {
-    teamId: DEV_APPLE_TEAM_ID,
-    keyId: createHash('sha256').update(`${seed}:apple-key-id`).digest('hex').slice(0, 10).toUpperCase(),
-    privateKey: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  }
+  return deriveDevAppleKey(seed)
 }

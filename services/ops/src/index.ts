@@ -1,4 +1,5 @@
 export { type MetricsAccess, type MetricsDecision, metricsDecision, metricsTokenFromEnv } from './access.ts'
+export { DEV_APPLE_TEAM_ID, type DevAppleKey, deriveDevAppleKey } from './dev-apple-key.ts'
 export { type FastifyObservability, fastifyRequestIds, observeFastify } from './fastify.ts'
 export {
   createServiceLog,
