@@ -46,8 +46,20 @@ function start(service: string): Promise<{ child: ChildProcess; url: string }> {
       ...(major >= 22 ? ['--no-experimental-strip-types'] : []),
       join(root, 'services', service, 'dist', 'cli.js'),
     ],
-    // Not the test runner's environment: no tsx loader, no NODE_OPTIONS.
-    { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir, ...ENV[service] }, stdio: 'pipe' },
+    // Not the test runner's environment: no tsx loader, no NODE_OPTIONS. The SQLite addon built for this
+    // Node (the LTS lane's) is passed on, as the services read it.
+    {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        ...(process.env.PORTICO_SQLITE_ADDON
+          ? { PORTICO_SQLITE_ADDON: process.env.PORTICO_SQLITE_ADDON }
+          : {}),
+        ...ENV[service],
+      },
+      stdio: 'pipe',
+    },
   )
   children.push(child)
   let out = ''
