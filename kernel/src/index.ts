@@ -1,6 +1,7 @@
 export type * from '@portico/shared-types'
 export { definePlugin, PLUGIN_API_VERSION } from '@portico/shared-types'
-export { BUILT_IN_NETWORKS, defineNetwork } from './chains/catalogue.ts'
+export { BUILT_IN_NETWORKS } from './chains/catalogue.ts'
+export { defineNetwork } from './chains/defineNetwork.ts'
 export { formatBalance, formatFiat, truncateAddress } from './chains/format.ts'
 export { createModal, type ModalHandle } from './createModal.ts'
 export { ProviderRpcError, RPC_ERROR_CODES } from './requests/errors.ts'

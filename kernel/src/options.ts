@@ -1,7 +1,7 @@
 import {
+  BOTH_SIWE_AND_SIWX,
   DEFAULT_FEATURES,
   DEFAULT_Z_INDEX,
-  MESSAGES,
   type ModalOptions,
   type ResolvedOptions,
 } from '@portico/shared-types'
@@ -13,7 +13,7 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
   if (!options.networks || options.networks.length === 0) {
     throw new Error('Portico: `networks` needs at least one network')
   }
-  if ('siweConfig' in options && options.siwx) throw new Error(MESSAGES.bothSiweAndSiwx)
+  if ('siweConfig' in options && options.siwx) throw new Error(BOTH_SIWE_AND_SIWX)
   const { features, themeMode: _mode, themeVariables, ...rest } = options
   return {
     ...rest,

@@ -1,3 +1,5 @@
+import { BOTH_SIWE_AND_SIWX } from './optionMessages.ts'
+
 /** User-facing and thrown messages of behaviour §8 (and §4/§5), word for word. */
 export const MESSAGES = {
   // swap
@@ -50,7 +52,7 @@ export const MESSAGES = {
   noActiveCaipAddress: 'No ActiveCaipAddress found',
   noActiveCaipNetwork: 'No ActiveCaipNetwork or client found',
   noConnectionClient: 'No ConnectionController client found',
-  bothSiweAndSiwx: 'Cannot set both `siweConfig` and `siwx` options',
+  bothSiweAndSiwx: BOTH_SIWE_AND_SIWX,
   // other
   failedToFetchTransactions: 'Failed to fetch transactions',
   invalidAppConfiguration: 'Invalid App Configuration',
