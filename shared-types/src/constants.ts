@@ -1,6 +1,4 @@
 /** Business constants and limits of behaviour §2 and §9. */
-export const ANIMATION_MS = { headerText: 120, modalHeight: 150, viewTransition: 150 } as const
-export const MODAL_WIDTH_PX = 360
 export const DEFAULT_Z_INDEX = 999
 export const WALLET_FRAME_Z_INDEX = 999999
 
@@ -138,9 +136,3 @@ export const ACCOUNT_FEATURES: readonly string[] = [
   'names',
   'smartSessions',
 ]
-
-/**
- * Marks an element outside the modal's DOM as part of the open dialog while it is set (the kernel's
- * focus trap lets focus into it): a plugin's frame shown over a view, such as the wallet's own approval.
- */
-export const DIALOG_PART_ATTRIBUTE = 'data-portico-dialog-part'

@@ -1,5 +1,6 @@
 /** The solana adapter (DESIGN §1 chains/): networks as wallets name them, balances, units. */
 import type { CaipNetworkId, Network } from '@portico/shared-types'
+import { isSolanaChain } from './solanaChain.ts'
 
 let rpc: Promise<typeof import('./solanaRpc.ts')> | undefined
 
@@ -19,7 +20,7 @@ export const SOLANA_WALLET_CHAIN_ALIASES: Readonly<Record<string, CaipNetworkId>
   'solana:testnet': 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
 }
 
-export const isSolanaChain = (chain: string): boolean => chain.startsWith('solana:')
+export { isSolanaChain }
 
 /** A wallet's chain identifier as a CAIP-2 network id. */
 export function caipNetworkIdOfWalletChain(chain: string): CaipNetworkId | undefined {

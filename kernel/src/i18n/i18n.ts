@@ -32,11 +32,6 @@ export interface I18n {
   ready: Promise<void>
 }
 
-/** The app's language (`<html lang>`) when `locale` is not given, else English. */
-export function defaultLocale(): string {
-  return (typeof document !== 'undefined' && document.documentElement?.lang) || 'en'
-}
-
 const MAX_CATALOGUE_DEPTH = 8
 const MAX_CATALOGUE_STRINGS = 5_000
 

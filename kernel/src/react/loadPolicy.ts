@@ -1,7 +1,7 @@
 import type { ModalOptions } from '@portico/shared-types'
-import { RESULT_URI_PARAM } from '../connectors/walletconnect/telegramReturn.ts'
+import { RESULT_URI_PARAM } from '../connectors/walletconnect/resultUriParam.ts'
 import type { AccountSnapshot } from '../storage/accountSnapshot.ts'
-import { STORAGE_KEYS } from '../storage/keys.ts'
+import { CONNECTION_STATUS_KEY } from '../storage/pageKeys.ts'
 
 /**
  * Whether the page needs the modal right away rather than when idle: a connection to restore (stored,
@@ -14,7 +14,7 @@ export function needsModalAtOnce(
   if (account) return true
   try {
     const storage = options?.storage ?? globalThis.localStorage
-    if (storage?.getItem(STORAGE_KEYS.connectionStatus) === 'connected') return true
+    if (storage?.getItem(CONNECTION_STATUS_KEY) === 'connected') return true
   } catch {
     // Storage refused (privacy mode): nothing stored to restore.
   }

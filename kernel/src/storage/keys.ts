@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '@portico/shared-types'
+import { CONNECTION_STATUS_KEY, RECENT_WALLETS_KEY } from './pageKeys.ts'
 
 /** behaviour §3 browser-stored keys. One place names them all. */
 export const STORAGE_KEYS = {
@@ -8,12 +9,12 @@ export const STORAGE_KEYS = {
   lastEmailLoginTime: '@portico/last_email_login_time',
   lastUsedChain: '@portico/last_used_chain',
   smartAccountEnabledNetworks: '@portico/smart_account_enabled_networks',
-  connectionStatus: '@portico/connection_status',
+  connectionStatus: CONNECTION_STATUS_KEY,
   activeNamespace: '@portico/active_namespace',
   activeCaipNetworkId: '@portico/active_caip_network_id',
   connectedSocial: '@portico/connected_social',
   connectedNamespaces: '@portico/connected_namespaces',
-  recentWallets: '@portico/recent_wallets',
+  recentWallets: RECENT_WALLETS_KEY,
   deepLinkChoice: '@portico/deeplink_choice',
   portfolioCache: '@portico/portfolio_cache',
   nativeBalanceCache: '@portico/native_balance_cache',

@@ -1,5 +1,6 @@
-/** The query parameter a Telegram mini app comes back with (behaviour §2). */
-export const RESULT_URI_PARAM = 'result_uri'
+import { RESULT_URI_PARAM } from './resultUriParam.ts'
+
+export { RESULT_URI_PARAM }
 
 const MAX_RESULT_URI_LENGTH = 2_048
 const ALLOWED_SCHEMES = new Set(['https:', 'http:', 'wc:'])
