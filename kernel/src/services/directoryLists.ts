@@ -4,6 +4,7 @@
  * is that installed wallet (it opens ConnectingExternal); every other entry opens WalletConnect.
  */
 import type { Connector, KernelState, RecentWallet, WalletDirectoryEntry } from '@portico/shared-types'
+import { isBrowserWallet } from './browserWallet.ts'
 import { withAllowedImage } from './directoryImages.ts'
 
 export type WalletTarget =
@@ -27,8 +28,7 @@ export interface ConnectLists {
   recommended: WalletChoice[]
 }
 
-export const isBrowserWallet = (connector: Connector) =>
-  connector.type === 'INJECTED' || connector.type === 'ANNOUNCED'
+export { isBrowserWallet }
 
 /** Browser wallets the app did not exclude (behaviour-reference: excluded wallets' RDNS hide their announcements too). */
 export function browserWallets(state: Pick<KernelState, 'connectors' | 'wallets'>): Connector[] {

@@ -1,15 +1,7 @@
 import type { KernelState } from '@portico/shared-types'
-import { createContext, useContext } from 'react'
-import type { KernelActions } from '../actions.ts'
-import type { Kernel } from '../kernel.ts'
+import { useContext } from 'react'
 import { useSelector } from '../state/useSelector.ts'
-
-export interface KernelUi {
-  kernel: Kernel
-  actions: KernelActions
-}
-
-export const KernelContext = createContext<KernelUi | null>(null)
+import { KernelContext, type KernelUi } from './kernelContext.ts'
 
 export function useKernel(): KernelUi {
   const value = useContext(KernelContext)

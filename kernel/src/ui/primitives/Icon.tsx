@@ -1,21 +1,7 @@
 import type { IconName } from '@portico/shared-types'
 import { ICON_PATHS } from './icons.ts'
+import { SvgIcon } from './SvgIcon.tsx'
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={ICON_PATHS[name]} />
-    </svg>
-  )
+export function Icon({ name, size }: { name: IconName; size?: number }) {
+  return <SvgIcon path={ICON_PATHS[name]} {...(size === undefined ? {} : { size })} />
 }

@@ -1,13 +1,11 @@
 import type { IconName } from '@portico/shared-types'
+import { SHELL_ICON_PATHS } from './shellIcons.ts'
 
 /** 24×24 stroke paths; one place for every icon the kernel and plugins draw. */
 export const ICON_PATHS: Record<IconName, string> = {
-  arrowLeft: 'M15 5l-7 7 7 7',
-  close: 'M6 6l12 12M18 6L6 18',
+  ...SHELL_ICON_PATHS,
   copy: 'M9 9h10v10H9zM5 15V5h10',
   check: 'M5 12l5 5 9-10',
-  qrCode: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2v2h-2zM18 14h2v2h-2z',
-  wallet: 'M4 7h15a1 1 0 011 1v10a1 1 0 01-1 1H4zM4 7l12-3v3M16 13h.01',
   network: 'M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18',
   send: 'M12 19V5M6 11l6-6 6 6',
   receive: 'M12 5v14M6 13l6 6 6-6',

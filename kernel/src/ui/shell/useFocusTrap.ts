@@ -7,7 +7,8 @@ const loadFocusTrap = () => import(/* webpackChunkName: "focus-trap" */ 'focus-t
 
 const dialogParts = () => [...document.querySelectorAll<HTMLElement>(`[${DIALOG_PART_ATTRIBUTE}]`)]
 
-const firstControl = (element: HTMLElement) =>
+/** Where focus goes in the dialog when nothing else says: its first control, else the dialog. */
+export const firstControl = (element: HTMLElement) =>
   element.querySelector<HTMLElement>('.pt-body button, .pt-body a, .pt-body input') ?? element
 
 /**

@@ -1,9 +1,4 @@
-import {
-  type ChainNamespace,
-  CONNECT_METHOD_FEATURES,
-  type ConnectMethod,
-  type Connector,
-} from '@portico/shared-types'
+import { type ChainNamespace, CONNECT_METHOD_FEATURES, type ConnectMethod } from '@portico/shared-types'
 import { Fragment, useEffect, useMemo, useState } from 'react'
 import { recentWallets } from '../../account/recentWallets.ts'
 import { prepareWalletConnect } from '../../connectors/walletconnect/register.ts'
@@ -14,7 +9,6 @@ import {
   browserWallets,
   choiceForConnector,
   connectLists,
-  isBrowserWallet,
   type WalletChoice,
   walletCountLabel,
 } from '../../services/directoryLists.ts'
@@ -26,16 +20,8 @@ import { useContributions } from '../useContributions.ts'
 import { loadAllWalletsView } from './AllWallets.tsx'
 import { ConnectMethodSlot } from './ConnectMethodSlot.tsx'
 import { ConnectMethodStandIn } from './ConnectMethodStandIn.tsx'
+import { connectMethodOrder } from './connectMethodOrder.ts'
 import { PendingConnectMethod, pendingConnectMethods } from './PendingConnectMethod.tsx'
-
-/** behaviour §2: email, social, wallet; wallet first when a browser wallet is shown; the app's order wins. */
-export function connectMethodOrder(
-  appOrder: ConnectMethod[] | undefined,
-  connectors: Connector[],
-): ConnectMethod[] {
-  if (appOrder?.length) return appOrder
-  return connectors.some(isBrowserWallet) ? ['wallet', 'email', 'social'] : ['email', 'social', 'wallet']
-}
 
 function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
   const i18n = useI18n()

@@ -1,6 +1,6 @@
 import type { Connector } from '@portico/shared-types'
 import { describe, expect, it } from 'vitest'
-import { connectMethodOrder } from './ConnectView.tsx'
+import { connectMethodOrder } from './connectMethodOrder.ts'
 
 const announced: Connector = { id: 'dev.portico.wallet', type: 'ANNOUNCED', name: 'Dev', chain: 'eip155' }
 const walletConnect: Connector = {
