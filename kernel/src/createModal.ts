@@ -9,6 +9,7 @@ import {
   type ThemeMode,
   type ThemeVariables,
 } from '@portico/shared-types'
+import type { Root } from 'react-dom/client'
 import { loadBitcoin } from './account/bitcoinLoader.ts'
 import { trackRecentWallets } from './account/recentWallets.ts'
 import { autoReconnect } from './account/reconnect.ts'
@@ -99,7 +100,19 @@ export interface ModalHandle {
   destroy(): void
 }
 
-export function createModal(options: ModalOptions): ModalHandle {
+/**
+ * Where the React binding (react/client.ts) has the modal render: the container and React root its
+ * first paint of an open rendered into, and whether that dialog is showing (the modal then opens before
+ * its first render, which keeps the dialog's DOM and focus).
+ */
+export interface ModalSurfaceHost {
+  container: HTMLElement
+  root: Root
+  open: boolean
+}
+
+/** `surface` is the React binding's (react/client.ts); an app leaves it out. */
+export function createModal(options: ModalOptions, surface?: ModalSurfaceHost): ModalHandle {
   const resolved = resolveOptions(options)
   const log = createLogger(resolved.debug === true)
   const store = createStore(createInitialState(resolved, options))
@@ -166,8 +179,8 @@ export function createModal(options: ModalOptions): ModalHandle {
   })
 
   const mounts = new Set<() => void>()
-  const mount = (element: HTMLElement) => {
-    const unmount = mountModal(kernel, actions, element, resolved.enableEmbedded === true)
+  const mount = (element: HTMLElement, root?: Root, takeOver?: boolean) => {
+    const unmount = mountModal(kernel, actions, element, resolved.enableEmbedded === true, root, takeOver)
     mounts.add(unmount)
     if (resolved.enableEmbedded) actions.open()
     return () => {
@@ -193,10 +206,13 @@ export function createModal(options: ModalOptions): ModalHandle {
       void loadAccountView()
     })
     if (!resolved.disableAppend && !resolved.enableEmbedded) {
-      const container = document.createElement('div')
-      container.id = 'portico-modal'
-      document.body.append(container)
-      const unmount = mount(container)
+      const container = surface?.container ?? document.createElement('div')
+      if (!surface) {
+        container.id = 'portico-modal'
+        document.body.append(container)
+      }
+      if (surface?.open) actions.open()
+      const unmount = mount(container, surface?.root, surface?.open)
       kernel.cleanups.push(() => {
         unmount()
         container.remove()
@@ -243,7 +259,7 @@ export function createModal(options: ModalOptions): ModalHandle {
       }
       return eip1193.provider
     },
-    mount,
+    mount: (element) => mount(element),
     ready,
     // Like the open: while disconnected the account features are left out (they cannot be used before a
     // connection, and load when one is made).

@@ -42,11 +42,17 @@ describe('PorticoProvider', () => {
         </PorticoProvider>
       </StrictMode>,
     )
-    // The kernel body loads when the browser is idle after load; then the one modal exists.
-    await waitFor(() => expect(containers()).toBe(1))
+    // Nothing of the modal before intent or use; the open paints at once and the body takes it over.
+    expect(containers()).toBe(0)
     fireEvent.click(screen.getByRole('button', { name: 'Open Portico' }))
-    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
-    expect(screen.getByRole('status', { name: 'state' }).textContent).toBe('open disconnected -')
+    expect(screen.getByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+    // The page's components hear of it after that first frame.
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'state' }).textContent).toBe('open disconnected -'),
+    )
+    // The body's toasts region comes with it.
+    expect(await screen.findByRole('status', { name: 'Notifications' })).toBeTruthy()
+    expect(containers()).toBe(1)
 
     view.unmount()
     await act(async () => {})
@@ -85,10 +91,11 @@ describe('PorticoProvider', () => {
         </PorticoProvider>
       </StrictMode>,
     )
-    await waitFor(() => expect(containers()).toBe(1))
     expect(new Set(seen).size).toBe(1)
     act(() => seen[0]?.open())
     expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+    expect(await screen.findByRole('status', { name: 'Notifications' })).toBeTruthy()
+    expect(containers()).toBe(1)
     view.unmount()
     await act(async () => {})
     expect(containers()).toBe(0)
@@ -100,7 +107,7 @@ describe('PorticoProvider', () => {
         <Probe />
       </PorticoProvider>,
     )
-    // Mounted and its effects run: no modal yet for a fresh visitor (it comes when the browser is idle).
+    // Mounted and its effects run: no modal yet for a fresh visitor (it comes on intent or first use).
     expect(containers()).toBe(0)
     expect(screen.getByRole('status', { name: 'state' }).textContent).toBe('closed disconnected -')
     fireEvent.click(screen.getByRole('button', { name: 'Open Portico' }))

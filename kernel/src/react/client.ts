@@ -1,15 +1,20 @@
 import type { KernelState, ModalOptions } from '@portico/shared-types'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterNextPaint } from '../afterNextPaint.ts'
 import type { ModalHandle } from '../createModal.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../state/selectors.ts'
 import type { PorticoInitialState } from '../storage/cookie.ts'
-import { needsModalAtOnce, scheduleIdle } from './loadPolicy.ts'
+import { createFirstPaint, type FirstPaint } from './firstPaint.tsx'
+import { needsModalAtOnce } from './loadPolicy.ts'
 import { serverState, withAccount } from './serverState.ts'
 
 /**
  * What <PorticoProvider> shares with the hooks: one modal per provider, created in the browser only,
  * and the snapshots useSyncExternalStore reads (the server one is plain data, equal on both sides).
  * The modal's code (the kernel body) is a lazily imported chunk: it loads at once when a stored
- * connection must be restored, else when the browser is idle after load, or on first use.
+ * connection must be restored, else on intent (`preload`: the connect button pointed at or focused)
+ * or first use. An open before it has loaded paints the dialog at once from the page's own code
+ * (firstPaint.tsx); the body then takes that dialog over.
  */
 export interface PorticoClient {
   subscribe(listener: () => void): () => void
@@ -19,6 +24,12 @@ export interface PorticoClient {
   current(): ModalHandle | undefined
   /** Loads the kernel body (once) and creates the modal; an error on a server. */
   load(): Promise<ModalHandle>
+  /**
+   * The visitor is about to open (a connect button pointed at or focused): prepares the open's first
+   * paint and fetches the kernel body, or, where an open cannot paint first, creates the modal and
+   * preloads its plugins (handle.preloadPlugins).
+   */
+  preload(): Promise<void>
   /**
    * A stand-in for the modal whose methods reach it when called, so components may hold it while
    * rendering (on a server too) without creating it there. Before the body has loaded, actions are
@@ -52,7 +63,6 @@ const ASYNC_METHODS = new Set<PropertyKey>([
 ])
 /** Handle methods that only act: before the body loads, they are queued. */
 const QUEUED_METHODS = new Set<PropertyKey>([
-  'open',
   'addNetwork',
   'removeNetwork',
   'setThemeMode',
@@ -71,7 +81,10 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
   let current: ModalHandle | undefined
   let loading: Promise<ModalHandle> | undefined
   let unsubscribe: (() => void) | undefined
-  let cancelIdle: (() => void) | undefined
+  /** The container and React root the modal renders into, made by the first paint or the body's load. */
+  let surface: { container: HTMLElement; root: Root } | undefined
+  let firstPaint: FirstPaint | undefined
+  const appended = options !== undefined && !options.disableAppend && !options.enableEmbedded
   /** Until the stored connection was restored (or found gone), the initial account stands in. */
   let restored = false
   let users = 0
@@ -97,25 +110,54 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
     queueMicrotask(notify)
     return handle
   }
+  const surfaceHost = () => {
+    if (!surface) {
+      const container = document.createElement('div')
+      container.id = 'portico-modal'
+      document.body.append(container)
+      surface = { container, root: createRoot(container) }
+    }
+    return surface
+  }
+  const dropSurface = () => {
+    surface?.root.unmount()
+    surface?.container.remove()
+    surface = undefined
+    firstPaint = undefined
+  }
+  let body: Promise<typeof import('../createModal.ts')> | undefined
+  /** Fetches and evaluates the kernel body, creating nothing. */
+  const fetchBody = () => {
+    if (!body) {
+      // A mark for measuring (bench/run.ts): JS fetched before it is the page's own, after it the body.
+      performance.mark?.('portico:kernel-body')
+      body = import(/* webpackChunkName: "portico-kernel" */ '../createModal.ts')
+      body.catch(() => {
+        body = undefined
+      })
+    }
+    return body
+  }
   const load = (): Promise<ModalHandle> => {
     if (current) return Promise.resolve(current)
     if (typeof window === 'undefined') return Promise.reject(serverOnly())
-    cancelIdle?.()
-    cancelIdle = undefined
-    if (!loading) {
-      // A mark for measuring (bench/run.ts): JS fetched before it is the page's own, after it the body.
-      performance.mark?.('portico:kernel-body')
-      loading = import(/* webpackChunkName: "portico-kernel" */ '../createModal.ts').then(
-        ({ createModal }) => {
-          loading = undefined
-          if (current) return current
-          const handle = attach(createModal(options as ModalOptions))
-          // Loaded after the provider unmounted: nothing keeps it.
-          if (retained && users === 0) releaseIfUnused()
-          return handle
-        },
-      )
-    }
+    loading ??= fetchBody().then(
+      ({ createModal }) => {
+        loading = undefined
+        if (current) return current
+        // The modal renders where the first paint did (and opens into its dialog if it shows).
+        const host = appended ? { ...surfaceHost(), open: firstPaint?.showing() === true } : undefined
+        surface = undefined
+        const handle = attach(createModal(options as ModalOptions, host))
+        // Loaded after the provider unmounted: nothing keeps it.
+        if (retained && users === 0) releaseIfUnused()
+        return handle
+      },
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    )
     return loading
   }
   let settleReady: (restored: boolean) => void = () => {}
@@ -125,8 +167,7 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
   const releaseIfUnused = () =>
     queueMicrotask(() => {
       if (users > 0) return
-      cancelIdle?.()
-      cancelIdle = undefined
+      dropSurface()
       if (!current || current === modal) return
       const handle = current
       unsubscribe?.()
@@ -141,8 +182,32 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
       : withAccount((modal as ModalHandle).getState(), account)
     return server
   }
+  /** The first paint of an open, while the modal is not created and the Connect view can be painted so. */
+  const firstPaintFor = (view?: string) => {
+    if (current || !appended || (view !== undefined && view !== 'Connect')) return undefined
+    if (needsModalAtOnce(options, account)) return undefined
+    firstPaint ??= createFirstPaint(
+      getServerSnapshot(),
+      options,
+      () => surfaceHost().root,
+      () => {
+        // The page's own components hear of the open after its first frame, not inside it.
+        if (firstPaint?.showing()) afterNextPaint(notify)
+        else notify()
+        // Closed while the body was taking the dialog over.
+        if (current && firstPaint?.showing() === false) current.close()
+      },
+    )
+    return firstPaint
+  }
+  let openSnapshot: KernelState | undefined
   const getSnapshot = () => {
-    if (!current) return getServerSnapshot()
+    if (!current) {
+      if (!firstPaint?.showing()) return getServerSnapshot()
+      const server = getServerSnapshot()
+      openSnapshot ??= { ...server, modal: { ...server.modal, open: true } }
+      return openSnapshot
+    }
     const state = current.getState()
     if (restored) return state
     if (merged?.from !== state) merged = { from: state, to: withAccount(state, account) }
@@ -159,7 +224,21 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
     subscribe: (listener) => subscribe(() => (listener as (state: KernelState) => void)(getState())),
     getAddress: () => current?.getAddress() ?? selectActiveAccount(getState())?.address,
     getNetwork: () => current?.getNetwork() ?? selectActiveNetwork(getState()),
-    close: () => (current ? current.close() : true),
+    open: (view) => {
+      if (current) return current.open(view as string | undefined)
+      // A disconnected visitor's Connect view is painted in this frame; the modal is created, and takes
+      // the dialog over, once it has been painted.
+      if (firstPaintFor(view as string | undefined)?.show()) {
+        afterNextPaint(() => void load())
+        return
+      }
+      void load().then((handle) => handle.open(view as string | undefined))
+    },
+    close: () => {
+      if (current) return current.close()
+      firstPaint?.hide()
+      return true
+    },
     destroy: () => current?.destroy(),
     on: (event, handler) => {
       if (current) return current.on(event as never, handler as never)
@@ -210,14 +289,17 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
     getServerSnapshot,
     current: () => current,
     load,
+    preload() {
+      if (current) return current.preloadPlugins()
+      // An open can paint first: only the body's code is fetched now, the modal waits for the open.
+      if (firstPaintFor()?.prepare()) return fetchBody().then(() => undefined)
+      return load().then((handle) => handle.preloadPlugins())
+    },
     lazyHandle,
     retain() {
       users++
       retained = true
-      if (!current && !loading && !cancelIdle) {
-        if (needsModalAtOnce(options, account)) void load()
-        else cancelIdle = scheduleIdle(() => void load())
-      }
+      if (!current && !loading && needsModalAtOnce(options, account)) void load()
       let released = false
       return () => {
         if (released) return

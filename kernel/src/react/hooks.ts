@@ -28,10 +28,11 @@ export function useModal() {
       setThemeMode: (mode: ThemeMode) => handle.setThemeMode(mode),
       disconnect: () => handle.disconnect(),
       /**
-       * Loads the kernel body and checks and preloads the plugin remotes (no plugin code runs): call on
-       * hover or focus of a connect button, so the first click waits on no network.
+       * Readies the first open (call on pointer-enter or focus of a connect button, so the click waits
+       * on no network): fetches the kernel body and prepares the open's first paint, or creates the
+       * modal and checks and preloads the plugin remotes (no plugin code runs).
        */
-      preload: () => handle.preloadPlugins(),
+      preload: () => client.preload(),
     }
   }, [client])
   return { ...actions, isOpen, themeMode }

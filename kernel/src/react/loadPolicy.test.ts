@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { localNetwork, NO_PLUGINS } from '../testing.ts'
-import { needsModalAtOnce, scheduleIdle } from './loadPolicy.ts'
+import { needsModalAtOnce } from './loadPolicy.ts'
 
 const OPTIONS = {
   projectId: 'p',
@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 describe('needsModalAtOnce', () => {
-  it('is false for a fresh visitor: the body can wait for idle', () => {
+  it('is false for a fresh visitor: the body can wait for intent', () => {
     expect(needsModalAtOnce(OPTIONS, undefined)).toBe(false)
   })
 
@@ -44,36 +44,5 @@ describe('needsModalAtOnce', () => {
       removeItem() {},
     }
     expect(needsModalAtOnce({ ...OPTIONS, storage }, undefined)).toBe(false)
-  })
-})
-
-describe('scheduleIdle', () => {
-  it('runs the task in an idle callback once the page has loaded, and not after cancel', () => {
-    const callbacks: (() => void)[] = []
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => callbacks.push(callback))
-    vi.stubGlobal('cancelIdleCallback', (id: number) => {
-      callbacks[id - 1] = () => {}
-    })
-    const task = vi.fn()
-    scheduleIdle(task)
-    expect(task).not.toHaveBeenCalled()
-    callbacks[0]?.()
-    expect(task).toHaveBeenCalledTimes(1)
-
-    const cancelled = vi.fn()
-    scheduleIdle(cancelled)()
-    callbacks[1]?.()
-    expect(cancelled).not.toHaveBeenCalled()
-  })
-
-  it('waits for the load event while the document is still loading', () => {
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => callback())
-    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
-    const task = vi.fn()
-    scheduleIdle(task)
-    expect(task).not.toHaveBeenCalled()
-    dispatchEvent(new Event('load'))
-    expect(task).toHaveBeenCalledTimes(1)
-    readyState.mockRestore()
   })
 })

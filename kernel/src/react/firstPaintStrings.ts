@@ -1,0 +1,14 @@
+/**
+ * The English words of an open's first paint (the page carries these, not the kernel's catalogue).
+ * firstPaintStrings.test.ts keeps them equal to the catalogue's.
+ */
+export const FIRST_PAINT_STRINGS = {
+  connectWallet: 'Connect Wallet',
+  close: 'Close',
+  back: 'Back',
+  walletList: 'Wallets',
+  installed: 'Installed',
+  walletConnect: 'WalletConnect',
+  walletConnectTag: 'QR code',
+  solana: 'Solana',
+} as const

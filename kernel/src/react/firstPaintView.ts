@@ -1,0 +1,116 @@
+import {
+  CONNECT_METHOD_FEATURES,
+  type ConnectMethod,
+  KNOWN_CONNECTOR_IDS,
+  type ModalOptions,
+  type ResolvedOptions,
+} from '@portico/shared-types'
+import { isSolanaChain } from '../chains/solanaChain.ts'
+import { discoverAnnouncedWallets, legacyInjectedProvider } from '../connectors/eip6963.ts'
+import { defaultLocale } from '../i18n/defaultLocale.ts'
+import { planPlugins } from '../plugins/enabled.ts'
+import { RECENT_WALLETS_KEY } from '../storage/pageKeys.ts'
+import { connectMethodOrder } from '../ui/views/connectMethodOrder.ts'
+
+/** A wallet in the visitor's browser as the Connect view lists it (ui/views/ConnectView.tsx WalletRow). */
+export interface FirstPaintWallet {
+  /** The kernel's connector id for it (its row's key). */
+  id: string
+  name: string
+  icon?: string
+  /** Set for a wallet of another namespace than eip155: the row says which. */
+  solana?: true
+}
+
+/** The Connect view as the kernel paints it at an open, before any plugin or the directory answered. */
+export interface FirstPaintConnectView {
+  wallets: FirstPaintWallet[]
+  walletConnect: boolean
+}
+
+interface StandardWallet {
+  name: string
+  icon?: string
+  chains: readonly string[]
+  features: Record<string, unknown>
+}
+
+/**
+ * The Wallet Standard wallets registered on the page, asked the way @wallet-standard/app does
+ * (`wallet-standard:app-ready`: each registered wallet registers with the asker at once).
+ */
+function registeredWallets(target: Window): StandardWallet[] {
+  const wallets: StandardWallet[] = []
+  const register = (...added: StandardWallet[]) => {
+    wallets.push(...added)
+    return () => {}
+  }
+  target.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register } }))
+  return wallets
+}
+
+/** The browser wallets the kernel's discovery lists, in its order (connectors/registry.ts). */
+function browserWallets(options: ResolvedOptions, target: Window): FirstPaintWallet[] {
+  const wallets: FirstPaintWallet[] = []
+  const providers: unknown[] = []
+  if (options.enableEIP6963 !== false)
+    discoverAnnouncedWallets(target, ({ info, provider }) => {
+      if (providers.includes(provider) || wallets.some((wallet) => wallet.id === info.rdns)) return
+      providers.push(provider)
+      wallets.push({ id: info.rdns, name: info.name, icon: info.icon })
+    })()
+  if (options.networks.some((network) => network.chainNamespace === 'solana'))
+    for (const wallet of registeredWallets(target)) {
+      const id = `walletStandard:solana:${wallet.name}`
+      if ('standard:connect' in wallet.features && wallet.chains.some(isSolanaChain))
+        if (!wallets.some((known) => known.id === id))
+          wallets.push({ id, name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}), solana: true })
+    }
+  const legacy = options.enableInjected === false ? undefined : legacyInjectedProvider(target)
+  if (legacy && !providers.includes(legacy))
+    wallets.push({ id: KNOWN_CONNECTOR_IDS.injected, name: 'Browser Wallet' })
+  return wallets
+}
+
+/** Whether the kernel would show this view in English (its other catalogues would change every word). */
+function english(app: ModalOptions): boolean {
+  const locale = (app.locale ?? defaultLocale()).toLowerCase()
+  return locale === 'en' || locale.startsWith('en-')
+}
+
+function hasRecentWallets(app: ModalOptions): boolean {
+  try {
+    const stored = (app.storage ?? globalThis.localStorage)?.getItem(RECENT_WALLETS_KEY)
+    return stored !== null && stored !== undefined && stored !== '[]'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The Connect view an open shows, from the options and the wallets on the page, or undefined where the
+ * kernel's first frame could differ: another language, recent wallets listed first (the kernel reads
+ * and checks them), a connect method's place kept above the wallets or the wallets behind a button
+ * (email and social login on), or nothing to list.
+ */
+export function firstPaintConnectView(
+  options: ResolvedOptions,
+  app: ModalOptions,
+  target: Window,
+): FirstPaintConnectView | undefined {
+  if (!english(app) || hasRecentWallets(app)) return undefined
+  const wallets = browserWallets(options, target)
+  const walletConnect =
+    options.enableWalletConnect !== false &&
+    options.networks.some((network) => network.chainNamespace === 'eip155')
+  if (wallets.length === 0 && !walletConnect) return undefined
+  const planned = new Set(planPlugins(options).map((plan) => plan.id))
+  const order = connectMethodOrder(
+    options.features.connectMethodsOrder,
+    wallets.map(() => ({ type: 'ANNOUNCED' as const })),
+  )
+  const before = order.slice(0, order.indexOf('wallet')) as Exclude<ConnectMethod, 'wallet'>[]
+  if (before.some((method) => planned.has(CONNECT_METHOD_FEATURES[method]))) return undefined
+  if (!options.features.emailShowWallets && planned.has(CONNECT_METHOD_FEATURES.email)) return undefined
+  return { wallets, walletConnect }
+}
