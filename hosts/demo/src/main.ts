@@ -1,2 +1,4 @@
-// An async boundary keeps the entry tiny and lets shared modules initialise first.
-void import('./bootstrap.tsx')
+// The default build's entry (dist/demo, what `npm start` serves): no code that reads the query string.
+import { renderDemo } from './bootstrap.tsx'
+
+renderDemo({})

@@ -1,8 +1,8 @@
 /**
  * TEST BUILD ONLY (dist/demo-test, served by the e2e stack and the bench): the query-string overrides
- * the e2e suite uses. The default build never imports this module (bootstrap.tsx checks the
- * build-time constant __PORTICO_DEMO_TEST__), so a link to the demo `npm start` serves cannot load
- * script from another host (`?plugin.<id>=`) or point the page at another API, relay or directory.
+ * the e2e suite uses. Only the test build's entry (testBuildMain.ts) imports this module, so a link to
+ * the demo `npm start` serves cannot load script from another host (`?plugin.<id>=`) or point the page
+ * at another API, relay or directory.
  *
  *   ?features=receive:false,history:true   ?plugin.receive=<remoteEntry URL>   ?chains=31337
  *   ?apiUrl=   ?relayUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
