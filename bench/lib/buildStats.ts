@@ -104,20 +104,38 @@ export function moduleNames(json: StatsJson): Map<string, StatsName> {
   return names
 }
 
-/** The modules of an emitted rspack chunk file, by id, read by running its push() in a sandbox. */
+/**
+ * Catches the module table an entry chunk's runtime stores (`__webpack_require__.m = modules`), so the
+ * entry's modules (the page's own, React included, in a one-script page) are read like any chunk's.
+ */
+const CATCH_MODULE_TABLE = `Object.defineProperty(Function.prototype, 'm', {
+  configurable: true,
+  set(value) {
+    globalThis.__moduleTable ??= value
+    Object.defineProperty(this, 'm', { value, writable: true, configurable: true })
+  },
+})`
+
+/**
+ * The modules of an emitted rspack chunk file, by id, read by running it in a sandbox: a chunk's push(),
+ * or an entry's runtime up to where it needs a browser.
+ */
 function chunkModules(file: string, names: Map<string, StatsName>): ModuleInfo[] {
   const code = readFileSync(file, 'utf8')
-  const sandbox: Record<string, unknown> = {}
+  const sandbox = vm.createContext({})
+  vm.runInContext(CATCH_MODULE_TABLE, sandbox)
   try {
-    vm.runInNewContext(code, sandbox, { timeout: 1000 })
+    vm.runInContext(code, sandbox, { timeout: 1000 })
   } catch {
-    return [] // the entry chunk (runtime) runs code; it is reported as one piece
+    // An entry starts the app, which needs a document: its module table is already caught.
   }
   const registry = Object.values(sandbox).find(Array.isArray) as
     | [unknown, Record<string, () => void>][]
     | undefined
+  const entryTable = (sandbox as { __moduleTable?: Record<string, () => void> }).__moduleTable
+  const tables = [...(registry ?? []).map(([, table]) => table), ...(entryTable ? [entryTable] : [])]
   const modules: ModuleInfo[] = []
-  for (const [, table] of registry ?? []) {
+  for (const table of tables) {
     for (const [id, factory] of Object.entries(table)) {
       const known = names.get(id)
       modules.push({
