@@ -361,6 +361,8 @@ export interface ConnectMethodPreviewButton {
 /**
  * When a remote's code is needed while no account is connected (`portico.loadOn` in its manifest):
  * `open` (the default) after the Connect view's first paint; `intent` when its preview is pointed at,
- * focused or used; `connect` once a connection is made (its after-connect hooks wait for it).
+ * focused or used; `idle` painted from its preview, then loaded once the open has painted and the
+ * browser is idle (or on intent, if sooner), so a press on it waits for nothing; `connect` once a
+ * connection is made (its after-connect hooks wait for it).
  */
-export type PluginLoadOn = 'open' | 'intent' | 'connect'
+export type PluginLoadOn = 'open' | 'intent' | 'idle' | 'connect'

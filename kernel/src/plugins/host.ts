@@ -6,6 +6,7 @@ import {
   WALLET_FEATURE_ORDER,
 } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
+import { whenIdle } from '../whenIdle.ts'
 import { type PluginPlan, planPlugins, unconfiguredPlugins } from './enabled.ts'
 import { withTimeout } from './timeout.ts'
 import { allowedOrigins } from './trust.ts'
@@ -29,7 +30,8 @@ export interface PluginHost {
   /**
    * A disconnected open has painted: loads the pending plugins (less those in `except`) whose code that
    * view needs. A remote whose manifest has a preview (`loadOn` intent) is painted from it and loads on
-   * the visitor's intent (ensureLoaded); one needed only once connected (`loadOn` connect) loads then.
+   * the visitor's intent (ensureLoaded); one with `loadOn` idle is painted so too and loads when the
+   * browser is idle; one needed only once connected (`loadOn` connect) loads then.
    */
   loadForOpen(except?: readonly string[]): Promise<void>
   contributions<K extends ContributionPoint>(point: K): Contribution<K>[]
@@ -66,6 +68,8 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
   const manifests = new Map<string, Promise<Manifest>>()
   /** Remotes not deployed or refused: reported once, never requested again on this page. */
   const settled = new Set<string>()
+  /** Loads waiting for the browser to be idle (`loadOn` idle), cancelled by dispose. */
+  const idleLoads = new Set<() => void>()
   let warnedUnconfigured = false
 
   const setStatus = (id: string, status: 'loading' | 'ready' | 'failed', error?: string) =>
@@ -229,6 +233,15 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
           if ('url' in plan.source) {
             // A manifest that fails to load is reported by the load below, as on any open.
             const manifest = await checkedManifest(plan as RemotePlan).catch(() => undefined)
+            // Its preview is painted; its code comes while the visitor reads, ready for the press.
+            if (manifest && loadOnOf(manifest) === 'idle') {
+              const cancel = whenIdle(() => {
+                idleLoads.delete(cancel)
+                void ensure([plan])
+              })
+              idleLoads.add(cancel)
+              return
+            }
             if (manifest && loadOnOf(manifest) !== 'open') return
           }
           await ensure([plan])
@@ -269,6 +282,8 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     },
     contextOf: (id) => ready.get(id)?.ctx,
     dispose() {
+      for (const cancel of idleLoads) cancel()
+      idleLoads.clear()
       for (const [id, entry] of ready) {
         try {
           entry.dispose?.()

@@ -36,10 +36,11 @@ describe('a manifest’s preview and loadOn (hostile input)', () => {
     ])
   })
 
-  it('loadOn is one of open, intent, connect', () => {
-    expect(['open', 'intent', 'connect', 'later', 1].map(parseLoadOn)).toEqual([
+  it('loadOn is one of open, intent, idle, connect', () => {
+    expect(['open', 'intent', 'idle', 'connect', 'later', 1].map(parseLoadOn)).toEqual([
       'open',
       'intent',
+      'idle',
       'connect',
       undefined,
       undefined,

@@ -9,7 +9,7 @@ const MAX_BUTTONS = 16
 const LABEL = /^[^<>\p{Cc}]{1,80}$/u
 const OPTION = /^[a-z0-9_-]{1,32}$/
 const METHODS = new Set(['email', 'social'])
-const LOAD_ON = new Set<PluginLoadOn>(['open', 'intent', 'connect'])
+const LOAD_ON = new Set<PluginLoadOn>(['open', 'intent', 'idle', 'connect'])
 
 const label = (value: unknown): string | undefined =>
   typeof value === 'string' && LABEL.test(value) ? value : undefined

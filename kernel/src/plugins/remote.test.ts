@@ -28,6 +28,12 @@ const manifests: Record<string, Record<string, unknown>> = {
     preview: { method: 'email', field: { label: 'Email' }, buttons: [{ label: 'Continue', primary: true }] },
   },
   later: { id: 'later', api: '^1.0.0', loadOn: 'connect' },
+  warm: {
+    id: 'warm',
+    api: '^1.0.0',
+    loadOn: 'idle',
+    preview: { method: 'social', buttons: [{ label: 'Continue with GitHub' }] },
+  },
 }
 const requests: string[] = []
 let server: http.Server
@@ -256,6 +262,27 @@ describe('a disconnected open (loadForOpen)', () => {
     expect(requestsFor('previewed').slice(before.previewed)).toContain(
       '/previewed/remoteEntry.js?v=EEEEEEEEEEEEEEEE',
     )
+  })
+
+  it('a remote with loadOn idle is painted from its preview, then loads when the browser is idle', async () => {
+    const idle: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback))
+    try {
+      const { host, store } = hostFor({
+        features: { ...NO_PLUGINS },
+        plugins: { warm: { url: `${base}/warm/remoteEntry.js` } },
+      })
+      const before = requestsFor('warm').length
+      await host.loadForOpen()
+      expect(requestsFor('warm').slice(before)).toEqual(['/warm/mf-manifest.json'])
+      expect(store.get().plugins.warm).toMatchObject({ status: 'idle', loadOn: 'idle' })
+      expect(idle).toHaveLength(1)
+      idle[0]?.()
+      await vi.waitFor(() => expect(store.get().plugins.warm?.status).toBe('failed'))
+      expect(requestsFor('warm').slice(before)).toContain('/warm/remoteEntry.js?v=EEEEEEEEEEEEEEEE')
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('preload() reads only the manifest of a previewed remote: its entry waits for the visitor', async () => {
