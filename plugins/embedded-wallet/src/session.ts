@@ -169,3 +169,17 @@ export function warmUpFrame(ctx: PluginContext): void {
     .then((frame) => frame.ready())
     .catch(() => undefined)
 }
+
+/**
+ * A way to sign in through the frame is on screen: the frame loads once the browser is idle, so the
+ * press that opens a provider's popup does not wait for it. Returns the cancel function.
+ */
+export function warmUpFrameWhenIdle(ctx: PluginContext): () => void {
+  if (!ctx.config.authFrameUrl) return () => {}
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(() => warmUpFrame(ctx), { timeout: 2_000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(() => warmUpFrame(ctx), 1)
+  return () => clearTimeout(id)
+}

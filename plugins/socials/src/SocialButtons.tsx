@@ -1,5 +1,6 @@
 import type { PluginContext } from '@portico/shared-types'
-import { warmUpFrame } from '../../embedded-wallet/src/index.ts'
+import { useEffect } from 'react'
+import { warmUpFrame, warmUpFrameWhenIdle } from '../../embedded-wallet/src/index.ts'
 import { configuredSocials, openPopup, rememberPopup, VIEWS } from './social.ts'
 import { PROVIDER_NAMES, strings } from './strings.ts'
 
@@ -11,7 +12,10 @@ export function SocialButtons({ ctx }: { ctx: PluginContext }) {
   const { Stack, Button } = ctx.ui
   const socials = ctx.useStore((state) => state.options.features.socials)
   const { providers, farcaster } = configuredSocials(socials)
-  if (providers.length === 0 && !farcaster) return null
+  const shown = providers.length > 0 || farcaster
+  // Shown: the frame a press needs loads while the visitor reads (pointing at a button hurries it).
+  useEffect(() => (shown ? warmUpFrameWhenIdle(ctx) : undefined), [ctx, shown])
+  if (!shown) return null
   return (
     <section
       aria-label={strings.socialsLabel}
