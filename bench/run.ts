@@ -207,7 +207,8 @@ async function main(): Promise<void> {
         ok: loadJs <= 80 * 1024 && loadScripts.length <= 10,
       },
       {
-        measure: '  … of which before the kernel body is fetched: the page before any interaction (gzip bodies)',
+        measure:
+          '  … of which before the kernel body is fetched: the page before any interaction (gzip bodies)',
         value:
           beforeBody.mark === undefined
             ? `${kib(pageJsBody)} (no kernel body fetched before network idle)`
