@@ -1,6 +1,7 @@
 import { DIALOG_PART_ATTRIBUTE } from '@portico/shared-types'
 import type { FocusTrap } from 'focus-trap'
 import { type RefObject, useEffect } from 'react'
+import { afterNextPaint } from '../../afterNextPaint.ts'
 
 /** The trap library is a chunk of its own, fetched on the first open: no kernel byte before it. */
 const loadFocusTrap = () => import(/* webpackChunkName: "focus-trap" */ 'focus-trap')
@@ -13,7 +14,8 @@ export const firstControl = (element: HTMLElement) =>
 
 /**
  * Traps Tab inside the dialog while open and returns focus to the opener on close. Focus moves into the
- * dialog at once; the trap takes over Tab when its chunk has arrived (a few ms after the first open).
+ * dialog at once; the trap takes over Tab when its chunk has arrived (asked for once the dialog has
+ * painted, a few ms after the first open).
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean): void {
   useEffect(() => {
@@ -30,7 +32,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       if (!trap && (current === null || current === document.body)) firstControl(element).focus()
     })
     keepFocus.observe(element, { childList: true, subtree: true })
-    void loadFocusTrap().then(({ createFocusTrap }) => {
+    // Its chunk is asked for once the dialog has painted: fetching it is no part of the open's frame.
+    const trapLoaded = new Promise<void>((resolve) => afterNextPaint(resolve)).then(loadFocusTrap)
+    void trapLoaded.then(({ createFocusTrap }) => {
       if (closed) return
       trap = createFocusTrap([element, ...dialogParts()], {
         // Escape is handled by the modal so the behaviour reference's close rules apply.
