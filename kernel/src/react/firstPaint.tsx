@@ -53,9 +53,8 @@ export function createFirstPaint(
   }
   let content: ReactNode = null
   let pressed: string | undefined
-  let rendered = false
   const setOpen = (open: boolean) => {
-    frame = { ...frame, open }
+    frame = { ...frame, open, prepared: open }
     for (const listener of [...listeners]) listener()
     onChange()
   }
@@ -107,8 +106,11 @@ export function createFirstPaint(
     showing: () => frame.open,
     prepare() {
       if (!read()) return false
-      if (!rendered) root().render(tree())
-      rendered = true
+      // Rendered now, hidden: the click then only shows the dialog.
+      if (!frame.prepared) {
+        frame = { ...frame, prepared: true }
+        root().render(tree())
+      }
       return true
     },
     show() {
@@ -118,7 +120,6 @@ export function createFirstPaint(
         setOpen(true)
         root().render(tree())
       })
-      rendered = true
       return true
     },
     hide,

@@ -43,7 +43,7 @@ function Dialog({ model, frame, embedded }: { model: SurfaceModel; frame: Surfac
   const dialogRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const height = useAnimatedHeight(contentRef)
-  useFocusTrap(dialogRef, !embedded)
+  useFocusTrap(dialogRef, !embedded && frame.open)
   const noteFocus = useHandover(dialogRef, model)
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || embedded) return
@@ -94,6 +94,8 @@ function Dialog({ model, frame, embedded }: { model: SurfaceModel; frame: Surfac
   )
 }
 
+const HIDDEN = { display: 'none' } as const
+
 /**
  * The modal's shell: the root holding the theme's custom properties and the language, the overlay and
  * dialog when open (or the dialog inline, when embedded), the header, the current view's frame, and the
@@ -107,6 +109,7 @@ export function ModalSurface({ model, embedded }: { model: SurfaceModel; embedde
     [theme, zIndex],
   )
   const dialog = <Dialog model={model} frame={frame} embedded={embedded} />
+  const rendered = frame.open || frame.prepared === true
   return (
     <div
       data-portico=""
@@ -115,13 +118,15 @@ export function ModalSurface({ model, embedded }: { model: SurfaceModel; embedde
       className={embedded ? 'pt-embedded' : undefined}
       style={style}
     >
-      {!frame.open ? null : embedded ? (
+      {!rendered ? null : embedded ? (
         dialog
       ) : (
         // biome-ignore lint/a11y/noStaticElementInteractions: clicking the backdrop is a mouse shortcut; Escape and the Close button are the accessible ways
         // biome-ignore lint/a11y/useKeyWithClickEvents: see above
         <div
           className="pt-overlay"
+          // Prepared, not open: out of sight and of the accessibility tree until the open shows it.
+          style={frame.open ? undefined : HIDDEN}
           onClick={(event) => {
             if (event.target === event.currentTarget) model.close()
           }}

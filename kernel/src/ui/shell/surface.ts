@@ -4,6 +4,11 @@ import type { ReactNode } from 'react'
 /** What the modal's shell shows: plain data, one object until something in it changes. */
 export interface SurfaceFrame {
   open: boolean
+  /**
+   * Closed but rendered, hidden, ahead of an open (the first paint readied on intent): the open then
+   * only shows it.
+   */
+  prepared?: boolean
   theme: Theme
   zIndex: number
   /** The language of the modal's strings (WCAG 3.1.2). */
