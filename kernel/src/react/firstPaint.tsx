@@ -45,7 +45,8 @@ export function createFirstPaint(
     lang: 'en',
     title: S.connectWallet,
     closeLabel: S.close,
-    backLabel: S.back,
+    // No Back button on a first view.
+    backLabel: '',
     closable: true,
     back: false,
     viewKey: '1:Connect',

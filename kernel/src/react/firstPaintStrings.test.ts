@@ -7,7 +7,6 @@ describe('first paint strings', () => {
     expect(FIRST_PAINT_STRINGS).toEqual({
       connectWallet: en.connectWallet,
       close: en.close,
-      back: en.back,
       walletList: en.walletList,
       installed: en.installed,
       walletConnect: en.walletConnect.name,

@@ -5,7 +5,6 @@
 export const FIRST_PAINT_STRINGS = {
   connectWallet: 'Connect Wallet',
   close: 'Close',
-  back: 'Back',
   walletList: 'Wallets',
   installed: 'Installed',
   walletConnect: 'WalletConnect',

@@ -8,7 +8,6 @@ import {
 import { isSolanaChain } from '../chains/solanaChain.ts'
 import { discoverAnnouncedWallets, legacyInjectedProvider } from '../connectors/eip6963.ts'
 import { defaultLocale } from '../i18n/defaultLocale.ts'
-import { planPlugins } from '../plugins/enabled.ts'
 import { RECENT_WALLETS_KEY } from '../storage/pageKeys.ts'
 import { connectMethodOrder } from '../ui/views/connectMethodOrder.ts'
 
@@ -104,13 +103,18 @@ export function firstPaintConnectView(
     options.enableWalletConnect !== false &&
     options.networks.some((network) => network.chainNamespace === 'eip155')
   if (wallets.length === 0 && !walletConnect) return undefined
-  const planned = new Set(planPlugins(options).map((plan) => plan.id))
+  // A method whose feature is on may keep its place above the wallets (the kernel knows whether its
+  // plugin is planned; this page does not, and leaves such an open to the kernel).
+  const on = (method: Exclude<ConnectMethod, 'wallet'>) => {
+    const flag = options.features[CONNECT_METHOD_FEATURES[method]]
+    return Array.isArray(flag) ? flag.length > 0 : Boolean(flag)
+  }
   const order = connectMethodOrder(
     options.features.connectMethodsOrder,
     wallets.map(() => ({ type: 'ANNOUNCED' as const })),
   )
   const before = order.slice(0, order.indexOf('wallet')) as Exclude<ConnectMethod, 'wallet'>[]
-  if (before.some((method) => planned.has(CONNECT_METHOD_FEATURES[method]))) return undefined
-  if (!options.features.emailShowWallets && planned.has(CONNECT_METHOD_FEATURES.email)) return undefined
+  if (before.some(on)) return undefined
+  if (!options.features.emailShowWallets && on('email')) return undefined
   return { wallets, walletConnect }
 }

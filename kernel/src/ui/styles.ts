@@ -4,9 +4,12 @@ import { ensureShellStyles } from './shell/shellStyles.ts'
 
 /**
  * The rest of the modal's stylesheet (after shell/shellStyles.ts, whose rules it may build on): views,
- * controls and toasts. Every rule is scoped by a `pt-` class of the modal's own.
+ * controls and toasts. Structural elements are reset first (host pages style `section`, `header`… by
+ * tag, and plugins' views use them); the classes later in this sheet win over the reset, and the
+ * shell's classes set nothing on such elements that the reset undoes.
  */
 export const STYLES = `
+[data-portico] :where(section,header,footer,nav,article,aside,form,fieldset){margin:0;padding:0;border:0;border-radius:0;background:none;box-shadow:none;min-width:0}
 .pt-embedded .pt-dialog{box-shadow:none}
 .pt-view[data-direction=prev]{animation-name:pt-in-prev}
 @keyframes pt-pulse{50%{opacity:.5}}

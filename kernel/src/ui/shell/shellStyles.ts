@@ -4,9 +4,7 @@ import { injectStyle } from '../../theme/styleElement.ts'
 /**
  * The first part of the modal's stylesheet: what the shell and the Connect view's first paint use (the
  * page carries it, so an open paints before the kernel body has loaded); ui/styles.ts holds the rest,
- * added after it. Every rule is scoped under [data-portico] so host pages are untouched. Structural
- * elements are reset first (host pages style `section`, `header`… by tag); the modal's classes, later
- * in the sheets, win over the reset.
+ * added after it. Every rule is scoped under [data-portico] so host pages are untouched.
  * The overlay pins the dialog's top edge where a full-height dialog would be centred: content that
  * arrives later (a plugin's section, balances) grows it downward instead of re-centring it and moving
  * what is under the pointer.
@@ -14,7 +12,6 @@ import { injectStyle } from '../../theme/styleElement.ts'
 export const SHELL_STYLES = `
 [data-portico]{font-family:var(--pt-font-family);font-size:calc(var(--pt-font-size)*1.4);color:var(--pt-fg);line-height:1.4;-webkit-font-smoothing:antialiased}
 [data-portico] *,[data-portico] *::before,[data-portico] *::after{box-sizing:border-box}
-[data-portico] :where(section,header,footer,nav,article,aside,form,fieldset){margin:0;padding:0;border:0;border-radius:0;background:none;box-shadow:none;min-width:0}
 [data-portico] :focus-visible{outline:2px solid var(--pt-accent);outline-offset:2px}
 .pt-overlay{position:fixed;inset:0;z-index:var(--pt-z-index);background:var(--pt-overlay);display:flex;align-items:flex-start;justify-content:center;padding:max(16px,calc((100vh - 640px)/2)) 16px 16px;animation:pt-fade ${ANIMATION_MS.viewTransition}ms ease-out}
 .pt-dialog{width:${MODAL_WIDTH_PX}px;max-width:100%;background:var(--pt-bg);border:1px solid var(--pt-border);border-radius:calc(var(--pt-radius)*6);box-shadow:0 12px 40px rgba(0,0,0,.35);overflow:hidden;display:flex;flex-direction:column;max-height:min(640px,calc(100vh - 32px))}
