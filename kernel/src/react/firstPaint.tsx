@@ -107,10 +107,10 @@ export function createFirstPaint(
     showing: () => frame.open,
     prepare() {
       if (!read()) return false
-      // Rendered now, hidden: the click then only shows the dialog.
+      // Rendered now, hidden (before the press that may follow at once): the click only shows it.
       if (!frame.prepared) {
         frame = { ...frame, prepared: true }
-        root().render(tree())
+        flushSync(() => root().render(tree()))
       }
       return true
     },

@@ -94,8 +94,6 @@ function Dialog({ model, frame, embedded }: { model: SurfaceModel; frame: Surfac
   )
 }
 
-const HIDDEN = { display: 'none' } as const
-
 /**
  * The modal's shell: the root holding the theme's custom properties and the language, the overlay and
  * dialog when open (or the dialog inline, when embedded), the header, the current view's frame, and the
@@ -125,8 +123,9 @@ export function ModalSurface({ model, embedded }: { model: SurfaceModel; embedde
         // biome-ignore lint/a11y/useKeyWithClickEvents: see above
         <div
           className="pt-overlay"
-          // Prepared, not open: out of sight and of the accessibility tree until the open shows it.
-          style={frame.open ? undefined : HIDDEN}
+          // Prepared, not open: laid out, but out of sight, of the pointer and of the accessibility tree,
+          // its animations held until the open shows it (shellStyles.ts).
+          data-prepared={frame.open ? undefined : ''}
           onClick={(event) => {
             if (event.target === event.currentTarget) model.close()
           }}

@@ -14,6 +14,7 @@ export const SHELL_STYLES = `
 [data-portico] *,[data-portico] *::before,[data-portico] *::after{box-sizing:border-box}
 [data-portico] :focus-visible{outline:2px solid var(--pt-accent);outline-offset:2px}
 .pt-overlay{position:fixed;inset:0;z-index:var(--pt-z-index);background:var(--pt-overlay);display:flex;align-items:flex-start;justify-content:center;padding:max(16px,calc((100vh - 640px)/2)) 16px 16px;animation:pt-fade ${ANIMATION_MS.viewTransition}ms ease-out}
+.pt-overlay[data-prepared],.pt-overlay[data-prepared] *{visibility:hidden;animation:none}
 .pt-dialog{width:${MODAL_WIDTH_PX}px;max-width:100%;background:var(--pt-bg);border:1px solid var(--pt-border);border-radius:calc(var(--pt-radius)*6);box-shadow:0 12px 40px rgba(0,0,0,.35);overflow:hidden;display:flex;flex-direction:column;max-height:min(640px,calc(100vh - 32px))}
 .pt-header{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;padding:12px 12px 4px;min-height:56px}
 .pt-header h2{margin:0;text-align:center;font-size:1.05em;font-weight:600;animation:pt-fade ${ANIMATION_MS.headerText}ms ease-out}

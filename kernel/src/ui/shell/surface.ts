@@ -5,8 +5,8 @@ import type { ReactNode } from 'react'
 export interface SurfaceFrame {
   open: boolean
   /**
-   * Closed but rendered, hidden, ahead of an open (the first paint readied on intent): the open then
-   * only shows it.
+   * Closed but rendered and laid out, hidden, ahead of an open (the first paint readied on intent): the
+   * open then only shows it.
    */
   prepared?: boolean
   theme: Theme

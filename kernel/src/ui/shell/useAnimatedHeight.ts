@@ -6,10 +6,7 @@ export function useAnimatedHeight(content: RefObject<HTMLElement | null>): numbe
   useLayoutEffect(() => {
     const element = content.current
     if (!element || typeof ResizeObserver === 'undefined') return
-    // Not laid out (a dialog rendered hidden ahead of its open): nothing to follow yet.
-    const observer = new ResizeObserver(() => {
-      if (element.getClientRects().length > 0) setHeight(element.offsetHeight)
-    })
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight))
     observer.observe(element)
     return () => observer.disconnect()
   }, [content])
