@@ -63,7 +63,8 @@ const BUTTON_CENTRE = `(source) => {
 
 /**
  * Arms the page for the click: on the (trusted) click it checks at every animation frame whether the
- * wallet text is in the DOM, shadow roots included (AppKit renders in them), on a laid-out element, and
+ * wallet text is in the DOM, shadow roots included (AppKit renders in them), on a laid-out element that
+ * is not `visibility: hidden` (a dialog rendered ahead of its open, hidden, does not count), and
  * records the time from the click's event time (the input, so a busy main thread counts) to the first
  * frame that holds it. The pointer's arrival is recorded too, for the long-task window.
  */
@@ -72,7 +73,8 @@ const ARM_CLICK = `(walletText) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT)
     for (let node = walker.currentNode; node; node = walker.nextNode()) {
       if (node.nodeType === 3) {
-        if (node.data.includes(walletText) && node.parentElement && node.parentElement.getClientRects().length > 0) return true
+        const parent = node.parentElement
+        if (node.data.includes(walletText) && parent && parent.getClientRects().length > 0 && (!parent.checkVisibility || parent.checkVisibility({ visibilityProperty: true }))) return true
       } else if (node.shadowRoot && holds(node.shadowRoot)) return true
     }
     return false
