@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { KernelActions } from '../../actions.ts'
 import type { Kernel } from '../../kernel.ts'
-import { KernelContext } from '../context.tsx'
+import { KernelContext } from '../kernelContext.ts'
 import { ConnectMethodSlot } from './ConnectMethodSlot.tsx'
 import { ConnectMethodStandIn } from './ConnectMethodStandIn.tsx'
 
