@@ -83,6 +83,8 @@ describe('plugin connectors (contract 1.1 contributes.connectors)', () => {
       chain: 'eip155',
     })
     expect(plugin.load).not.toHaveBeenCalled()
+    // Registered, not connected: nothing stored (a visitor who connects nothing leaves nothing behind).
+    expect(localStorage.getItem(PLUGIN_CONNECTORS_KEY)).toBeNull()
 
     await act(() => plugin.ctx()?.account.connect?.('ID_AUTH') ?? Promise.reject(new Error('no ctx')))
     expect(plugin.load).toHaveBeenCalledTimes(1)

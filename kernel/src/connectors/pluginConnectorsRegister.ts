@@ -3,7 +3,8 @@ import type { ChainNamespace, ConnectorContribution } from '@portico/shared-type
 import type { Kernel } from '../kernel.ts'
 import { lazyProvider } from './lazyProvider.ts'
 import { followAccountDetails, followConnectorDetails } from './pluginAccountDetails.ts'
-import { MAX_CONNECTORS, PLUGIN_CONNECTORS_KEY, readOwners, registryOf } from './pluginConnectors.ts'
+import { followPluginConnectorOwners } from './pluginConnectorOwners.ts'
+import { MAX_CONNECTORS, registryOf } from './pluginConnectors.ts'
 
 export { connectPluginSolana, restorePluginSolana } from './pluginConnectorsSolana.ts'
 
@@ -40,6 +41,7 @@ export function registerPluginConnectors(kernel: Kernel, pluginId: string): numb
   const ctx = kernel.plugins.contextOf(pluginId)
   if (!ctx) return 0
   followAccountDetails(kernel)
+  followPluginConnectorOwners(kernel)
   let accepted = 0
   for (const contribution of kernel.plugins.contributions('connectors')) {
     if (contribution.pluginId !== pluginId) continue
@@ -64,9 +66,6 @@ export function registerPluginConnectors(kernel: Kernel, pluginId: string): numb
         ...(own.imageUrl ? { imageUrl: own.imageUrl } : {}),
       })
     })
-    const owners = readOwners(kernel)
-    if (owners[own.id] !== pluginId && Object.keys(owners).length < MAX_CONNECTORS)
-      kernel.storage.set(PLUGIN_CONNECTORS_KEY, { ...owners, [own.id]: pluginId })
     accepted += 1
   }
   return accepted
