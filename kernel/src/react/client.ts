@@ -2,6 +2,7 @@ import type { KernelState, ModalOptions } from '@portico/shared-types'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterNextPaint } from '../afterNextPaint.ts'
 import type { ModalHandle } from '../createModal.ts'
+import { registerModalPresence } from '../modalPresence.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../state/selectors.ts'
 import type { PorticoInitialState } from '../storage/cookie.ts'
 import { createFirstPaint, type FirstPaint } from './firstPaint.tsx'
@@ -282,6 +283,10 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
       return method
     },
   })
+  registerModalPresence(
+    lazyHandle,
+    () => current !== undefined || loading !== undefined || needsModalAtOnce(options, account),
+  )
   if (modal) attach(modal)
   return {
     subscribe,

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import {
   connect,
+  createConfig,
   disconnect,
   getAccount,
   reconnect,
   signMessage,
+  http,
   switchChain,
   watchAccount,
 } from '@wagmi/core'
@@ -12,7 +14,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createModal, type ModalHandle } from '../createModal.ts'
 import { announceTestWallet, TEST_ADDRESS } from '../react/testWallet.ts'
 import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { createPorticoClient } from '../react/client.ts'
 import { porticoWagmiConfig, toViemChain } from './config.ts'
+import { porticoConnector } from './connector.ts'
 
 const LOCAL = localNetwork()
 const OTHER = localNetwork(31338, 'Other')
@@ -111,6 +115,32 @@ describe('porticoConnector', () => {
     const config = porticoWagmiConfig({ modal: again })
     await reconnect(config)
     expect(getAccount(config)).toMatchObject({ status: 'connected', address: TEST_ADDRESS })
+  })
+})
+
+describe('porticoConnector over the React provider\'s handle (its modal loads on intent)', () => {
+  it('with nothing to restore, reconnect answers at once and loads nothing; wagmi connect opens the modal', async () => {
+    const client = createPorticoClient({
+      options: { projectId: 'p', networks: [LOCAL, OTHER], features: NO_PLUGINS },
+    })
+    const chain = toViemChain(LOCAL)
+    const config = createConfig({
+      chains: [chain],
+      connectors: [porticoConnector({ modal: client.lazyHandle })],
+      transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
+    })
+    const stop = announceTestWallet().stop
+    stops.push(stop)
+    await reconnect(config)
+    expect(getAccount(config).status).toBe('disconnected')
+    expect(client.current()).toBeUndefined()
+
+    const connecting = connect(config, { connector: only(config.connectors) })
+    await chooseTestWallet()
+    await connecting
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: TEST_ADDRESS })
+    const loaded = client.current()
+    if (loaded) modals.push(loaded)
   })
 })
 

@@ -1,7 +1,8 @@
 import type { Network } from '@portico/shared-types'
-import { createConnector } from '@wagmi/core'
+import { createConnector, ProviderNotFoundError } from '@wagmi/core'
 import { type Address, type Chain, getAddress, SwitchChainError } from 'viem'
 import type { ModalHandle } from '../createModal.ts'
+import { modalLoadedOrLoading } from '../modalPresence.ts'
 import type { PorticoEip1193Provider } from '../requests/provider.ts'
 
 export interface PorticoConnectorParameters {
@@ -25,20 +26,25 @@ const toAddresses = (accounts: unknown): Address[] =>
  */
 export function porticoConnector({ modal }: PorticoConnectorParameters) {
   const handle = () => (typeof modal === 'function' ? modal() : modal)
-  let listening = false
   return createConnector<PorticoEip1193Provider>((config) => ({
     id: 'portico',
     name: 'Portico',
     type: 'portico',
     async setup() {
-      const provider = await this.getProvider()
-      if (listening) return
-      listening = true
-      provider.on('accountsChanged', (accounts) => this.onAccountsChanged(accounts as string[]))
-      provider.on('chainChanged', (chainId) => this.onChainChanged(chainId as string))
-      provider.on('disconnect', () => this.onDisconnect())
+      // Once the modal has loaded (a React provider may load it only on intent).
+      void handle().ready.then(() => {
+        const provider = handle().getProvider()
+        provider.on('accountsChanged', (accounts) => this.onAccountsChanged(accounts as string[]))
+        provider.on('chainChanged', (chainId) => this.onChainChanged(chainId as string))
+        provider.on('disconnect', () => this.onDisconnect())
+      })
     },
     async connect({ chainId, isReconnecting, withCapabilities } = {}) {
+      // Connecting through wagmi before the modal exists: opening it loads it.
+      if (!isReconnecting && !modalLoadedOrLoading(handle())) {
+        handle().open()
+        await handle().ready
+      }
       const provider = await this.getProvider()
       const accounts = isReconnecting
         ? await this.getAccounts()
@@ -67,9 +73,14 @@ export function porticoConnector({ modal }: PorticoConnectorParameters) {
       return Number(await provider.request({ method: 'eth_chainId' }))
     },
     async getProvider() {
-      return handle().getProvider()
+      const current = handle()
+      // Nothing loaded and nothing to restore: no provider yet, and wagmi's reconnect must not wait.
+      if (!modalLoadedOrLoading(current)) throw new ProviderNotFoundError()
+      await current.ready
+      return current.getProvider()
     },
     async isAuthorized() {
+      if (!modalLoadedOrLoading(handle())) return false
       // A stored connection is restored by the modal itself: wait for that before answering.
       await handle().ready
       return (await this.getAccounts()).length > 0
