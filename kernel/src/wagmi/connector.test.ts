@@ -4,17 +4,17 @@ import {
   createConfig,
   disconnect,
   getAccount,
+  http,
   reconnect,
   signMessage,
-  http,
   switchChain,
   watchAccount,
 } from '@wagmi/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createModal, type ModalHandle } from '../createModal.ts'
+import { createPorticoClient } from '../react/client.ts'
 import { announceTestWallet, TEST_ADDRESS } from '../react/testWallet.ts'
 import { localNetwork, NO_PLUGINS } from '../testing.ts'
-import { createPorticoClient } from '../react/client.ts'
 import { porticoWagmiConfig, toViemChain } from './config.ts'
 import { porticoConnector } from './connector.ts'
 
@@ -118,7 +118,7 @@ describe('porticoConnector', () => {
   })
 })
 
-describe('porticoConnector over the React provider\'s handle (its modal loads on intent)', () => {
+describe("porticoConnector over the React provider's handle (its modal loads on intent)", () => {
   it('with nothing to restore, reconnect answers at once and loads nothing; wagmi connect opens the modal', async () => {
     const client = createPorticoClient({
       options: { projectId: 'p', networks: [LOCAL, OTHER], features: NO_PLUGINS },
