@@ -37,10 +37,14 @@ export interface Features {
 
 /**
  * Where a plugin comes from: a federated remote URL (its remoteEntry.js or its mf-manifest.json), or a
- * definition bundled by the app. `integrity` pins the remote entry's SRI hash (`sha384-…`): a remote
- * whose manifest or entry differs is refused.
+ * definition bundled by the app, given as `{ definition }` or as the definition itself
+ * (`plugins: { swaps }` with `import { swaps } from '@portico/plugin-swaps'`). `integrity` pins the
+ * remote entry's SRI hash (`sha384-…`): a remote whose manifest or entry differs is refused.
  */
-export type PluginSource = { url: string; integrity?: string } | { definition: PluginDefinition }
+export type PluginSource =
+  | { url: string; integrity?: string }
+  | { definition: PluginDefinition }
+  | PluginDefinition
 
 export interface ModalOptions {
   projectId: string

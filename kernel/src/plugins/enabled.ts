@@ -1,8 +1,21 @@
-import { PLUGIN_FEATURE_IDS, type PluginSource, type ResolvedOptions } from '@portico/shared-types'
+import {
+  PLUGIN_FEATURE_IDS,
+  type PluginDefinition,
+  type PluginSource,
+  type ResolvedOptions,
+} from '@portico/shared-types'
+
+/** Where a planned plugin comes from: a remote, or an object the app bundled (checked when it loads). */
+export type PlannedSource = { url: string; integrity?: string } | { definition: PluginDefinition }
 
 export interface PluginPlan {
   id: string
-  source: PluginSource
+  source: PlannedSource
+}
+
+/** `plugins.<id>` as given: a bundled definition passed as itself is `{ definition }` from here on. */
+function plannedSource(given: PluginSource): PlannedSource {
+  return 'url' in given || 'definition' in given ? given : { definition: given }
 }
 
 function pluginIds(options: ResolvedOptions): string[] {
@@ -15,13 +28,12 @@ function isEnabled(options: ResolvedOptions, id: string): boolean {
   return Array.isArray(flag) ? flag.length > 0 : flag === undefined ? override !== undefined : flag
 }
 
-function sourceOf(options: ResolvedOptions, id: string): PluginSource | undefined {
-  return (
-    options.plugins?.[id] ??
-    (options.pluginBaseUrl
-      ? { url: `${options.pluginBaseUrl.replace(/\/$/, '')}/${id}/remoteEntry.js` }
-      : undefined)
-  )
+function sourceOf(options: ResolvedOptions, id: string): PlannedSource | undefined {
+  const given = options.plugins?.[id]
+  if (given) return plannedSource(given)
+  return options.pluginBaseUrl
+    ? { url: `${options.pluginBaseUrl.replace(/\/$/, '')}/${id}/remoteEntry.js` }
+    : undefined
 }
 
 /**

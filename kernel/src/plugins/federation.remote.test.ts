@@ -9,6 +9,7 @@ import { runInThisContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildFixturePlugin } from '../../../e2e/fixtures/third-party-plugin/build.ts'
+import { checkDefinition } from './definition.ts'
 import { apiSatisfies, evaluateRemote, HOST_BUNDLER_RUNTIME_KEY, remoteName } from './federation.ts'
 
 const ID = 'gluecheck'
@@ -52,7 +53,7 @@ describe('plugin remote glue', () => {
     runInThisContext(entry)
     expect((globalThis as Record<string, unknown>)[remoteName(ID)]).toBeTruthy()
     const loading = evaluateRemote(ID, entryUrl, `sha384-${'A'.repeat(64)}`)
-    const definition = await loading
+    const definition = checkDefinition(ID, await loading)
     expect(definition.id).toBe(ID)
     expect(Object.keys(definition.views ?? {})).toEqual([`${ID}:Points`])
   })

@@ -128,6 +128,9 @@ describe('plugin host', () => {
       plugins: { receive: { definition: feature('impostor') } },
     })
     await host.ensureLoaded()
-    expect(store.get().plugins.receive).toEqual({ status: 'failed', error: 'remote declares id "impostor"' })
+    expect(store.get().plugins.receive).toEqual({
+      status: 'failed',
+      error: 'it declares id "impostor", not "receive"',
+    })
   })
 })

@@ -7,6 +7,7 @@ import {
 } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 import { whenIdle } from '../whenIdle.ts'
+import { checkDefinition } from './definition.ts'
 import { type PluginPlan, planPlugins, unconfiguredPlugins } from './enabled.ts'
 import { withTimeout } from './timeout.ts'
 import { allowedOrigins } from './trust.ts'
@@ -115,7 +116,8 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     return manifest
   }
 
-  async function resolveDefinition(plan: PluginPlan): Promise<PluginDefinition> {
+  /** What the plugin's source yields, unchecked: the app's bundled object or the remote's export. */
+  async function resolveDefinition(plan: PluginPlan): Promise<unknown> {
     if ('definition' in plan.source) return plan.source.definition
     const manifest = await checkedManifest(plan as RemotePlan)
     const module = await remote()
@@ -131,9 +133,10 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
     const resolving = resolveDefinition(plan)
     let arrived = false
     try {
-      const definition = await withTimeout(resolving, timeout, `remote did not load within ${timeout} ms`)
+      const exported = await withTimeout(resolving, timeout, `remote did not load within ${timeout} ms`)
       arrived = true
-      if (definition.id !== plan.id) throw new Error(`remote declares id "${definition.id}"`)
+      // Bundled and remote plugins from here on take one path: the same checks, context, views and setup.
+      const definition = checkDefinition(plan.id, exported)
       const { apiSatisfies } = await import('./federation.ts')
       if (!(await apiSatisfies(PLUGIN_API_VERSION, definition.api))) {
         throw new Error(`needs plugin API ${definition.api}, this kernel provides ${PLUGIN_API_VERSION}`)

@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
+import { PLUGIN_API_VERSION } from '@portico/shared-types'
 import { simpleSatisfies } from './apiRange.ts'
 import { apiSatisfies, evaluateRemote } from './federation.ts'
 import { fetchManifest, manifestUrlFor, type PluginManifest } from './manifest.ts'
@@ -108,8 +108,11 @@ export async function assertApiRange(manifest: PluginManifest): Promise<void> {
     throw new RemoteRefusedError(apiMismatch(manifest))
 }
 
-/** Loads a checked remote (its api range asserted); on failure, tells an integrity mismatch apart from a network failure. */
-export async function loadCheckedRemote(id: string, manifest: PluginManifest): Promise<PluginDefinition> {
+/**
+ * Loads a checked remote (its api range asserted) and resolves to what it exports, which the host checks
+ * like a bundled definition; on failure, tells an integrity mismatch apart from a network failure.
+ */
+export async function loadCheckedRemote(id: string, manifest: PluginManifest): Promise<unknown> {
   try {
     await checkEntryOnce(manifest)
     return await evaluateRemote(id, versionedEntryUrl(manifest), manifest.entryIntegrity)
