@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
 import { type Configuration, NormalModuleReplacementPlugin, SubresourceIntegrityPlugin } from '@rspack/core'
+import { PackageRemoteCopyPlugin } from './packageRemoteCopy.ts'
 import { type PorticoManifestFields, PorticoManifestPlugin } from './pluginManifest.ts'
 import { baseConfig, DIST } from './rspack.shared.ts'
 
@@ -11,6 +12,11 @@ const hostProvided = { singleton: true, import: false as const, requiredVersion:
 export interface PluginRemoteOptions {
   /** Output directory; default dist/plugins/<id>. */
   outputPath?: string
+  /**
+   * Where the package's copy of the remote goes (shipped by `npm pack`); default `<packageDir>/remote`
+   * when outputPath is the default, none otherwise (fixtures built elsewhere have no package to ship).
+   */
+  packageRemoteDir?: string
   /** Version written to the manifest; default the package.json version. */
   version?: string
   /** Plugin-API range written to the manifest; default the `api: '…'` of src/index.ts. */
@@ -45,6 +51,8 @@ export function pluginRemoteConfig(
   const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }
   const version = options.version ?? pkg.version ?? '0.0.0'
   const api = options.api ?? declaredApi(path.resolve(packageDir, expose))
+  const packageRemoteDir =
+    options.packageRemoteDir ?? (options.outputPath ? undefined : path.join(packageDir, 'remote'))
   return {
     ...baseConfig(`plugin-${id}`),
     context: packageDir,
@@ -86,6 +94,7 @@ export function pluginRemoteConfig(
         ...(options.preview ? { preview: options.preview } : {}),
         ...(options.loadOn ? { loadOn: options.loadOn } : {}),
       }),
+      ...(packageRemoteDir ? [new PackageRemoteCopyPlugin(packageRemoteDir)] : []),
     ],
   }
 }
