@@ -33,6 +33,9 @@ const ltsEnv = { ...env, ...lts.env }
 run(lts.node, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'services'], { env: ltsEnv })
 
 npm('build', ['run', 'build', '--silent'])
+// Every publishable package packed as npm publish would, then checked: the files its package.json names,
+// publint, @arethetypeswrong/cli, and the packed portico-plugins copying the packed plugins' remotes.
+npm('packages checked (publint, attw)', ['run', 'check:packages', '--silent'])
 npm('e2e', ['run', 'e2e', '--silent'])
 // The same stack once more behind nginx with TLS (one start): connect, email login, send, WalletConnect
 // and the TLS spec against the https origins.
