@@ -71,6 +71,15 @@ describe('portico-plugins copy never writes outside <dir>', () => {
     expect(readdirSync(path.join(app.dir, 'public', 'swaps')).sort()).toEqual(['chunks', 'remoteEntry.js'])
   })
 
+  it("writes no plugin when another plugin's target is refused", async () => {
+    app.install('@portico/plugin-send', 'send')
+    mkdirSync(path.join(app.dir, 'public'))
+    symlinkSync(outside, path.join(app.dir, 'public', 'send'))
+    await expect(copy(['swaps', 'send'])).rejects.toThrow('send in the target is a symbolic link')
+    expect(readdirSync(path.join(app.dir, 'public'))).toEqual(['send'])
+    expect(readdirSync(outside)).toEqual([])
+  })
+
   it('replaces a hard-linked file instead of writing through the link', async () => {
     const victim = path.join(outside, 'victim.js')
     writeFileSync(victim, 'keep me')

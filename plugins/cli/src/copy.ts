@@ -4,7 +4,7 @@ import { CopyRefusedError } from './catalogue.ts'
 import { loadConfig } from './config.ts'
 import { checkedIds, idsFromConfig, idsFromPackageJson } from './ids.ts'
 import { packageRemote } from './packageRemote.ts'
-import { copyRemoteInto } from './safeCopy.ts'
+import { planRemoteCopy, writeRemoteCopy } from './safeCopy.ts'
 
 export interface CopyRequest {
   /** The app's folder: its package.json and node_modules. */
@@ -33,7 +33,7 @@ async function wantedIds({ appDir, ids, configFile }: CopyRequest): Promise<stri
 
 /**
  * Copies the remotes of the named plugins from their installed packages into the app's static folder.
- * Every package is found and checked before anything is written.
+ * Every package is found and every target checked before anything is written.
  */
 export async function copyPlugins(request: CopyRequest): Promise<CopiedRemote[]> {
   const ids = await wantedIds(request)
@@ -43,10 +43,14 @@ export async function copyPlugins(request: CopyRequest): Promise<CopiedRemote[]>
     )
   const remotes = ids.map((id) => packageRemote(request.appDir, id))
   const targetRoot = path.resolve(request.appDir, request.targetDir)
-  return remotes.map(({ id, packageName, version, dir }) => ({
+  const copies = remotes.map((remote) => ({
+    remote,
+    plan: planRemoteCopy(targetRoot, remote.id, remote.dir),
+  }))
+  return copies.map(({ remote: { id, packageName, version }, plan }) => ({
     id,
     packageName,
     version,
-    files: copyRemoteInto(targetRoot, id, dir),
+    files: writeRemoteCopy(plan),
   }))
 }

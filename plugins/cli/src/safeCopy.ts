@@ -60,31 +60,48 @@ function assertWritable(root: string, relative: string, kind: RemoteEntry['kind'
 }
 
 /** The folder a plugin's remote goes to: `<root>/<id>`, one plain name, never a path. */
-export function destinationOf(root: string, id: string): string {
-  const destination = path.resolve(root, id)
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(id) || path.relative(root, destination) !== id)
+function assertPlainName(root: string, id: string): void {
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(id) || path.relative(root, path.resolve(root, id)) !== id)
     throw new CopyRefusedError(`plugin id ${JSON.stringify(id)} is not a plain folder name`)
-  return destination
+}
+
+/** A checked copy of one remote, not written yet. */
+export interface RemoteCopy {
+  root: string
+  sourceDir: string
+  /** Below root: the plugin's folder first, then the remote's folders and files in it. */
+  entries: (RemoteEntry & { source: string })[]
 }
 
 /**
- * Copies a remote's folder into `<targetRoot>/<id>/`. Everything is checked before the first write, and
- * each file is written fresh: an existing file is unlinked (a hard link to a file elsewhere keeps its
- * bytes) and created with O_EXCL | O_NOFOLLOW, so a link planted since the check is not followed.
- * Returns the files written, relative to the target root.
+ * Checks that a remote's folder can be copied into `<targetRoot>/<id>/` without writing outside it:
+ * the target root and everything below it that exists is a real folder or file, never a symbolic link.
  */
-export function copyRemoteInto(targetRoot: string, id: string, sourceDir: string): string[] {
+export function planRemoteCopy(targetRoot: string, id: string, sourceDir: string): RemoteCopy {
   const root = path.resolve(targetRoot)
   const rootStats = lstatIfAny(root)
   if (rootStats?.isSymbolicLink())
     throw new CopyRefusedError(`${targetRoot} is a symbolic link; give the real folder`)
   if (rootStats && !rootStats.isDirectory()) throw new CopyRefusedError(`${targetRoot} is not a folder`)
-  destinationOf(root, id)
-  const entries: RemoteEntry[] = [{ relative: id, kind: 'dir' }]
-  for (const entry of listRemote(sourceDir))
-    entries.push({ ...entry, relative: path.join(id, entry.relative) })
+  assertPlainName(root, id)
+  const entries = [
+    { relative: id, kind: 'dir' as const, source: '' },
+    ...listRemote(sourceDir).map((entry) => ({
+      ...entry,
+      relative: path.join(id, entry.relative),
+      source: entry.relative,
+    })),
+  ]
   for (const entry of entries) assertWritable(root, entry.relative, entry.kind)
+  return { root, sourceDir, entries }
+}
 
+/**
+ * Writes a planned copy. Each file is written fresh: an existing one is unlinked (a hard link to a file
+ * elsewhere keeps its bytes) and created with O_EXCL | O_NOFOLLOW, so a link planted since the check is
+ * not followed. Returns the files written, relative to the target root.
+ */
+export function writeRemoteCopy({ root, sourceDir, entries }: RemoteCopy): string[] {
   mkdirSync(root, { recursive: true })
   const written: string[] = []
   for (const entry of entries) {
@@ -94,7 +111,7 @@ export function copyRemoteInto(targetRoot: string, id: string, sourceDir: string
       continue
     }
     if (lstatIfAny(target)) unlinkSync(target)
-    const bytes = readFileSync(path.join(sourceDir, path.relative(path.join(root, id), target)))
+    const bytes = readFileSync(path.join(sourceDir, entry.source))
     const fd = openSync(
       target,
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
