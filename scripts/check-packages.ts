@@ -4,11 +4,11 @@
 // the ESM-only profile (the packages ship ESM only). Exits 1 on any problem. Needs `npm run build:packages`
 // and `npm run build` first: a plugin package ships the remote the build copies into its remote/.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
+import { copyProblems, importProblems, packedApp } from './lib/packedApp.ts'
 import { type PackedManifest, packedFileProblems } from './lib/packedFiles.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -31,44 +31,13 @@ const npm = (args: string[]) =>
   execFileSync('npm', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
 
 const publishable = (JSON.parse(npm(['query', '.workspace'])) as Workspace[]).filter((ws) => !ws.private)
-const destination = mkdtempSync(path.join(tmpdir(), 'portico-packs-'))
+// Inside the repository (.tmp is ignored), so the packed app resolves React from its node_modules.
+mkdirSync(path.join(ROOT, '.tmp'), { recursive: true })
+const destination = mkdtempSync(path.join(ROOT, '.tmp', 'packs-'))
 const problems: string[] = []
 const rows: string[] = []
-/** Tarball path by package name, for the command's run below. */
+/** Tarball path by package name, for the packed app below. */
 const tarballs = new Map<string, string>()
-
-/**
- * The packed CLI, run as an app runs it: the packed plugin packages unpacked into an app's node_modules,
- * `portico-plugins copy public/plugins`, then every plugin's manifest must be in public/plugins/<id>/.
- */
-function copyFromPackedPackages(): string[] {
-  const app = path.join(destination, 'app')
-  const plugins = [...tarballs.keys()].filter((name) => name.startsWith('@portico/plugin-'))
-  const unpack = (name: string) => {
-    const into = path.join(app, 'node_modules', name)
-    mkdirSync(into, { recursive: true })
-    execFileSync('tar', ['xzf', tarballs.get(name) ?? '', '-C', into, '--strip-components=1'])
-    return into
-  }
-  const dependencies = Object.fromEntries(plugins.map((name) => [name, '0.1.0']))
-  mkdirSync(app, { recursive: true })
-  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies }))
-  const ids = plugins.map((name) => {
-    const { portico } = JSON.parse(
-      readFileSync(path.join(unpack(name), 'package.json'), 'utf8'),
-    ) as PackedManifest
-    return portico?.id ?? name
-  })
-  const cli = unpack('@portico/plugins-cli')
-  const run = spawnSync(process.execPath, [path.join(cli, 'dist', 'bin.js'), 'copy', 'public/plugins'], {
-    cwd: app,
-    encoding: 'utf8',
-  })
-  if (run.status !== 0) return [`portico-plugins copy failed:\n${run.stdout}${run.stderr}`]
-  return ids
-    .filter((id) => !existsSync(path.join(app, 'public', 'plugins', id, 'mf-manifest.json')))
-    .map((id) => `portico-plugins copy left out ${id}`)
-}
 
 try {
   for (const workspace of publishable) {
@@ -112,9 +81,17 @@ try {
         `${String(packed.files.length).padStart(3)} files  files ${own.length ? 'FAIL' : 'ok'}  publint ${lint.length ? 'FAIL' : 'ok'}  attw ${types.length ? 'FAIL' : 'ok'}`,
     )
   }
-  const copied = copyFromPackedPackages()
-  problems.push(...copied)
-  rows.push(`\nportico-plugins copy (packed CLI and plugins): ${copied.length ? 'FAIL' : 'ok'}`)
+  const plugins = [...tarballs.keys()].filter((name) => name.startsWith('@portico/plugin-'))
+  const app = packedApp(path.join(destination, 'app'), plugins)
+  for (const name of [...plugins, '@portico/shared-types']) app.install(name, tarballs.get(name) ?? '')
+  const cli = app.install('@portico/plugins-cli', tarballs.get('@portico/plugins-cli') ?? '')
+  const imported = importProblems(app, plugins)
+  const copied = copyProblems(app, cli, plugins)
+  problems.push(...imported, ...copied)
+  rows.push(
+    `\npacked plugins imported as ESM: ${imported.length ? 'FAIL' : 'ok'}`,
+    `portico-plugins copy (packed CLI and plugins): ${copied.length ? 'FAIL' : 'ok'}`,
+  )
 } finally {
   rmSync(destination, { recursive: true, force: true })
 }
