@@ -94,29 +94,7 @@ describe('plugin packages in bundled mode', { timeout: 30_000 }, () => {
     for (const pkg of pluginPackages)
       plugins[pkg.portico.id] = (await importPlugin(pkg)).named as PluginDefinition
     const ids = Object.keys(plugins)
-    withdraw = announceWallet()
-    modal = createModal({
-      projectId: 'p',
-      networks: [
-        {
-          id: 31337,
-          caipNetworkId: 'eip155:31337',
-          name: 'Local',
-          chainNamespace: 'eip155',
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
-        },
-      ],
-      features: Object.fromEntries(ids.map((id) => [id, true])),
-      plugins,
-      authFrameUrl: 'http://127.0.0.1:9/frame',
-      apiUrl: 'http://127.0.0.1:9',
-    })
-    const handle = modal
-    act(() => handle.open())
-    const dialog = await screen.findByRole('dialog')
-    fireEvent.click(await within(dialog).findByRole('button', { name: /Bundled Wallet/ }))
-    await waitFor(() => expect(handle.getAddress()).toBe(ADDRESS))
+    const handle = await connected(plugins)
     await waitFor(
       () => {
         const states = handle.getState().plugins
@@ -127,4 +105,42 @@ describe('plugin packages in bundled mode', { timeout: 30_000 }, () => {
       { timeout: 20_000 },
     )
   })
+
+  it('render their views through the kernel with their ctx (receive: the connected address)', async () => {
+    const pkg = pluginPackages.find((candidate) => candidate.portico.id === 'receive')
+    if (!pkg) throw new Error('no receive plugin package')
+    const handle = await connected({ receive: (await importPlugin(pkg)).named as PluginDefinition })
+    await waitFor(() => expect(handle.getState().plugins.receive?.status).toBe('ready'))
+    act(() => handle.open('Receive'))
+    const dialog = await screen.findByRole('dialog', { name: 'Receive' })
+    await within(dialog).findByText(new RegExp(ADDRESS.slice(2, 6)))
+  })
 })
+
+/** A modal with these bundled plugins (their features on), connected through the announced wallet. */
+async function connected(plugins: Record<string, PluginDefinition>): Promise<ModalHandle> {
+  withdraw = announceWallet()
+  const handle = createModal({
+    projectId: 'p',
+    networks: [
+      {
+        id: 31337,
+        caipNetworkId: 'eip155:31337',
+        name: 'Local',
+        chainNamespace: 'eip155',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+      },
+    ],
+    features: Object.fromEntries(Object.keys(plugins).map((id) => [id, true])),
+    plugins,
+    authFrameUrl: 'http://127.0.0.1:9/frame',
+    apiUrl: 'http://127.0.0.1:9',
+  })
+  modal = handle
+  act(() => handle.open())
+  const dialog = await screen.findByRole('dialog')
+  fireEvent.click(await within(dialog).findByRole('button', { name: /Bundled Wallet/ }))
+  await waitFor(() => expect(handle.getAddress()).toBe(ADDRESS))
+  return handle
+}
