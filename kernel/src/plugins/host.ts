@@ -7,6 +7,7 @@ import {
 } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 import { whenIdle } from '../whenIdle.ts'
+import { simpleSatisfies } from './apiRange.ts'
 import { checkDefinition } from './definition.ts'
 import { type PluginPlan, planPlugins, unconfiguredPlugins } from './enabled.ts'
 import { withTimeout } from './timeout.ts'
@@ -56,6 +57,17 @@ const orderIndex = (id: string) => {
 
 /** When a remote's code is needed while disconnected (shared-types PluginLoadOn). */
 const loadOnOf = (manifest: Manifest) => manifest.loadOn ?? (manifest.preview ? 'intent' : 'open')
+
+/**
+ * Whether this kernel provides the plugin API a definition asks for. The usual ranges are decided without
+ * the federation runtime (apiRange.ts), so a bundled plugin never loads it; others take its full semver.
+ */
+async function apiRangeSatisfied(range: string): Promise<boolean> {
+  const decided = simpleSatisfies(PLUGIN_API_VERSION, range)
+  if (decided !== undefined) return decided
+  const { apiSatisfies } = await import('./federation.ts')
+  return apiSatisfies(PLUGIN_API_VERSION, range)
+}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -137,8 +149,7 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
       arrived = true
       // Bundled and remote plugins from here on take one path: the same checks, context, views and setup.
       const definition = checkDefinition(plan.id, exported)
-      const { apiSatisfies } = await import('./federation.ts')
-      if (!(await apiSatisfies(PLUGIN_API_VERSION, definition.api))) {
+      if (!(await apiRangeSatisfied(definition.api))) {
         throw new Error(`needs plugin API ${definition.api}, this kernel provides ${PLUGIN_API_VERSION}`)
       }
       const ctx = contextFor(plan.id)
