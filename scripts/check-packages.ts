@@ -99,6 +99,8 @@ try {
 console.log(rows.join('\n'))
 if (problems.length > 0) {
   console.error(`\n${problems.join('\n')}`)
+  if (problems.some((problem) => problem.includes('not in the tarball')))
+    console.error('\nA built file is missing: run `npm run build:packages && npm run build` first.')
   process.exit(1)
 }
 console.log(
