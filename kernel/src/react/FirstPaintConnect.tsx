@@ -21,6 +21,9 @@ export function FirstPaintConnect({
       className="pt-stack pt-gap-m"
       // The kernel is on its way: what this view offers is not all there yet.
       aria-busy
+      // Marks the page-drawn view until the kernel renders its own in its place (the layout e2e waits
+      // for that before measuring boxes).
+      data-first-paint=""
       onClick={(event) => {
         const control = (event.target as Element).closest('button')
         if (control) onPress(control)
