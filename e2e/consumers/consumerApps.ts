@@ -14,11 +14,13 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { type ConsumerVariant, variantFiles } from './variants.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const TEMPLATES = import.meta.dirname
@@ -77,20 +79,23 @@ export function packPackages(timings: Timings): void {
 }
 
 /**
- * A fresh copy of e2e/consumers/<name> in CONSUMERS_DIR with its dependencies: `npm ci` from the
- * committed lockfile on a cache miss (node_modules then kept under the lockfile's hash), hard links
+ * A fresh copy of e2e/consumers/<app> in CONSUMERS_DIR, as the variant's package.json and lockfile
+ * (variants.ts), with its dependencies: `npm ci` from that committed lockfile on a cache miss (node_modules then kept under the lockfile's hash), hard links
  * to the cached node_modules on a hit; then the packed Portico packages installed over them.
  */
-export async function prepareApp(name: string, timings: Timings): Promise<string> {
-  const template = path.join(TEMPLATES, name)
+export async function prepareApp(variant: ConsumerVariant, timings: Timings): Promise<string> {
+  const template = path.join(TEMPLATES, variant.app)
+  const name = `${variant.app}-${variant.id}`
   const dir = path.join(CONSUMERS_DIR, name)
   rmSync(dir, { recursive: true, force: true })
   cpSync(template, dir, {
     recursive: true,
-    filter: (source) => !/[\\/](node_modules|dist|\.next)$/.test(source),
+    filter: (source) => !/[\\/](node_modules|dist|\.next|locks)$/.test(source),
   })
-  const lock = readFileSync(path.join(dir, 'package-lock.json'))
-  const key = `${name}-${createHash('sha256').update(lock).digest('hex').slice(0, 16)}`
+  const { packageJson, lockfile } = variantFiles(template, variant)
+  writeFileSync(path.join(dir, 'package.json'), packageJson)
+  writeFileSync(path.join(dir, 'package-lock.json'), lockfile)
+  const key = `${name}-${createHash('sha256').update(lockfile).digest('hex').slice(0, 16)}`
   const cached = path.join(CACHE_DIR, key, 'node_modules')
   const linkFromCache = () => {
     run('cp', ['-al', cached, path.join(dir, 'node_modules')], dir)

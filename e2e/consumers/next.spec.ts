@@ -1,11 +1,12 @@
 /**
  * A Next.js App Router app (server rendering on every request, StrictMode on) that installs the packed
- * @portico/kernel and @portico/shared-types: it builds, connects the dev wallet, and with cookieStorage
- * the server renders the connected account on the next request, hydrating without a mismatch.
+ * @portico/kernel and @portico/shared-types, once per wagmi major (variants.ts): it builds, connects the
+ * dev wallet, wagmi follows and signs, and with cookieStorage the server renders the connected account
+ * on the next request, hydrating without a mismatch.
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseEther } from 'viem'
+import { type Address, parseEther, verifyMessage } from 'viem'
 import { freshAccount, setEth, useDevWallet } from '../accountData.ts'
 import { DEV_WALLET } from '../demo.ts'
 import { expect, test } from '../fixtures.ts'
@@ -20,94 +21,127 @@ import {
   startNext,
   type Timings,
 } from './consumerApps.ts'
+import { variantsOf } from './variants.ts'
 
-const timings: Timings = {}
-let app: { url: string; stop(): Promise<void> } | undefined
-let appDir = ''
+// Each variant installs and builds on its own: they may run in parallel workers.
+test.describe.configure({ mode: 'parallel' })
 
-// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(900_000)
-  const started = performance.now()
-  packPackages(timings)
-  appDir = await prepareApp('next-app', timings)
-  await buildApp(appDir, timings)
-  const stack = readStackInfo()
-  const chain = stack.chains[0]
-  if (!chain) throw new Error('no chain')
-  app = await startNext(appDir, {
-    PORTICO_CHAIN_ID: String(chain.chainId),
-    PORTICO_RPC_URL: chain.rpcUrl,
-    PORTICO_API_URL: stack.apiUrl,
+for (const variant of variantsOf('next-app')) {
+  test.describe(`Next.js app, ${variant.id}`, () => {
+    const timings: Timings = {}
+    let app: { url: string; stop(): Promise<void> } | undefined
+    let appDir = ''
+
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+    test.beforeAll(async ({}, testInfo) => {
+      testInfo.setTimeout(900_000)
+      const started = performance.now()
+      packPackages(timings)
+      appDir = await prepareApp(variant, timings)
+      await buildApp(appDir, timings)
+      const stack = readStackInfo()
+      const chain = stack.chains[0]
+      if (!chain) throw new Error('no chain')
+      app = await startNext(appDir, {
+        PORTICO_CHAIN_ID: String(chain.chainId),
+        PORTICO_RPC_URL: chain.rpcUrl,
+        PORTICO_API_URL: stack.apiUrl,
+      })
+      timings.setupTotal = Math.round(performance.now() - started)
+    })
+
+    test.afterAll(async () => {
+      await app?.stop()
+    })
+
+    test(`packed packages build; SSR + StrictMode connect; wagmi signs; the server renders the cookie-stored account`, async ({
+      page,
+      context,
+      stack,
+    }, testInfo) => {
+      const chain = stack.chains[0]
+      if (!chain || !app) throw new Error('no chain or app server')
+      const { url } = app
+      const account = freshAccount()
+      await setEth(chain, account.address, parseEther('1'))
+      await useDevWallet(context, stack, account)
+      const hydrationErrors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text())) {
+          hydrationErrors.push(message.text())
+        }
+      })
+      const scripts = new Map<string, number>()
+      page.on('response', async (response) => {
+        if (response.url().endsWith('.js')) scripts.set(response.url(), gzipSize(await response.body()))
+      })
+      const output = page.getByRole('status', { name: 'Account', exact: true })
+
+      await test.step('the server renders the disconnected state; the page hydrates', async () => {
+        const html = await (await page.request.get(url)).text()
+        expect(html).toContain('disconnected - Portico Devnet')
+        await page.goto(url)
+        await expect(page.getByRole('heading', { name: 'Next.js consumer' })).toBeVisible()
+        await expect(output).toHaveText('disconnected - Portico Devnet')
+      })
+      const firstLoad = [...scripts.values()].reduce((sum, size) => sum + size, 0)
+
+      await test.step('connect the dev wallet from the modal (one modal under StrictMode)', async () => {
+        await page.getByRole('button', { name: 'Connect Wallet' }).click()
+        const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+        await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: DEV_WALLET }).click()
+        await expect(dialog).toBeHidden()
+        await expect(output).toHaveText(`connected ${account.address} Portico Devnet`)
+        await expect(page.locator('#portico-modal')).toHaveCount(1)
+      })
+
+      await test.step('wagmi follows the connection and signs through Portico', async () => {
+        await expect(page.getByRole('status', { name: 'wagmi account' })).toHaveText(
+          `connected ${account.address}`,
+        )
+        await page.getByRole('button', { name: 'Sign message' }).click()
+        const output = page.getByRole('status', { name: 'wagmi signature' })
+        await expect(output).toHaveText(/^0x[0-9a-f]{130}$/)
+        const signature = (await output.textContent()) as `0x${string}`
+        expect(
+          await verifyMessage({
+            address: account.address as Address,
+            message: 'Hello from Next.js',
+            signature,
+          }),
+        ).toBe(true)
+      })
+
+      await test.step('next request: the server renders the connected account from the cookies, hydration matches', async () => {
+        const html = await (await page.request.get(url)).text()
+        expect(html).toContain(`connected ${account.address} Portico Devnet`)
+        await page.reload()
+        await expect(output).toHaveText(`connected ${account.address} Portico Devnet`)
+        await expect(page.getByRole('status', { name: 'wagmi account' })).toHaveText(
+          `connected ${account.address}`,
+        )
+        // The wallet restores the session: still connected once the modal is ready.
+        await page.getByRole('button', { name: 'Account' }).click()
+        await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
+        expect(hydrationErrors).toEqual([])
+      })
+
+      const onDisk = jsOnDisk(path.join(appDir, '.next', 'static'))
+      const report = {
+        app: `next-app ${variant.id}`,
+        timingsMs: timings,
+        firstLoadJsGzip: firstLoad,
+        allJsOnDisk: onDisk,
+      }
+      writeFileSync(path.join(TMP_DIR, `consumer-next-${variant.id}.json`), JSON.stringify(report, null, 2))
+      await testInfo.attach(`consumer-next-${variant.id}`, {
+        body: JSON.stringify(report, null, 2),
+        contentType: 'application/json',
+      })
+      console.log(
+        `next-app ${variant.id}: first-load JS ${kb(firstLoad)} gzip; all client JS ${kb(onDisk.gzip)} gzip (${onDisk.files} files); ` +
+          `setup ${timings.setupTotal} ms (${JSON.stringify(timings)})`,
+      )
+    })
   })
-  timings.setupTotal = Math.round(performance.now() - started)
-})
-
-test.afterAll(async () => {
-  await app?.stop()
-})
-
-test('Next.js app: packed packages build; SSR + StrictMode connect; the server renders the cookie-stored account', async ({
-  page,
-  context,
-  stack,
-}, testInfo) => {
-  const chain = stack.chains[0]
-  if (!chain || !app) throw new Error('no chain or app server')
-  const { url } = app
-  const account = freshAccount()
-  await setEth(chain, account.address, parseEther('1'))
-  await useDevWallet(context, stack, account)
-  const hydrationErrors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text())) {
-      hydrationErrors.push(message.text())
-    }
-  })
-  const scripts = new Map<string, number>()
-  page.on('response', async (response) => {
-    if (response.url().endsWith('.js')) scripts.set(response.url(), gzipSize(await response.body()))
-  })
-  const output = page.getByRole('status', { name: 'Account' })
-
-  await test.step('the server renders the disconnected state; the page hydrates', async () => {
-    const html = await (await page.request.get(url)).text()
-    expect(html).toContain('disconnected - Portico Devnet')
-    await page.goto(url)
-    await expect(page.getByRole('heading', { name: 'Next.js consumer' })).toBeVisible()
-    await expect(output).toHaveText('disconnected - Portico Devnet')
-  })
-  const firstLoad = [...scripts.values()].reduce((sum, size) => sum + size, 0)
-
-  await test.step('connect the dev wallet from the modal (one modal under StrictMode)', async () => {
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
-    await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: DEV_WALLET }).click()
-    await expect(dialog).toBeHidden()
-    await expect(output).toHaveText(`connected ${account.address} Portico Devnet`)
-    await expect(page.locator('#portico-modal')).toHaveCount(1)
-  })
-
-  await test.step('next request: the server renders the connected account from the cookies, hydration matches', async () => {
-    const html = await (await page.request.get(url)).text()
-    expect(html).toContain(`connected ${account.address} Portico Devnet`)
-    await page.reload()
-    await expect(output).toHaveText(`connected ${account.address} Portico Devnet`)
-    // The wallet restores the session: still connected once the modal is ready.
-    await page.getByRole('button', { name: 'Account' }).click()
-    await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
-    expect(hydrationErrors).toEqual([])
-  })
-
-  const onDisk = jsOnDisk(path.join(appDir, '.next', 'static'))
-  const report = { app: 'next-app', timingsMs: timings, firstLoadJsGzip: firstLoad, allJsOnDisk: onDisk }
-  writeFileSync(path.join(TMP_DIR, 'consumer-next.json'), JSON.stringify(report, null, 2))
-  await testInfo.attach('consumer-next', {
-    body: JSON.stringify(report, null, 2),
-    contentType: 'application/json',
-  })
-  console.log(
-    `next-app: first-load JS ${kb(firstLoad)} gzip; all client JS ${kb(onDisk.gzip)} gzip (${onDisk.files} files); ` +
-      `setup ${timings.setupTotal} ms (${JSON.stringify(timings)})`,
-  )
-})
+}

@@ -1,21 +1,49 @@
 'use client'
 import { defineNetwork } from '@portico/kernel'
-import { PorticoProvider } from '@portico/kernel/react'
+import { PorticoProvider, useModalHandle } from '@portico/kernel/react'
 import { cookieStorage } from '@portico/kernel/ssr'
+import { porticoConnector, toViemChain } from '@portico/kernel/wagmi'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
+import { createConfig, http, WagmiProvider } from 'wagmi'
+
+/**
+ * wagmi beside Portico in an App Router app: the config is made in the client component (once), with
+ * Portico's connector over the provider's lazy modal handle, so nothing reaches the modal while the
+ * server renders; `ssr: true` lets wagmi reconnect after hydration.
+ */
+function WagmiBridge({ network, children }) {
+  const modal = useModalHandle()
+  const [config] = useState(() => {
+    const chain = toViemChain(network)
+    return createConfig({
+      ssr: true,
+      multiInjectedProviderDiscovery: false,
+      chains: [chain],
+      connectors: [porticoConnector({ modal })],
+      transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
+    })
+  })
+  const [queryClient] = useState(() => new QueryClient())
+  return (
+    <WagmiProvider config={config}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </WagmiProvider>
+  )
+}
 
 export function Providers({ config, initialState, children }) {
+  const network = defineNetwork({
+    id: config.chainId,
+    chainNamespace: 'eip155',
+    name: 'Portico Devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl: config.rpcUrl,
+    testnet: true,
+  })
   const options = {
     projectId: 'consumer-next',
-    networks: [
-      defineNetwork({
-        id: config.chainId,
-        chainNamespace: 'eip155',
-        name: 'Portico Devnet',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrl: config.rpcUrl,
-        testnet: true,
-      }),
-    ],
+    networks: [network],
     apiUrl: config.apiUrl,
     walletDirectoryUrl: config.apiUrl,
     enableWalletConnect: false,
@@ -33,7 +61,7 @@ export function Providers({ config, initialState, children }) {
   }
   return (
     <PorticoProvider options={options} initialState={initialState}>
-      {children}
+      <WagmiBridge network={network}>{children}</WagmiBridge>
     </PorticoProvider>
   )
 }
