@@ -71,7 +71,8 @@ async function nftsPanel() {
   const dialog = await screen.findByRole('dialog', { name: 'Account' }, { timeout: 5_000 })
   // The view's body is a lazy chunk (ui/views/Account.tsx), slow to transform in jsdom.
   fireEvent.click(await within(dialog).findByRole('tab', { name: 'NFTs' }, { timeout: 8_000 }))
-  return within(dialog).getByRole('tabpanel', { name: 'NFTs' })
+  // The panel renders after the tab's state change (and its lazy body), not inside the click.
+  return within(dialog).findByRole('tabpanel', { name: 'NFTs' })
 }
 
 describe('NFTs tab', { timeout: 30_000 }, () => {
