@@ -3,8 +3,12 @@ import { refreshNativeBalance } from './account/balance.ts'
 import { connectExternal } from './account/connect.ts'
 import { disconnectAll } from './account/disconnect.ts'
 import { switchNetwork } from './account/switchNetwork.ts'
-import type { WalletConnectOptions } from './connectors/walletconnect/index.ts'
-import { connectWalletConnect, setWalletConnectLinking } from './connectors/walletconnect/register.ts'
+import {
+  connectWalletConnect,
+  prepareWalletConnect,
+  setWalletConnectLinking,
+  type WalletConnectOptions,
+} from './account/walletConnect.ts'
 import type { Kernel } from './kernel.ts'
 import { closeModal, openModal } from './modal/actions.ts'
 import { goBack, pushView, replaceView, resetView } from './router/router.ts'
@@ -23,6 +27,7 @@ export function createActions(kernel: Kernel) {
     goBack: () => goBack(kernel, close),
     connectExternal: (connectorId: string) => connectExternal(kernel, connectorId),
     connectWalletConnect: (options?: WalletConnectOptions) => connectWalletConnect(kernel, options),
+    prepareWalletConnect: () => prepareWalletConnect(kernel),
     setWalletConnectLinking: (wallet: WalletDirectoryEntry, href: string) =>
       setWalletConnectLinking(kernel, wallet, href),
     disconnect: () => disconnectAll(kernel),

@@ -10,22 +10,17 @@ import {
   type ThemeVariables,
 } from '@portico/shared-types'
 import type { Root } from 'react-dom/client'
-import { loadBitcoin } from './account/bitcoinLoader.ts'
+import { startConnectorDiscovery } from './account/discovery.ts'
 import { trackRecentWallets } from './account/recentWallets.ts'
 import { autoReconnect } from './account/reconnect.ts'
+import { contextOf } from './account/report.ts'
 import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
 import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { afterNextPaint } from './afterNextPaint.ts'
 import { alertOptionsOf, checkProjectId } from './alerts/alerts.ts'
 import { loadAfterConnectPlugins, startAfterConnectHooks } from './connectors/afterConnect.ts'
-import { pluginConnectorRestorers, startPluginConnectors } from './connectors/pluginConnectors.ts'
-import { startConnectorDiscovery } from './connectors/registry.ts'
-import {
-  offerWalletConnect,
-  restoreWalletConnect,
-  WALLET_CONNECT_ID,
-} from './connectors/walletconnect/register.ts'
+import { namespaceKind } from './connectors/kinds.ts'
 import { takeTelegramResultUri } from './connectors/walletconnect/telegramReturn.ts'
 import { createEventBus } from './events/bus.ts'
 import { defaultLocale } from './i18n/defaultLocale.ts'
@@ -38,7 +33,6 @@ import { createPluginHost } from './plugins/host.ts'
 import { registerPluginViews } from './plugins/registerViews.tsx'
 import { createRequestPipeline } from './requests/pipeline.ts'
 import { createEip1193Provider, type PorticoEip1193Provider } from './requests/provider.ts'
-import { signSolanaMessage } from './requests/solanaSign.ts'
 import { createViewRegistry } from './router/registry.ts'
 import { directoryOf, setupDirectory } from './services/directoryController.ts'
 import { createKernelApi } from './services/kernelApi.ts'
@@ -146,7 +140,7 @@ export function createModal(options: ModalOptions, surface?: ModalSurfaceHost): 
   const actions = createActions(kernel)
   // Every request of the handle, getProvider() and plugins goes through the pipeline (behaviour §4–§6).
   const requests = createRequestPipeline(kernel, actions)
-  kernel.cleanups.push(requests.dispose, startPluginConnectors(kernel), startAfterConnectHooks(kernel))
+  kernel.cleanups.push(requests.dispose, startAfterConnectHooks(kernel))
   let eip1193: ReturnType<typeof createEip1193Provider> | undefined
   // Token balances and identity follow the account and network; refreshBalance (ctx.account, e.g.
   // after a send) reads the native balance and the token balances past their cache.
@@ -195,11 +189,7 @@ export function createModal(options: ModalOptions, surface?: ModalSurfaceHost): 
     const resultUri = takeTelegramResultUri(window)
     if (resultUri) log.debug('Telegram mini-app return', resultUri)
     startConnectorDiscovery(kernel, window)
-    offerWalletConnect(kernel)
-    ready = autoReconnect(kernel, {
-      ...pluginConnectorRestorers(kernel),
-      [WALLET_CONNECT_ID]: restoreWalletConnect,
-    })
+    ready = autoReconnect(kernel)
     void ready.then((restored) => {
       if (!restored) return
       loadAfterConnectPlugins(kernel)
@@ -245,8 +235,11 @@ export function createModal(options: ModalOptions, surface?: ModalSurfaceHost): 
     async signMessage(message) {
       const account = selectActiveAccount(store.get())
       const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
-      if (account?.namespace === 'solana') return signSolanaMessage(requests, account.address, bytes)
-      if (account?.namespace === 'bip122') return (await loadBitcoin()).signBitcoinMessage(kernel, bytes)
+      // A namespace whose kind signs itself (Solana, Bitcoin); else personal_sign.
+      const signer = account
+        ? namespaceKind(kernel, account.namespace, 'signMessage')?.signMessage
+        : undefined
+      if (signer) return signer(contextOf(kernel), bytes, requests.request)
       const hex = `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
       return (await requests.request({ method: 'personal_sign', params: [hex, account?.address] })) as string
     },

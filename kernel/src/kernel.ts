@@ -5,6 +5,7 @@ import type {
   KernelState,
   Logger,
 } from '@portico/shared-types'
+import type { ConnectorKind } from './connectors/kind.ts'
 import type { EventBus } from './events/bus.ts'
 import type { I18n } from './i18n/i18n.ts'
 import type { PluginHost } from './plugins/host.ts'
@@ -28,6 +29,8 @@ export interface Kernel {
   sessions: Map<ChainNamespace, () => void>
   /** Strings, numbers and dates for the modal's locale. */
   i18n: I18n
+  /** The kinds of wallet this modal connects; unset: every kind of connectors/kinds.ts. */
+  connectorKinds?: readonly ConnectorKind[]
   /** Disposers run by `destroy()`. */
   cleanups: (() => void)[]
 }

@@ -1,27 +1,16 @@
 import type { ChainNamespace, Network } from '@portico/shared-types'
-import { fetchNativeBalance } from '../chains/eip155.ts'
-import { fetchSolanaBalance } from '../chains/solana.ts'
+import { NATIVE_BALANCE } from '../chains/nativeBalance.ts'
+import { namespaceKind } from '../connectors/kinds.ts'
 import type { Kernel } from '../kernel.ts'
-import { loadBitcoin } from './bitcoinLoader.ts'
-
-/** Native balance readers by namespace; each loads its chain library on first use. */
-const NATIVE_BALANCE: Partial<
-  Record<ChainNamespace, (network: Network, address: string) => Promise<string>>
-> = {
-  eip155: fetchNativeBalance,
-  solana: fetchSolanaBalance,
-}
 
 /** Reads the native balance of the connected account of `namespace` from the active network's RPC. */
 export async function refreshNativeBalance(kernel: Kernel, namespace: ChainNamespace): Promise<void> {
   const state = kernel.store.get()
   const account = state.accounts[namespace]
   const network = state.networks.byNamespace[namespace]?.caipNetwork
-  // bip122: through the blockchain API (the node's address index), in the lazy bitcoin chunk.
-  const read =
-    namespace === 'bip122'
-      ? async (n: Network, a: string) => (await loadBitcoin()).readBitcoinBalance(kernel, n, a)
-      : NATIVE_BALANCE[namespace]
+  // A kind may read it itself (bip122: through the blockchain API), else the chain's RPC does.
+  const reader = namespaceKind(kernel, namespace, 'readBalance')?.readBalance
+  const read = reader ? (n: Network, a: string) => reader(kernel, n, a) : NATIVE_BALANCE[namespace]
   if (!account?.address || !network || !read || network.rpcUrls.default.http.length === 0) return
   const address = account.address
   kernel.store.update((draft) => {

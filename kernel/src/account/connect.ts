@@ -1,9 +1,9 @@
 import type { ChainNamespace, Connector } from '@portico/shared-types'
-import { parseHexChainId } from '../chains/eip155.ts'
+import { connectorOf } from '../connectors/discovery.ts'
+import { kindOf } from '../connectors/kinds.ts'
 import type { Kernel } from '../kernel.ts'
-import { loadBitcoin } from './bitcoinLoader.ts'
-import { startEip155Session } from './eip155Session.ts'
-import { loadSolanaSession } from './solanaLoader.ts'
+import { contextOf } from './report.ts'
+import { startSession } from './session.ts'
 
 export interface ConnectResult {
   /** Whether the wallet is on a network the app requested. */
@@ -41,19 +41,14 @@ export async function connectFlow(
   }
 }
 
-/** Connects an announced or injected wallet (prompts the wallet): eip155, or solana (Wallet Standard). */
+/** Connects a listed wallet (it prompts): its kind's body makes the connection, the session follows. */
 export async function connectExternal(kernel: Kernel, connectorId: string): Promise<ConnectResult> {
-  const connector = kernel.store.get().connectors.find((candidate) => candidate.id === connectorId)
-  if (connector?.chain === 'solana') return (await loadSolanaSession()).connectSolana(kernel, connector)
-  if (connector?.chain === 'bip122') return (await loadBitcoin()).connectBitcoin(kernel, connector)
-  const provider = kernel.providers.get(connectorId)
-  if (!connector || !provider) throw new Error(`Wallet "${connectorId}" is not available`)
+  const connector = connectorOf(kernel, connectorId)
+  const kind = connector ? kindOf(kernel, connectorId, connector.chain) : undefined
+  if (!connector || !kind) throw new Error(`Wallet "${connectorId}" is not available`)
+  const body = await kind.load()
   return connectFlow(kernel, connector.chain, connector, async () => {
-    const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[]
-    const address = accounts?.[0]
-    if (!address) throw new Error('The wallet returned no account')
-    const chainId = parseHexChainId(await provider.request({ method: 'eth_chainId' }))
-    if (chainId === undefined) throw new Error('The wallet returned no chain id')
-    return startEip155Session(kernel, connector, provider, address, chainId)
+    const context = contextOf(kernel)
+    return startSession(kernel, await body.connect(context, connector), context.report)
   })
 }

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@portico/shared-types'
-import { isWalletStandardConnectorId } from '../connectors/walletStandard.ts'
+import { kindOf } from '../connectors/kinds.ts'
 import type { Kernel } from '../kernel.ts'
 import { networkStateFor } from '../state/initialState.ts'
 import { forgetAllConnections } from '../storage/connection.ts'
+import { contextOf } from './report.ts'
 import { resetNamespace } from './reset.ts'
-import { loadSolanaSession } from './solanaLoader.ts'
 
 /** behaviour §4 disconnect: every chain's account and network and the wallet connection reset. */
 export async function disconnectAll(kernel: Kernel): Promise<void> {
@@ -14,13 +14,18 @@ export async function disconnectAll(kernel: Kernel): Promise<void> {
     const revoked = new Set<string>()
     for (const account of Object.values(state.accounts)) {
       if (!account || account.status === 'disconnected') continue
-      if (account.namespace === 'solana' && isWalletStandardConnectorId(account.connectorId)) {
-        // Wallet Standard: standard:disconnect makes the wallet forget this site's authorization.
-        await (await loadSolanaSession()).disconnectSolanaWallet(kernel, account.connectorId as string)
+      const connectorId = account.connectorId
+      const kind = connectorId ? kindOf(kernel, connectorId, account.namespace) : undefined
+      const body = kind ? await kind.load() : undefined
+      if (connectorId && body?.disconnect) {
+        // Stop following the wallet first: its own "no accounts" change must not race the reset.
+        kernel.sessions.get(account.namespace)?.()
+        kernel.sessions.delete(account.namespace)
+        // e.g. Wallet Standard's standard:disconnect makes the wallet forget this site's authorization.
+        await body.disconnect(contextOf(kernel), connectorId)
         resetNamespace(kernel, account.namespace)
         continue
       }
-      const connectorId = account.connectorId
       const provider =
         connectorId && !revoked.has(connectorId) ? kernel.providers.get(connectorId) : undefined
       if (connectorId) revoked.add(connectorId)

@@ -1,62 +1,31 @@
 import type { ChainNamespace } from '@portico/shared-types'
-import { parseHexChainId } from '../chains/eip155.ts'
-import { waitForConnector } from '../connectors/registry.ts'
+import { kindOf } from '../connectors/kinds.ts'
 import type { Kernel } from '../kernel.ts'
 import { readStoredConnection, type StoredConnection } from '../storage/connection.ts'
-import { STORAGE_KEYS } from '../storage/keys.ts'
-import { loadBitcoin } from './bitcoinLoader.ts'
-import { startEip155Session } from './eip155Session.ts'
+import { activateConnectedNamespace } from './activeNamespace.ts'
 import { findRequestedNetwork, setActiveChain } from './network.ts'
+import { contextOf } from './report.ts'
 import { resetNamespace } from './reset.ts'
-import { loadSolanaSession } from './solanaLoader.ts'
+import { startSession } from './session.ts'
 
-const LATE_ANNOUNCE_WAIT_MS = 1_000
+export { activateConnectedNamespace }
+
 /** One run at a time per modal. */
 const running = new WeakMap<Kernel, Promise<boolean>>()
 
-/** Restores a stored connection of a connector that is not announced (e.g. WalletConnect's session). */
-export type ConnectorRestorer = (kernel: Kernel, namespace: ChainNamespace) => Promise<boolean>
-
+/** The stored connector's kind restores its connection silently; the session follows. */
 async function restoreNamespace(
   kernel: Kernel,
   namespace: ChainNamespace,
   connectorId: string,
-  restorers: Partial<Record<string, ConnectorRestorer>>,
 ): Promise<boolean> {
-  const restore = restorers[connectorId]
-  if (restore) return restore(kernel, namespace)
-  if (namespace === 'solana') return (await loadSolanaSession()).restoreSolana(kernel, connectorId)
-  if (namespace === 'bip122') return (await loadBitcoin()).restoreBitcoin(kernel, connectorId)
-  if (namespace !== 'eip155') return false
-  if (!(await waitForConnector(kernel, connectorId, LATE_ANNOUNCE_WAIT_MS))) return false
-  const provider = kernel.providers.get(connectorId)
-  const connector = kernel.store.get().connectors.find((candidate) => candidate.id === connectorId)
-  if (!provider || !connector) return false
-  // eth_accounts never prompts: an empty list means the wallet no longer authorizes this site.
-  const accounts = (await provider.request({ method: 'eth_accounts' })) as string[]
-  const chainId = parseHexChainId(await provider.request({ method: 'eth_chainId' }))
-  if (!accounts?.[0] || chainId === undefined) return false
-  startEip155Session(kernel, connector, provider, accounts[0], chainId)
+  const kind = kindOf(kernel, connectorId, namespace)
+  if (!kind || kind.restorable?.(kernel, namespace) === false) return false
+  const context = contextOf(kernel)
+  const facts = await (await kind.load()).restore(context, connectorId, namespace)
+  if (!facts) return false
+  startSession(kernel, facts, context.report)
   return true
-}
-
-/**
- * After the active namespace lost its account (or was not restored), another connected namespace
- * becomes the active one, so `useAccount` does not read "disconnected" while a wallet is connected.
- */
-export function activateConnectedNamespace(kernel: Kernel): void {
-  const state = kernel.store.get()
-  const active = state.networks.activeNamespace
-  if (active && state.accounts[active]?.status === 'connected') return
-  const next = Object.values(state.accounts).find((account) => account?.status === 'connected')
-  const network = next ? state.networks.byNamespace[next.namespace]?.caipNetwork : undefined
-  if (!next || !network) return
-  kernel.store.update((draft) => {
-    draft.networks.activeNamespace = next.namespace
-  })
-  kernel.storage.set(STORAGE_KEYS.activeNamespace, next.namespace)
-  kernel.storage.set(STORAGE_KEYS.activeCaipNetworkId, network.caipNetworkId)
-  kernel.bus.emit('NETWORK_CHANGED', { caipNetworkId: network.caipNetworkId })
 }
 
 /** The namespace the visitor used last: that of the stored active network, else the stored one. */
@@ -90,10 +59,7 @@ function restoreActiveNamespace(kernel: Kernel, stored: StoredConnection): void 
  * else connecting; the most recent connector first; unauthorized ones skipped; connected if any restored.
  * Every stored namespace (eip155 and solana) is restored; the one used last ends up active.
  */
-export function autoReconnect(
-  kernel: Kernel,
-  restorers: Partial<Record<string, ConnectorRestorer>> = {},
-): Promise<boolean> {
+export function autoReconnect(kernel: Kernel): Promise<boolean> {
   const current = running.get(kernel)
   if (current) return current
   const run = (async () => {
@@ -117,7 +83,7 @@ export function autoReconnect(
     let restored = false
     for (const { namespace, connectorId } of attempts) {
       try {
-        if (await restoreNamespace(kernel, namespace, connectorId, restorers)) restored = true
+        if (await restoreNamespace(kernel, namespace, connectorId)) restored = true
         else resetNamespace(kernel, namespace)
       } catch (error) {
         kernel.log.warn(`Portico: could not restore the ${namespace} connection`, error)

@@ -1,32 +1,16 @@
-/**
- * The account slice of a session whatever drives it (a Wallet Standard wallet in
- * walletStandardSession.ts, a plugin connector's provider in connectors/pluginConnectorsSolana.ts):
- * writing the connected account and ending the session. Only lazy chunks import it.
- */
-import type {
-  AccountType,
-  CaipAddress,
-  ChainNamespace,
-  Connector,
-  StoredAccount,
-} from '@portico/shared-types'
+/** The account slice of a session whatever kind of wallet drives it: the connected account, its end. */
+import type { CaipAddress, ChainNamespace, Connector } from '@portico/shared-types'
+import type { AccountFacts } from '../connectors/kind.ts'
 import type { Kernel } from '../kernel.ts'
-import { activateConnectedNamespace } from './reconnect.ts'
+import { activateConnectedNamespace } from './activeNamespace.ts'
 import { resetNamespace } from './reset.ts'
-
-/** The account the session shows: its address, type and the wallet's accounts as stored. */
-export interface SessionAccount {
-  address: string
-  type: AccountType
-  allAccounts: StoredAccount[]
-}
 
 /** Writes the connected account of `namespace` on its active network and emits ACCOUNT_CHANGED. */
 export function setWalletAccount(
   kernel: Kernel,
   namespace: ChainNamespace,
   connector: Connector,
-  { address, type, allAccounts }: SessionAccount,
+  { address, type, allAccounts }: AccountFacts,
 ): void {
   let caipAddress: CaipAddress | undefined
   kernel.store.update((draft) => {
@@ -38,18 +22,32 @@ export function setWalletAccount(
     slice.address = address
     slice.caipAddress = caipAddress
     slice.connectorId = connector.id
-    slice.preferredAccountType = type
+    if (type) slice.preferredAccountType = type
     slice.allAccounts = allAccounts
     slice.connectedWalletInfo = {
       name: connector.name,
       type: connector.type,
       ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
+      ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}),
     }
     const explorer = network.blockExplorers?.default.url
     if (explorer) slice.addressExplorerUrl = `${explorer.replace(/\/$/, '')}/address/${address}`
     else delete slice.addressExplorerUrl
   })
   if (caipAddress) kernel.bus.emit('ACCOUNT_CHANGED', { namespace, caipAddress })
+}
+
+/** The connected address's CAIP address follows the namespace's active network. */
+export function followNetwork(
+  kernel: Kernel,
+  namespace: ChainNamespace,
+  caipNetworkId: string,
+  address: string,
+) {
+  kernel.store.update((draft) => {
+    const slice = draft.accounts[namespace]
+    if (slice) slice.caipAddress = `${caipNetworkId}:${address}` as CaipAddress
+  })
 }
 
 /** The wallet ended the connection: reset `namespace`, keep any other namespace's account. */

@@ -6,7 +6,8 @@ import {
   type ResolvedOptions,
 } from '@portico/shared-types'
 import { isSolanaChain } from '../chains/solanaChain.ts'
-import { discoverAnnouncedWallets, legacyInjectedProvider } from '../connectors/eip6963.ts'
+import { discoverAnnouncedWallets, legacyInjectedProvider } from '../connectors/injected/eip6963.ts'
+import { requestsSolana } from '../connectors/solana/requested.ts'
 import { defaultLocale } from '../i18n/defaultLocale.ts'
 import { RECENT_WALLETS_KEY } from '../storage/pageKeys.ts'
 import { connectMethodOrder } from '../ui/views/connectMethodOrder.ts'
@@ -58,7 +59,7 @@ function browserWallets(options: ResolvedOptions, target: Window): FirstPaintWal
       providers.push(provider)
       wallets.push({ id: info.rdns, name: info.name, icon: info.icon })
     })()
-  if (options.networks.some((network) => network.chainNamespace === 'solana'))
+  if (requestsSolana(options.networks))
     for (const wallet of registeredWallets(target)) {
       const id = `walletStandard:solana:${wallet.name}`
       if ('standard:connect' in wallet.features && wallet.chains.some(isSolanaChain))

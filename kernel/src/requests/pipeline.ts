@@ -7,7 +7,7 @@
 import { type ChainNamespace, type Connector, type Eip1193Provider, MESSAGES } from '@portico/shared-types'
 import { refreshNativeBalance } from '../account/balance.ts'
 import type { KernelActions } from '../actions.ts'
-import { pluginConnectorOf } from '../connectors/pluginConnectors.ts'
+import { pluginConnectorOf } from '../connectors/plugin/registry.ts'
 import type { Kernel } from '../kernel.ts'
 import {
   closedError,

@@ -3,7 +3,6 @@
  * attempt settles when a wallet approves, the relay fails, or a newer attempt supersedes it.
  */
 import { MESSAGES, type WalletDirectoryEntry } from '@portico/shared-types'
-import type { ConnectResult } from '../../account/connect.ts'
 import type { Kernel } from '../../kernel.ts'
 import { closeSession } from './adapter.ts'
 import { authenticateSession, authenticationFor, WalletConnectAuthError } from './authenticate.ts'
@@ -13,7 +12,7 @@ import { EIP155_METHODS, mightSignIn, proposalNamespaces, requestedNetworks } fr
 import { pairingExpiry } from './pairing.ts'
 import { takePrepared } from './prepare.ts'
 import type { WalletConnectProvider } from './provider.ts'
-import type { Attempt, Runtime } from './runtime.ts'
+import type { Attempt, ConnectResult, Runtime } from './runtime.ts'
 import { getProvider } from './sdkProvider.ts'
 import { finalize, type Session } from './session.ts'
 import { InvalidSessionError } from './sessionAccounts.ts'
@@ -40,33 +39,18 @@ export function startAttempt(
   if (previous && settle(previous))
     previous.reject(new PairingSupersededError('A new pairing replaced this one'))
 
-  kernel.store.update((draft) => {
-    const connection = draft.connection
-    connection.status = 'connecting'
-    connection.buffering = true
-    connection.wcError = false
-    delete connection.wcAuthenticating
-    delete connection.wcUri
-    delete connection.wcPairingExpiry
-    delete connection.wcLinking
-    if (wallet) connection.recentWallet = wallet
-    else delete connection.recentWallet
-  })
+  runtime.report.pairing.started(wallet)
 
   const { options } = kernel.store.get()
   const timeoutMs = options.walletConnectTimeoutMs ?? DEFAULT_WALLETCONNECT_TIMEOUT_MS
   // Until the relay hands out a pairing uri: our own deadline (the SDK alone waits ~75 s).
-  const timer = setTimeout(() => failAttempt(kernel, runtime, attempt, relayError()), timeoutMs)
+  const timer = setTimeout(() => failAttempt(runtime, attempt, relayError()), timeoutMs)
   void (async () => {
     let provider: WalletConnectProvider | undefined
     const onUri = (uri: string, expiry = pairingExpiry()) => {
       clearTimeout(timer)
       if (runtime.attempt !== attempt || attempt.settled) return
-      kernel.store.update((draft) => {
-        draft.connection.wcUri = uri
-        draft.connection.wcPairingExpiry = expiry
-        draft.connection.buffering = false
-      })
+      runtime.report.pairing.uri(uri, expiry)
     }
     try {
       // The pairing prepared when the Connect view opened, if it is still good: its uri is shown at once.
@@ -87,12 +71,12 @@ export function startAttempt(
         const auth = await authenticationFor(kernel, requested)
         if (attempt.settled) return
         session = auth
-          ? await authenticateSession(kernel, provider, auth, namespaces, EIP155_METHODS)
+          ? await authenticateSession(runtime.report.pairing, provider, auth, namespaces, EIP155_METHODS)
           : await provider.connect({ optionalNamespaces: namespaces })
       }
       if (!session) throw new Error(MESSAGES.walletConnectConnectorNotFound)
       // A superseded pairing the wallet approved anyway still connects (the user did scan it).
-      const result = finalize(kernel, provider, session, attempt.wallet)
+      const result = finalize(kernel, runtime.report, provider, session, attempt.wallet)
       settle(attempt)
       attempt.resolve(result)
       const current = runtime.attempt
@@ -102,7 +86,7 @@ export function startAttempt(
       // The wallet approved a session the kernel refuses: end it there too.
       if ((error instanceof InvalidSessionError || error instanceof WalletConnectAuthError) && provider)
         void closeSession(provider)
-      failAttempt(kernel, runtime, attempt, error)
+      failAttempt(runtime, attempt, error)
     } finally {
       clearTimeout(timer)
       provider?.removeListener('display_uri', onUri)

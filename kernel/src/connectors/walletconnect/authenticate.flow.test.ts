@@ -7,6 +7,7 @@ import {
   type WalletConnectSignedAuth,
 } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { contextOf } from '../../account/report.ts'
 import { createEventBus } from '../../events/bus.ts'
 import type { Kernel } from '../../kernel.ts'
 import { resolveOptions } from '../../options.ts'
@@ -14,7 +15,7 @@ import { createViewRegistry } from '../../router/registry.ts'
 import { createInitialState } from '../../state/initialState.ts'
 import { createStore } from '../../state/store.ts'
 import { createSafeStorage, memoryBackend } from '../../storage/storage.ts'
-import { connectWalletConnect, registerWalletConnect } from './index.ts'
+import { connectWalletConnect, registerWalletConnect } from './body.ts'
 import { FakeProvider, fakeSession } from './testing.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -80,7 +81,7 @@ function setup(
   } as unknown as Kernel
   kernels.push(kernel)
   const providers: FakeProvider[] = []
-  registerWalletConnect(kernel, {
+  registerWalletConnect(contextOf(kernel), {
     createProvider: async () => {
       const provider = new FakeProvider()
       providers.push(provider)
@@ -98,7 +99,7 @@ const until = async (check: () => unknown) => {
 describe('WalletConnect one-click sign-in (authenticate)', () => {
   it('with sign-in on, waits for the plugins still loading, but neither loads nor waits for the account features', async () => {
     const { kernel, providers } = setup([network(31337)], undefined, { siwx: true })
-    void connectWalletConnect(kernel).catch(() => undefined)
+    void connectWalletConnect(contextOf(kernel)).catch(() => undefined)
     await until(() => providers[0]?.authenticateCalls.length)
     expect(kernel.plugins.ensureLoaded).toHaveBeenCalledWith(undefined, ACCOUNT_FEATURES)
     expect(kernel.plugins.ensureLoaded).not.toHaveBeenCalledWith()
@@ -112,7 +113,7 @@ describe('WalletConnect one-click sign-in (authenticate)', () => {
     const kernelRef = setup([network(31337)], verify)
     const { kernel, hook, ctx, providers } = kernelRef
     kernel.bus.on('CONNECT_SUCCESS', () => order.push('connected'))
-    const connecting = connectWalletConnect(kernel)
+    const connecting = connectWalletConnect(contextOf(kernel))
     await until(() => providers[0]?.authenticateCalls.length)
     const provider = providers[0] as FakeProvider
     expect(hook.params).toHaveBeenCalledWith(ctx, { chains: ['eip155:31337'] })
@@ -138,7 +139,7 @@ describe('WalletConnect one-click sign-in (authenticate)', () => {
 
   it('a wallet without one-click sign-in answers the fallback proposal: connected, nothing to verify', async () => {
     const { kernel, verify, providers } = setup()
-    const connecting = connectWalletConnect(kernel)
+    const connecting = connectWalletConnect(contextOf(kernel))
     await until(() => providers[0]?.authenticateCalls.length)
     providers[0]?.approveAuth(fakeSession([`eip155:31337:${ADDRESS}`]))
     await expect(connecting).resolves.toEqual({ supported: true })
@@ -152,7 +153,7 @@ describe('WalletConnect one-click sign-in (authenticate)', () => {
         throw new Error('Nonce unknown or already used')
       }),
     )
-    const connecting = connectWalletConnect(kernel)
+    const connecting = connectWalletConnect(contextOf(kernel))
     await until(() => providers[0]?.authenticateCalls.length)
     providers[0]?.approveAuth(fakeSession([`eip155:31337:${ADDRESS}`]), [cacao()])
     await expect(connecting).rejects.toThrow('Nonce unknown or already used')
@@ -165,7 +166,7 @@ describe('WalletConnect one-click sign-in (authenticate)', () => {
   it('a cacao for an account outside the session, or for another nonce, is refused', async () => {
     for (const bad of [cacao(OTHER), cacao(ADDRESS, 'zzzzzzzz9999')]) {
       const { kernel, verify, providers } = setup()
-      const connecting = connectWalletConnect(kernel)
+      const connecting = connectWalletConnect(contextOf(kernel))
       await until(() => providers[0]?.authenticateCalls.length)
       providers[0]?.approveAuth(fakeSession([`eip155:31337:${ADDRESS}`]), [bad])
       await expect(connecting).rejects.toThrow(/The wallet signed/)
@@ -175,7 +176,7 @@ describe('WalletConnect one-click sign-in (authenticate)', () => {
 
   it('a non-eip155 network in the app: a plain connect, the plugin is not asked', async () => {
     const { kernel, hook, providers } = setup([network(31337), network(1, 'solana')])
-    void connectWalletConnect(kernel)
+    void connectWalletConnect(contextOf(kernel))
     await until(() => providers[0]?.connectCalls.length)
     expect(providers[0]?.authenticateCalls).toEqual([])
     expect(hook.params).not.toHaveBeenCalled()

@@ -13,6 +13,7 @@ import {
   type WalletConnectSignedAuth,
 } from '@portico/shared-types'
 import type { Kernel } from '../../kernel.ts'
+import type { PairingReport } from '../kind.ts'
 import type { WalletConnectProvider } from './provider.ts'
 
 /** How long a pairing waits for plugins still loading (they load on open, beside the SDK). */
@@ -139,15 +140,13 @@ export function signedAuthOf(
  * A wallet without it answers the fallback proposal: a plain session (sign-in then asks separately).
  */
 export async function authenticateSession(
-  kernel: Kernel,
+  pairing: PairingReport,
   provider: WalletConnectProvider,
   auth: AuthPlan,
   namespaces: object,
   methods: readonly string[],
 ): Promise<WalletConnectProvider['session']> {
-  kernel.store.update((draft) => {
-    draft.connection.wcAuthenticating = true
-  })
+  pairing.authenticating()
   const { session, auths } = await provider.authenticate({
     ...auth.params,
     chains: auth.chains,

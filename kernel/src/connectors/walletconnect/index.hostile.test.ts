@@ -2,8 +2,9 @@
 import { MESSAGES } from '@portico/shared-types'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
+import { contextOf } from '../../account/report.ts'
 import { evmNetwork, mapBackend, type TestKernel, testKernel } from '../../account/solanaTesting.ts'
-import { connectWalletConnect, registerWalletConnect, restoreWalletConnect } from './index.ts'
+import { connectWalletConnect, registerWalletConnect, WALLET_CONNECT_ID, walletConnectBody } from './body.ts'
 import type { Platform } from './platform.ts'
 import { validSessionAccounts } from './sessionAccounts.ts'
 import { FakeProvider, fakeSession } from './testing.ts'
@@ -58,7 +59,7 @@ function setup(session?: ReturnType<typeof fakeSession>) {
   kernel.log = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') }
   kernels.push(kernel)
   const providers: FakeProvider[] = []
-  registerWalletConnect(kernel, {
+  registerWalletConnect(contextOf(kernel), {
     platform: () => DESKTOP,
     createProvider: async () => {
       const provider = new FakeProvider(session)
@@ -80,7 +81,7 @@ afterEach(() => {
 })
 
 async function pair(kernel: TestKernel, providers: FakeProvider[], accounts: string[]) {
-  const result = connectWalletConnect(kernel)
+  const result = connectWalletConnect(contextOf(kernel))
   await flush()
   const provider = providers[0]
   if (!provider) throw new Error('no provider')
@@ -128,7 +129,9 @@ describe('WalletConnect session accounts from a hostile wallet', () => {
 
   it('a stored session with no valid account is not restored, and is ended', async () => {
     const { kernel, providers } = setup(fakeSession([`eip155:NaN:${ADDRESS}`, `eip155:31337:0x1234`]))
-    await expect(restoreWalletConnect(kernel, 'eip155')).resolves.toBe(false)
+    await expect(
+      walletConnectBody.restore(contextOf(kernel), WALLET_CONNECT_ID, 'eip155'),
+    ).resolves.toBeUndefined()
     expect(kernel.store.get().accounts.eip155?.address).toBeUndefined()
     expect(providers[0]?.disconnected).toBe(1)
   })

@@ -1,6 +1,7 @@
 import type { ModalOptions, Network, PorticoEvents, WalletDirectoryEntry } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { autoReconnect } from '../../account/reconnect.ts'
+import { contextOf } from '../../account/report.ts'
 import { createEventBus } from '../../events/bus.ts'
 import type { Kernel } from '../../kernel.ts'
 import { resolveOptions } from '../../options.ts'
@@ -14,11 +15,11 @@ import {
   PairingSupersededError,
   proposalNamespaces,
   registerWalletConnect,
-  restoreWalletConnect,
   setWalletConnectLinking,
   WALLET_CONNECT_ID,
   WalletConnectRelayError,
-} from './index.ts'
+  walletConnectBody,
+} from './body.ts'
 import type { Platform } from './platform.ts'
 import { FakeProvider, fakeSession } from './testing.ts'
 
@@ -89,7 +90,7 @@ function setup(options: Partial<ModalOptions> = {}, platform = DESKTOP, backend 
   const providers: FakeProvider[] = []
   const created: unknown[] = []
   const next: ReturnType<typeof fakeSession>[] = []
-  registerWalletConnect(kernel, {
+  registerWalletConnect(contextOf(kernel), {
     platform: () => platform,
     createProvider: async (config) => {
       created.push(config)
@@ -121,7 +122,7 @@ describe('registerWalletConnect', () => {
   it('does not with enableWalletConnect: false, and rejects a connect then', async () => {
     const { kernel } = setup({ enableWalletConnect: false })
     expect(kernel.store.get().connectors).toEqual([])
-    await expect(connectWalletConnect(kernel)).rejects.toThrow('WalletConnectConnector not found')
+    await expect(connectWalletConnect(contextOf(kernel))).rejects.toThrow('WalletConnectConnector not found')
   })
 })
 
@@ -155,7 +156,7 @@ describe('connectWalletConnect', () => {
     const metadata = { name: 'App', description: 'd', url: 'http://localhost', icons: [] }
     const { kernel, created } = setup({ relayUrl: 'ws://127.0.0.1:4190', metadata })
     expect(created).toEqual([])
-    void connectWalletConnect(kernel)
+    void connectWalletConnect(contextOf(kernel))
     await flush()
     expect(created).toEqual([
       {
@@ -170,7 +171,7 @@ describe('connectWalletConnect', () => {
 
   it('shows the uri with a 4 minute expiry, then sets the account and emits CONNECT_SUCCESS (qrcode, Unknown)', async () => {
     const { kernel, providers } = setup()
-    const result = connectWalletConnect(kernel)
+    const result = connectWalletConnect(contextOf(kernel))
     expect(kernel.store.get().connection).toMatchObject({
       status: 'connecting',
       buffering: true,
@@ -206,7 +207,7 @@ describe('connectWalletConnect', () => {
 
   it('uses the active network when the wallet approved it, else the first approved chain', async () => {
     const { kernel, providers } = setup({ networks: [network(31338), network(31337)] })
-    const result = connectWalletConnect(kernel)
+    const result = connectWalletConnect(contextOf(kernel))
     await flush()
     providers[0]?.approve(fakeSession([`eip155:31337:${ADDRESS}`, `eip155:31338:${ADDRESS}`]))
     await result
@@ -216,7 +217,7 @@ describe('connectWalletConnect', () => {
 
   it('reports an approved chain the app did not request as unsupported', async () => {
     const { kernel, providers } = setup()
-    const result = connectWalletConnect(kernel)
+    const result = connectWalletConnect(contextOf(kernel))
     await flush()
     providers[0]?.approve(fakeSession([`eip155:1:${ADDRESS}`]))
     await expect(result).resolves.toEqual({ supported: false })
@@ -225,10 +226,10 @@ describe('connectWalletConnect', () => {
   it('behaviour §4 finalizing: a wallet opened by deep link → method mobile, its name, deep link and recent wallet stored', async () => {
     const { kernel, providers, backend } = setup()
     const wallet: WalletDirectoryEntry = { id: 'w1', name: 'Rainbow', mobile_link: 'rainbow://' }
-    const result = connectWalletConnect(kernel, { wallet })
+    const result = connectWalletConnect(contextOf(kernel), { wallet })
     await flush()
     providers[0]?.showUri()
-    setWalletConnectLinking(kernel, wallet, 'rainbow://')
+    setWalletConnectLinking(contextOf(kernel), wallet, 'rainbow://')
     expect(kernel.store.get().connection).toMatchObject({
       wcLinking: { name: 'Rainbow', href: 'rainbow://' },
       recentWallet: wallet,
@@ -249,7 +250,7 @@ describe('connectWalletConnect', () => {
   it('times out when the relay gives no uri: relay error, wcError, transport closed, retry on a new client', async () => {
     vi.useFakeTimers()
     const { kernel, providers } = setup({ walletConnectTimeoutMs: 5_000 })
-    const result = connectWalletConnect(kernel)
+    const result = connectWalletConnect(contextOf(kernel))
     const caught = result.catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(4_999)
     expect(kernel.store.get().connection.wcError).toBe(false)
@@ -268,7 +269,7 @@ describe('connectWalletConnect', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(providers[0]?.transportClosed).toBe(1)
 
-    const retry = connectWalletConnect(kernel)
+    const retry = connectWalletConnect(contextOf(kernel))
     await vi.advanceTimersByTimeAsync(0)
     expect(providers).toHaveLength(2)
     providers[1]?.showUri()
@@ -281,7 +282,7 @@ describe('connectWalletConnect', () => {
   it('defaults to a 15 s timeout', async () => {
     vi.useFakeTimers()
     const { kernel } = setup()
-    const caught = connectWalletConnect(kernel).catch((error: unknown) => error)
+    const caught = connectWalletConnect(contextOf(kernel)).catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(14_999)
     expect(kernel.store.get().connection.wcError).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
@@ -290,7 +291,7 @@ describe('connectWalletConnect', () => {
 
   it('fails at once on relayer_error (a refused connection)', async () => {
     const { kernel, providers } = setup()
-    const caught = connectWalletConnect(kernel).catch((error: unknown) => error)
+    const caught = connectWalletConnect(contextOf(kernel)).catch((error: unknown) => error)
     await flush()
     providers[0]?.relayer.emit('relayer_error', new Error('closed with code 3000'))
     expect(await caught).toBeInstanceOf(WalletConnectRelayError)
@@ -299,7 +300,7 @@ describe('connectWalletConnect', () => {
 
   it('a wallet rejection fails the pairing with its message', async () => {
     const { kernel, providers } = setup()
-    const caught = connectWalletConnect(kernel).catch((error: unknown) => error)
+    const caught = connectWalletConnect(contextOf(kernel)).catch((error: unknown) => error)
     await flush()
     providers[0]?.showUri()
     providers[0]?.rejectPairing(new Error('User rejected.'))
@@ -310,15 +311,15 @@ describe('connectWalletConnect', () => {
 
   it('reopening keeps a live pairing (same promise, no second proposal); fresh replaces it', async () => {
     const { kernel, providers } = setup()
-    const first = connectWalletConnect(kernel)
+    const first = connectWalletConnect(contextOf(kernel))
     // Still preparing: wait for it.
-    expect(connectWalletConnect(kernel)).toBe(first)
+    expect(connectWalletConnect(contextOf(kernel))).toBe(first)
     await flush()
     const uri = providers[0]?.showUri()
-    expect(connectWalletConnect(kernel)).toBe(first)
+    expect(connectWalletConnect(contextOf(kernel))).toBe(first)
     expect(providers[0]?.connectCalls).toHaveLength(1)
 
-    const fresh = connectWalletConnect(kernel, { fresh: true })
+    const fresh = connectWalletConnect(contextOf(kernel), { fresh: true })
     await expect(first).rejects.toBeInstanceOf(PairingSupersededError)
     await flush()
     expect(providers[0]?.connectCalls).toHaveLength(2)
@@ -332,28 +333,28 @@ describe('connectWalletConnect', () => {
   it('an expired pairing is not reused', async () => {
     vi.useFakeTimers()
     const { kernel, providers } = setup()
-    const first = connectWalletConnect(kernel)
+    const first = connectWalletConnect(contextOf(kernel))
     first.catch(() => undefined)
     await vi.advanceTimersByTimeAsync(0)
     providers[0]?.showUri()
     await vi.advanceTimersByTimeAsync(230_000)
-    const second = connectWalletConnect(kernel)
+    const second = connectWalletConnect(contextOf(kernel))
     expect(second).not.toBe(first)
   })
 
   it('on Telegram, connect waits for the pairing in flight (behaviour §4)', async () => {
     const { kernel, providers } = setup({}, TELEGRAM)
-    const first = connectWalletConnect(kernel)
+    const first = connectWalletConnect(contextOf(kernel))
     await flush()
     providers[0]?.showUri()
-    expect(connectWalletConnect(kernel)).toBe(first)
+    expect(connectWalletConnect(contextOf(kernel))).toBe(first)
   })
 })
 
 describe('the WalletConnect session as the eip155 account', () => {
   async function connected() {
     const context = setup()
-    const result = connectWalletConnect(context.kernel)
+    const result = connectWalletConnect(contextOf(context.kernel))
     await flush()
     const provider = context.providers[0]
     if (!provider) throw new Error('no provider')
@@ -412,7 +413,7 @@ describe('restore on reload', () => {
     backend.setItem(STORAGE_KEYS.connectionStatus, 'connected')
     const { kernel, next, created } = setup({}, DESKTOP, backend)
     next.push(fakeSession([`eip155:31337:${ADDRESS}`], 'Restored Wallet'))
-    await expect(autoReconnect(kernel, { walletConnect: restoreWalletConnect })).resolves.toBe(true)
+    await expect(autoReconnect(kernel)).resolves.toBe(true)
     expect(created).toHaveLength(1)
     expect(kernel.store.get().accounts.eip155).toMatchObject({
       status: 'connected',
@@ -432,8 +433,10 @@ describe('restore on reload', () => {
     const expired = fakeSession([`eip155:31337:${ADDRESS}`])
     expired.expiry = Math.floor(Date.now() / 1000) - 1
     next.push(expired)
-    await expect(autoReconnect(kernel, { walletConnect: restoreWalletConnect })).resolves.toBe(false)
+    await expect(autoReconnect(kernel)).resolves.toBe(false)
     expect(backend.data.has(STORAGE_KEYS.connectedConnectorId('eip155'))).toBe(false)
-    await expect(restoreWalletConnect(kernel, 'solana')).resolves.toBe(false)
+    await expect(
+      walletConnectBody.restore(contextOf(kernel), WALLET_CONNECT_ID, 'solana'),
+    ).resolves.toBeUndefined()
   })
 })

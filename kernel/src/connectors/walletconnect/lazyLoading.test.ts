@@ -31,8 +31,8 @@ describe('lazy loading (DESIGN §1, §7)', () => {
     expect(offenders).toEqual([])
   })
 
-  it('the kernel reaches the connector and its view body only through import() (register.ts is the eager part)', () => {
-    const lazy = /walletconnect\/index\.ts$|ConnectingWalletConnectContent\.tsx$/
+  it('the kernel reaches the connector and its view body only through import() (kind.ts is the eager part)', () => {
+    const lazy = /walletconnect\/body\.ts$|ConnectingWalletConnectContent\.tsx$/
     const insideChunk = (relative: string) =>
       relative.startsWith(path.join('connectors', 'walletconnect')) ||
       relative.endsWith('ConnectingWalletConnectContent.tsx') ||
@@ -45,10 +45,10 @@ describe('lazy loading (DESIGN §1, §7)', () => {
         .map((spec) => `${relative} → ${spec}`)
     })
     expect(offenders).toEqual([])
-    const register = readFileSync(path.join(import.meta.dirname, 'register.ts'), 'utf8')
+    const kind = readFileSync(path.join(import.meta.dirname, 'kind.ts'), 'utf8')
     expect(
-      staticImports(path.join(import.meta.dirname, 'register.ts')).filter((spec) => lazy.test(spec)),
+      staticImports(path.join(import.meta.dirname, 'kind.ts')).filter((spec) => /\.\/body\.ts$/.test(spec)),
     ).toEqual([])
-    expect(register).toContain('import(/* webpackChunkName: "walletconnect-connector" */ \'./index.ts\')')
+    expect(kind).toContain('import(/* webpackChunkName: "walletconnect-connector" */ \'./body.ts\')')
   })
 })

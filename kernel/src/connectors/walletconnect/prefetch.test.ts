@@ -9,10 +9,10 @@ vi.mock('./provider.ts', async (importActual) => {
   loads.provider++
   return importActual()
 })
-vi.mock('./index.ts', async (importActual) => {
+vi.mock('./body.ts', async (importActual) => {
   loads.connector++
   return {
-    ...(await importActual<typeof import('./index.ts')>()),
+    ...(await importActual<typeof import('./body.ts')>()),
     prepareWalletConnect: () => {
       loads.prepared++
     },

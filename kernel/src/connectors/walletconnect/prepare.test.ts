@@ -1,6 +1,8 @@
 import type { ModalOptions, Network, WalletConnectAuthContribution } from '@portico/shared-types'
 import { PAIRING_EXPIRY_MS } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { contextOf } from '../../account/report.ts'
+import { prepareWalletConnect } from '../../account/walletConnect.ts'
 import { createEventBus } from '../../events/bus.ts'
 import type { Kernel } from '../../kernel.ts'
 import { resolveOptions } from '../../options.ts'
@@ -9,7 +11,7 @@ import { createInitialState } from '../../state/initialState.ts'
 import { createStore } from '../../state/store.ts'
 import { createSafeStorage, memoryBackend } from '../../storage/storage.ts'
 import { drawnQrPath } from '../../ui/primitives/qrMatrix.ts'
-import { connectWalletConnect, prepareWalletConnect, registerWalletConnect } from './index.ts'
+import { connectWalletConnect, registerWalletConnect } from './body.ts'
 import { type PreparedHolder, preparePairing, takePrepared } from './prepare.ts'
 import { FakeProvider, fakeSession } from './testing.ts'
 
@@ -54,7 +56,7 @@ function setup(app: Partial<ModalOptions> = {}, ensureLoaded = async () => undef
     providers.push(provider)
     return provider.asProvider()
   })
-  registerWalletConnect(kernel, { createProvider })
+  registerWalletConnect(contextOf(kernel), { createProvider })
   const signIn = () =>
     auth.push({
       id: 'siwx',
@@ -85,7 +87,7 @@ describe('WalletConnect pairing prepared when the Connect view opens', () => {
     expect(kernel.store.get().connection.status).toBe('disconnected')
     expect(kernel.store.get().connection.wcUri).toBeUndefined()
 
-    const connecting = connectWalletConnect(kernel)
+    const connecting = connectWalletConnect(contextOf(kernel))
     await until(() => kernel.store.get().connection.wcUri)
     expect(kernel.store.get().connection.wcUri).toBe(uri)
     expect(provider.connectCalls).toHaveLength(1)
@@ -109,9 +111,9 @@ describe('WalletConnect pairing prepared when the Connect view opens', () => {
     prepareWalletConnect(kernel)
     await until(() => providers[0]?.connectCalls.length)
     providers[0]?.showUri('wc:prepared@2')
-    void connectWalletConnect(kernel)
+    void connectWalletConnect(contextOf(kernel))
     await until(() => kernel.store.get().connection.wcUri)
-    void connectWalletConnect(kernel, { fresh: true })
+    void connectWalletConnect(contextOf(kernel), { fresh: true })
     await until(() => providers[0]?.connectCalls.length === 2)
     providers[0]?.showUri('wc:fresh@2')
     await until(() => kernel.store.get().connection.wcUri === 'wc:fresh@2')
@@ -125,7 +127,7 @@ describe('WalletConnect pairing prepared when the Connect view opens', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(providers[0]?.connectCalls).toEqual([])
     expect(auth[0]?.params).not.toHaveBeenCalled()
-    void connectWalletConnect(kernel)
+    void connectWalletConnect(contextOf(kernel))
     await until(() => providers[0]?.authenticateCalls.length)
     expect(providers[0]?.connectCalls).toEqual([])
   })
@@ -136,7 +138,7 @@ describe('WalletConnect pairing prepared when the Connect view opens', () => {
     await until(() => providers[0]?.connectCalls.length)
     providers[0]?.showUri('wc:plain@2')
     signIn()
-    void connectWalletConnect(kernel)
+    void connectWalletConnect(contextOf(kernel))
     await until(() => providers[0]?.authenticateCalls.length)
     expect(kernel.store.get().connection.wcUri).not.toBe('wc:plain@2')
   })
@@ -167,7 +169,7 @@ describe('WalletConnect pairing prepared when the Connect view opens', () => {
     expect(off.createProvider).not.toHaveBeenCalled()
 
     const busy = setup()
-    void connectWalletConnect(busy.kernel)
+    void connectWalletConnect(contextOf(busy.kernel))
     await until(() => busy.providers[0]?.connectCalls.length)
     prepareWalletConnect(busy.kernel)
     await new Promise((resolve) => setTimeout(resolve, 0))

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { contextOf } from '../../account/report.ts'
 import { evmNetwork, testKernel } from '../../account/solanaTesting.ts'
 import { currentAlert, resetAlertsForTests } from '../../alerts/alerts.ts'
-import { connectWalletConnect, registerWalletConnect } from './index.ts'
+import { connectWalletConnect, registerWalletConnect } from './body.ts'
 
 afterEach(resetAlertsForTests)
 
@@ -14,7 +15,7 @@ describe('WalletConnect provider failure (behaviour §8 alerts)', () => {
     const createProvider = vi.fn(async () => {
       throw new Error('init failed')
     })
-    registerWalletConnect(kernel, {
+    registerWalletConnect(contextOf(kernel), {
       platform: () => ({
         userAgent: 'X11',
         maxTouchPoints: 0,
@@ -24,9 +25,9 @@ describe('WalletConnect provider failure (behaviour §8 alerts)', () => {
       }),
       createProvider,
     })
-    await expect(connectWalletConnect(kernel)).rejects.toThrow()
+    await expect(connectWalletConnect(contextOf(kernel))).rejects.toThrow()
     expect(currentAlert()?.id).toBe('universalProvider')
-    await expect(connectWalletConnect(kernel)).rejects.toThrow()
+    await expect(connectWalletConnect(contextOf(kernel))).rejects.toThrow()
     expect(createProvider).toHaveBeenCalledTimes(2)
     expect(
       warn.mock.calls.filter(([text]) => String(text).includes('WalletConnect Unavailable')),

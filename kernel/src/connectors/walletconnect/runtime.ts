@@ -3,12 +3,17 @@
  * flight and the pairing prepared ahead of the choice (./prepare.ts).
  */
 import type { WalletDirectoryEntry } from '@portico/shared-types'
-import type { ConnectResult } from '../../account/connect.ts'
 import type { Kernel } from '../../kernel.ts'
+import type { ConnectorContext, SessionReport } from '../kind.ts'
+import { isWalletConnectOffered } from './connector.ts'
 import { type Platform, readPlatform } from './platform.ts'
 import type { PreparedHolder } from './prepare.ts'
 import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
-import { isWalletConnectOffered } from './register.ts'
+
+/** Whether the wallet's chain is one the app requested. */
+export interface ConnectResult {
+  supported: boolean
+}
 
 export interface Attempt {
   id: number
@@ -26,6 +31,8 @@ export interface WalletConnectDependencies {
 }
 
 export interface Runtime extends PreparedHolder {
+  /** Where the pairing and the approved session are reported (the account lifecycle). */
+  report: SessionReport
   createProvider: (config: ProviderConfig) => Promise<WalletConnectProvider>
   platform: () => Platform
   provider?: Promise<WalletConnectProvider>
@@ -44,8 +51,12 @@ export function stopProvider(provider: WalletConnectProvider) {
   return provider.client.core.relayer.transportClose().catch(() => undefined)
 }
 
-export function createRuntime(kernel: Kernel, dependencies: WalletConnectDependencies): Runtime {
+export function createRuntime(
+  { kernel, report }: ConnectorContext,
+  dependencies: WalletConnectDependencies,
+): Runtime {
   const runtime: Runtime = {
+    report,
     createProvider: dependencies.createProvider ?? loadProvider,
     platform: dependencies.platform ?? (() => readPlatform()),
     nextId: 0,
@@ -59,5 +70,6 @@ export function createRuntime(kernel: Kernel, dependencies: WalletConnectDepende
 }
 
 /** The kernel's runtime, created on first use when WalletConnect is offered. */
-export const runtimeOf = (kernel: Kernel): Runtime | undefined =>
-  runtimes.get(kernel) ?? (isWalletConnectOffered(kernel) ? createRuntime(kernel, {}) : undefined)
+export const runtimeOf = (context: ConnectorContext): Runtime | undefined =>
+  runtimes.get(context.kernel) ??
+  (isWalletConnectOffered(context.kernel) ? createRuntime(context, {}) : undefined)

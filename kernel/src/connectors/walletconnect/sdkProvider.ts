@@ -39,7 +39,7 @@ export function getProvider(kernel: Kernel, runtime: Runtime, quiet = false): Pr
         kernel.log.warn('Portico: WalletConnect relay error', error)
         const attempt = runtime.attempt
         if (runtime.provider === pending && attempt && !attempt.settled)
-          failAttempt(kernel, runtime, attempt, relayError(error))
+          failAttempt(runtime, attempt, relayError(error))
       })
       return provider
     },

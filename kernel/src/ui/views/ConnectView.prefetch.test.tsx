@@ -4,8 +4,8 @@ import { createModal, type ModalHandle } from '../../createModal.ts'
 import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 const prepared = vi.hoisted(() => ({ count: 0 }))
-vi.mock('../../connectors/walletconnect/register.ts', async (importActual) => ({
-  ...(await importActual<typeof import('../../connectors/walletconnect/register.ts')>()),
+vi.mock('../../account/walletConnect.ts', async (importActual) => ({
+  ...(await importActual<typeof import('../../account/walletConnect.ts')>()),
   prepareWalletConnect: () => {
     prepared.count++
   },

@@ -1,7 +1,6 @@
 import { type ChainNamespace, CONNECT_METHOD_FEATURES, type ConnectMethod } from '@portico/shared-types'
 import { Fragment, useEffect, useMemo, useState } from 'react'
 import { recentWallets } from '../../account/recentWallets.ts'
-import { prepareWalletConnect } from '../../connectors/walletconnect/register.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { directoryOf } from '../../services/directoryController.ts'
@@ -65,11 +64,11 @@ function WalletList() {
   // With no browser wallet WalletConnect is the likely choice: its SDK loads and a pairing is prepared
   // now, so choosing it only draws the QR code. With one, pointing at WalletConnect does the same; other
   // visitors keep the relay socket and the SDK's ~2 MiB of heap out of the page.
-  const prepare = () => prepareWalletConnect(kernel)
+  const prepare = () => actions.prepareWalletConnect()
   const likely = walletConnect !== undefined && lists.installed.length === 0
   useEffect(() => {
-    if (likely) prepareWalletConnect(kernel)
-  }, [likely, kernel])
+    if (likely) actions.prepareWalletConnect()
+  }, [likely, actions])
   const directory = directoryOf(kernel)
   const showAllWallets = directory !== undefined && options.features.allWallets
   const count = walletCountLabel({ wallets })

@@ -1,9 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { walletLinks } from '../../connectors/walletconnect/deepLinks.ts'
-import { PairingSupersededError, WalletConnectRelayError } from '../../connectors/walletconnect/index.ts'
-import { pairingRefreshDelay } from '../../connectors/walletconnect/pairing.ts'
-import { readPlatform } from '../../connectors/walletconnect/platform.ts'
-import { asWalletEntry } from '../../connectors/walletconnect/recent.ts'
+import { walletConnectDescriptor as descriptor } from '../../connectors/walletconnect/descriptor.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
 import type { ViewProps } from '../../router/registry.ts'
 import { useKernel, useKernelState } from '../context.tsx'
@@ -24,7 +20,7 @@ type Start = 'open' | 'retry' | 'expired'
 export default function ConnectingWalletConnectContent({ params }: ViewProps) {
   const { actions, kernel } = useKernel()
   const i18n = useI18n()
-  const wallet = asWalletEntry(params.wallet)
+  const wallet = descriptor.walletOf(params.wallet)
   const wcUri = useKernelState((state) => state.connection.wcUri)
   const expiry = useKernelState((state) => state.connection.wcPairingExpiry)
   // One-click sign-in (behaviour §4): the pairing signs in too.
@@ -49,8 +45,8 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
         if (!supported && !allowUnsupported) actions.reset('UnsupportedChain')
         else actions.close()
       } catch (cause) {
-        if (id !== call.current || cause instanceof PairingSupersededError) return
-        setError({ message: errorMessage(cause), relay: cause instanceof WalletConnectRelayError })
+        if (id !== call.current || descriptor.isSuperseded(cause)) return
+        setError({ message: errorMessage(cause), relay: descriptor.isRelayError(cause) })
       }
     },
     [actions, kernel, wallet],
@@ -68,11 +64,11 @@ export default function ConnectingWalletConnectContent({ params }: ViewProps) {
   // behaviour §5/§9: 4 minutes, expired when 10 s or less remain → a new pairing.
   useEffect(() => {
     if (expiry === undefined || error) return
-    const timer = setTimeout(() => void start('expired'), pairingRefreshDelay(expiry))
+    const timer = setTimeout(() => void start('expired'), descriptor.refreshDelay(expiry))
     return () => clearTimeout(timer)
   }, [expiry, error, start])
 
-  const links = wallet && wcUri ? walletLinks(wallet, wcUri, readPlatform()) : []
+  const links = wallet && wcUri ? descriptor.links(wallet, wcUri) : []
 
   if (error) {
     return (
