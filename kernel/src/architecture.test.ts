@@ -17,6 +17,90 @@ const imports = (file: string) =>
     (match) => match[1] ?? '',
   )
 
+const KERNEL_SRC = path.join(ROOT, 'kernel/src')
+const isTest = (file: string) => /\.test\.tsx?$/.test(file)
+const kernelFile = (file: string) => path.relative(KERNEL_SRC, file).split(path.sep).join('/')
+
+/** A specifier's import clause names only types (`import type …`, `import { type A, type B } …`). */
+const typeOnly = (clause: string) => {
+  if (/^type\s/.test(clause)) return true
+  const named = clause.match(/^\{([^}]*)\}$/s)?.[1]
+  const names = named
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  return names !== undefined && names.length > 0 && names.every((name) => name.startsWith('type '))
+}
+
+/**
+ * The relative modules a source file loads at run time: static imports and re-exports that bring
+ * values, side-effect imports, and `import()` (a lazy chunk is loaded all the same); type-only imports
+ * and `typeof import()` types are left out.
+ */
+function runtimeImports(file: string, source = readFileSync(file, 'utf8')): string[] {
+  const specifiers = [
+    ...[...source.matchAll(/^\s*(?:import|export)\s+([^;'"]*?)\s+from\s+'(\.[^']+)'/gm)]
+      .filter((match) => !typeOnly(match[1] ?? ''))
+      .map((match) => match[2] ?? ''),
+    ...[...source.matchAll(/^\s*import\s+'(\.[^']+)'/gm)].map((match) => match[1] ?? ''),
+    ...[...source.matchAll(/(?<!typeof\s+)\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?'(\.[^']+)'\s*\)/g)].map(
+      (match) => match[1] ?? '',
+    ),
+  ]
+  return specifiers.map((specifier) => path.resolve(path.dirname(file), specifier))
+}
+
+/** Every import (types too) of a source file, as written. */
+const allImports = (source: string) =>
+  [...source.matchAll(/(?:from|import)\s*\(?\s*(?:\/\*[^*]*\*\/\s*)?'([^']+)'/g)].map(
+    (match) => match[1] ?? '',
+  )
+
+/** The import cycles among `files` (strongly connected groups of more than one file, or a self-import). */
+function importCycles(files: readonly string[], importsOf: (file: string) => string[]): string[][] {
+  const known = new Set(files)
+  const edges = new Map(files.map((file) => [file, importsOf(file).filter((target) => known.has(target))]))
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const cycles: string[][] = []
+  let next = 0
+  const visit = (file: string) => {
+    index.set(file, next)
+    low.set(file, next)
+    next += 1
+    stack.push(file)
+    onStack.add(file)
+    for (const target of edges.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target)
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(target) ?? 0))
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file) ?? 0, index.get(target) ?? 0))
+    }
+    if (low.get(file) !== index.get(file)) return
+    const group: string[] = []
+    let member: string | undefined
+    do {
+      member = stack.pop()
+      if (member === undefined) break
+      onStack.delete(member)
+      group.push(member)
+    } while (member !== file)
+    if (group.length > 1 || edges.get(file)?.includes(file)) cycles.push(group.sort())
+  }
+  for (const file of files) if (!index.has(file)) visit(file)
+  return cycles
+}
+
+/** A comparison with a chain namespace's literal name ('solana' === x, x !== 'bip122', case 'solana':). */
+const NAMESPACE_COMPARISON =
+  /(?:[!=]==?\s*'(?:solana|bip122)')|(?:'(?:solana|bip122)'\s*[!=]==?)|(?:case\s+'(?:solana|bip122)'\s*:)/
+
+/** Where a kind of wallet may name its namespace: its own folder under connectors/, and the chain catalogue. */
+const mayNameNamespaces = (relative: string) =>
+  /^connectors\/[^/]+\//.test(relative) || relative.startsWith('chains/')
+
 const TESTING_KIT_KERNEL_IMPORT = '../../../kernel/src/chains/helpers/index.ts'
 
 describe('architecture (DESIGN §1–2)', () => {
@@ -44,6 +128,36 @@ describe('architecture (DESIGN §1–2)', () => {
           .map((spec) => `${path.relative(ROOT, file)} → ${spec}`),
       ),
     )
+    expect(offenders).toEqual([])
+  })
+
+  it('the kernel has no runtime import cycle (static and dynamic imports; type-only ones aside)', () => {
+    const files = sources(KERNEL_SRC).filter((file) => !isTest(file))
+    const cycles = importCycles(files, (file) => runtimeImports(file)).map((cycle) => cycle.map(kernelFile))
+    expect(cycles).toEqual([])
+  })
+
+  it('nothing under connectors/ imports account/ or ui/: connectors report, the lifecycle writes', () => {
+    const offenders = sources(path.join(KERNEL_SRC, 'connectors'))
+      .filter((file) => !isTest(file))
+      .flatMap((file) =>
+        allImports(readFileSync(file, 'utf8'))
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => kernelFile(path.resolve(path.dirname(file), spec)))
+          .filter((target) => target.startsWith('account/') || target.startsWith('ui/'))
+          .map((target) => `${kernelFile(file)} → ${target}`),
+      )
+    expect(offenders).toEqual([])
+  })
+
+  it("only a kind's own folder (connectors/<kind>/) and the chain catalogue compare with 'solana' or 'bip122'", () => {
+    const offenders = sources(KERNEL_SRC)
+      .filter((file) => !isTest(file) && !mayNameNamespaces(kernelFile(file)))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, at) => (NAMESPACE_COMPARISON.test(line) ? [`${kernelFile(file)}:${at + 1}`] : [])),
+      )
     expect(offenders).toEqual([])
   })
 })

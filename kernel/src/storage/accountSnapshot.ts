@@ -16,14 +16,14 @@ export interface AccountSnapshot {
   caipNetworkId: CaipNetworkId
 }
 
-const EIP155_ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-
-function validAddress(namespace: ChainNamespace, address: string): boolean {
-  if (namespace === 'eip155') return EIP155_ADDRESS.test(address)
-  if (namespace === 'solana') return SOLANA_ADDRESS.test(address)
-  return false
+/** The namespaces a snapshot may hold, each with its address form (others: no snapshot). */
+const SNAPSHOT_ADDRESS: Partial<Record<ChainNamespace, RegExp>> = {
+  eip155: /^0x[0-9a-fA-F]{40}$/,
+  solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
 }
+
+const validAddress = (namespace: ChainNamespace, address: string): boolean =>
+  SNAPSHOT_ADDRESS[namespace]?.test(address) === true
 
 function validNetwork(namespace: ChainNamespace, caipNetworkId: string): boolean {
   try {
