@@ -5,6 +5,7 @@
  */
 
 import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types'
+import { PorticoError } from '../errors/base.ts'
 import { parseLoadOn, parsePreview } from './manifestPreview.ts'
 
 export const MANIFEST_FILE = 'mf-manifest.json'
@@ -36,8 +37,11 @@ export interface PluginManifest {
 }
 
 /** A remote that is not deployed (manifest 404/410): warned about once, not retried on every open. */
-export class RemoteUnavailableError extends Error {
+export class RemoteUnavailableError extends PorticoError {
   override name = 'RemoteUnavailableError'
+  constructor(message: string) {
+    super('PLUGIN_REMOTE_UNAVAILABLE', message)
+  }
 }
 
 /** The manifest URL for a configured remote URL: the URL itself if it is a .json, else its sibling. */

@@ -1,12 +1,16 @@
 import { PLUGIN_API_VERSION } from '@portico/shared-types'
+import { PorticoError } from '../errors/base.ts'
 import { simpleSatisfies } from './apiRange.ts'
 import { apiSatisfies, evaluateRemote } from './federation.ts'
 import { fetchManifest, manifestUrlFor, type PluginManifest } from './manifest.ts'
 import { assertAllowedOrigin, assertIntegrityPin } from './trust.ts'
 
 /** A remote refused on trust grounds (origin, manifest, api range, integrity). */
-export class RemoteRefusedError extends Error {
+export class RemoteRefusedError extends PorticoError {
   override name = 'RemoteRefusedError'
+  constructor(message: string) {
+    super('PLUGIN_REMOTE_REFUSED', message)
+  }
 }
 
 export interface RemoteRequest {

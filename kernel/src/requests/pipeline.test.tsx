@@ -2,6 +2,7 @@ import { definePlugin, type PluginContext, type PluginDefinition } from '@portic
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type ModalHandle } from '../createModal.ts'
+import { UserRejectedRequestError } from '../errors/rpc.ts'
 import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { NOT_ALLOWED_MESSAGE_DELAY_MS } from './pipeline.ts'
 import { TEST_ADDRESS, testWallet } from './testWallet.ts'
@@ -146,8 +147,11 @@ describe('request pipeline', () => {
     await expect(first).resolves.toBe('0xsig')
     expect(await screen.findByText('Approving eth_sendTransaction')).toBeTruthy()
     await waitFor(() => expect(wallet.held).toHaveLength(2))
-    wallet.held[1]?.reject(Object.assign(new Error('User rejected'), { code: 4001 }))
-    await expect(second).rejects.toMatchObject({ code: 4001 })
+    const rejection = Object.assign(new Error('User rejected'), { code: 4001 })
+    wallet.held[1]?.reject(rejection)
+    await expect(second).rejects.toMatchObject({ code: 4001, message: 'User rejected', cause: rejection })
+    // The wallet's rejection reaches the app as the EIP-1193 family's error of its code.
+    await expect(second).rejects.toBeInstanceOf(UserRejectedRequestError)
     await waitFor(() => expect(modal.getState().modal.open).toBe(false))
     await waitFor(() => expect(calls).toContain('eth_getBalance'))
   })

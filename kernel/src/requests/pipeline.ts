@@ -8,6 +8,7 @@ import { type ChainNamespace, type Connector, type Eip1193Provider, MESSAGES } f
 import { refreshNativeBalance } from '../account/balance.ts'
 import type { KernelActions } from '../actions.ts'
 import { pluginConnectorOf } from '../connectors/plugin/registry.ts'
+import { toProviderRpcError } from '../errors/rpc.ts'
 import type { Kernel } from '../kernel.ts'
 import {
   closedError,
@@ -15,7 +16,7 @@ import {
   notAllowedError,
   notConnectedError,
   ProviderRpcError,
-  RPC_ERROR_CODES,
+  tooManyRequestsError,
 } from './errors.ts'
 import { isMethodAllowed, isUnsafeMethod } from './policy.ts'
 
@@ -157,7 +158,7 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
       .then(() => request.provider.request(request.args))
       .then(
         (value) => settle(true, value),
-        (error: unknown) => settle(false, error),
+        (error: unknown) => settle(false, toProviderRpcError(error)),
       )
   }
 
@@ -180,9 +181,15 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     if (!isMethodAllowed(args.method, live?.connector, declared)) return refuse()
     if (!live) throw notConnectedError()
     const view = isUnsafeMethod(args.method) ? takerView(kernel, live.connector) : undefined
-    if (!view) return live.provider.request(args)
-    if (queue.length + (active ? 1 : 0) >= MAX_QUEUED)
-      throw new ProviderRpcError(RPC_ERROR_CODES.limitExceeded, 'Too many open requests')
+    if (!view) {
+      try {
+        return await live.provider.request(args)
+      } catch (error) {
+        // A wallet's rejection reaches the app as the EIP-1193 error of its code (errors/rpc.ts).
+        throw toProviderRpcError(error)
+      }
+    }
+    if (queue.length + (active ? 1 : 0) >= MAX_QUEUED) throw tooManyRequestsError()
     return new Promise((resolve, reject) => {
       queue.push({ args, provider: live.provider, namespace: live.namespace, view, resolve, reject })
       next()

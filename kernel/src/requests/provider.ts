@@ -4,8 +4,9 @@
  * its events follow whatever wallet Portico connected, and change when the visitor switches wallets.
  */
 import type { KernelActions } from '../actions.ts'
+import { InvalidParamsRpcError, ProviderDisconnectedError } from '../errors/rpc.ts'
 import type { Kernel } from '../kernel.ts'
-import { closedError, ProviderRpcError, RPC_ERROR_CODES } from './errors.ts'
+import { closedError, ProviderRpcError } from './errors.ts'
 import type { RequestArgs, RequestPipeline } from './pipeline.ts'
 
 export type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
@@ -39,7 +40,7 @@ function snapshot(kernel: Kernel): Snapshot {
 function requestedNetworkOf(kernel: Kernel, params: unknown) {
   const hex = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined
   if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex))
-    throw new ProviderRpcError(-32602, 'Invalid params: expected [{ chainId: "0x…" }]')
+    throw new InvalidParamsRpcError('Invalid params: expected [{ chainId: "0x…" }]')
   const id = Number.parseInt(hex, 16)
   const requested = kernel.store.get().networks.byNamespace[NAMESPACE]?.requestedCaipNetworks ?? []
   const network = requested.find((candidate) => Number(candidate.id) === id)
@@ -71,8 +72,7 @@ export function createEip1193Provider(
     if (next.address && !previous.address) emit('connect', { chainId: next.chainId })
     if (next.address !== previous.address) emit('accountsChanged', next.address ? [next.address] : [])
     if (next.chainId && next.chainId !== previous.chainId) emit('chainChanged', next.chainId)
-    if (!next.address && previous.address)
-      emit('disconnect', new ProviderRpcError(RPC_ERROR_CODES.disconnected, 'Disconnected'))
+    if (!next.address && previous.address) emit('disconnect', new ProviderDisconnectedError('Disconnected'))
   })
 
   /** Opens the modal and waits for a connection; closing the modal first rejects (4001). */
@@ -105,7 +105,7 @@ export function createEip1193Provider(
       const { address, chainId } = snapshot(kernel)
       if (method === 'eth_accounts') return address ? [address] : []
       if (method === 'eth_chainId') {
-        if (!chainId) throw new ProviderRpcError(RPC_ERROR_CODES.disconnected, 'No eip155 network')
+        if (!chainId) throw new ProviderDisconnectedError('No eip155 network')
         return chainId
       }
       if (method === 'eth_requestAccounts') return address ? [address] : requestAccounts()

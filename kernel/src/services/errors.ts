@@ -1,37 +1,38 @@
 import { MESSAGES } from '@portico/shared-types'
 import type * as v from 'valibot'
+import { PorticoError } from '../errors/base.ts'
 
 /** A non-ok answer that retries did not fix. `body` is the parsed JSON, or the raw text when not JSON. */
-export class HttpError extends Error {
+export class HttpError extends PorticoError {
   override name = 'HttpError'
   readonly status: number
   readonly body: unknown
 
   constructor(status: number, message: string, body: unknown) {
-    super(message)
+    super('HTTP_STATUS', message)
     this.status = status
     this.body = body
   }
 }
 
 /** An ok answer whose body is not JSON or not the expected shape. */
-export class ResponseShapeError extends Error {
+export class ResponseShapeError extends PorticoError {
   override name = 'ResponseShapeError'
   readonly issues: readonly v.BaseIssue<unknown>[]
   readonly body: unknown
 
   constructor(message: string, issues: readonly v.BaseIssue<unknown>[], body: unknown) {
-    super(message)
+    super('RESPONSE_SHAPE', message)
     this.issues = issues
     this.body = body
   }
 }
 
-export class TimeoutError extends Error {
+export class TimeoutError extends PorticoError {
   override name = 'TimeoutError'
 
   constructor() {
-    super(MESSAGES.requestTookTooLong)
+    super('TIMEOUT', MESSAGES.requestTookTooLong)
   }
 }
 

@@ -22,19 +22,16 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardConnectFeature } from '@wallet-standard/features'
 import { walletChainFor } from '../../chains/solana.ts'
 import { decodeBase58, decodeBase64, encodeBase58, encodeBase64 } from '../../chains/solanaBase58.ts'
+import {
+  ChainDisconnectedError,
+  InternalRpcError,
+  InvalidParamsRpcError,
+  ProviderDisconnectedError,
+  UnauthorizedProviderError,
+  UnsupportedProviderMethodError,
+} from '../../errors/rpc.ts'
 import type { Kernel } from '../../kernel.ts'
 import { walletStandardWallet } from './wallets.ts'
-
-/** An error with the EIP-1193 code wallets and apps already know (4100 unauthorized, 4200 unsupported). */
-export class ProviderRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'ProviderRpcError'
-  }
-}
 
 type Features = Partial<
   StandardConnectFeature &
@@ -45,7 +42,7 @@ type Features = Partial<
 
 function featureOf<K extends keyof Features>(wallet: Wallet, name: K): NonNullable<Features[K]> {
   const feature = (wallet.features as Features)[name]
-  if (!feature) throw new ProviderRpcError(4200, `${wallet.name} does not support ${name}`)
+  if (!feature) throw new UnsupportedProviderMethodError(`${wallet.name} does not support ${name}`)
   return feature as NonNullable<Features[K]>
 }
 
@@ -54,17 +51,17 @@ const text = (value: unknown): value is string => typeof value === 'string' && v
 function paramsOf<T>(params: unknown, method: string, required: readonly (keyof T)[]): T {
   const candidate = params as Record<string, unknown> | undefined
   if (!candidate || required.some((key) => candidate[key as string] === undefined)) {
-    throw new ProviderRpcError(-32602, `${method} needs ${required.join(' and ')}`)
+    throw new InvalidParamsRpcError(`${method} needs ${required.join(' and ')}`)
   }
   return candidate as T
 }
 
 function decode(value: unknown, decoder: (text: string) => Uint8Array, what: string): Uint8Array {
-  if (!text(value)) throw new ProviderRpcError(-32602, `${what} is missing`)
+  if (!text(value)) throw new InvalidParamsRpcError(`${what} is missing`)
   try {
     return decoder(value)
   } catch {
-    throw new ProviderRpcError(-32602, `${what} is not correctly encoded`)
+    throw new InvalidParamsRpcError(`${what} is not correctly encoded`)
   }
 }
 
@@ -81,19 +78,19 @@ function firstSignature(wire: Uint8Array): Uint8Array {
 /** Only the connected account acts (behaviour §6). */
 function connectedAccount(kernel: Kernel, wallet: Wallet, pubkey?: string): WalletAccount {
   const address = kernel.store.get().accounts.solana?.address
-  if (!address) throw new ProviderRpcError(4100, 'No Solana account is connected')
+  if (!address) throw new UnauthorizedProviderError('No Solana account is connected')
   if (pubkey !== undefined && pubkey !== address) {
-    throw new ProviderRpcError(4100, `${pubkey} is not the connected account`)
+    throw new UnauthorizedProviderError(`${pubkey} is not the connected account`)
   }
   const account = wallet.accounts.find((candidate) => candidate.address === address)
-  if (!account) throw new ProviderRpcError(4100, `${wallet.name} no longer authorizes ${address}`)
+  if (!account) throw new UnauthorizedProviderError(`${wallet.name} no longer authorizes ${address}`)
   return account
 }
 
 /** The wallet's name for the active Solana network (Wallet Standard or CAIP-2 form). */
 function activeChain(kernel: Kernel, wallet: Wallet, account: WalletAccount): `${string}:${string}` {
   const network = kernel.store.get().networks.byNamespace.solana?.caipNetwork
-  if (!network) throw new ProviderRpcError(4901, 'No Solana network is active')
+  if (!network) throw new ChainDisconnectedError('No Solana network is active')
   const chains = account.chains.length > 0 ? account.chains : wallet.chains
   return (walletChainFor(network, chains) ?? network.caipNetworkId) as `${string}:${string}`
 }
@@ -130,7 +127,7 @@ async function handle(
       const account = connectedAccount(kernel, wallet, pubkey)
       const bytes = decode(message, decodeBase58, 'message')
       const [output] = await featureOf(wallet, 'solana:signMessage').signMessage({ account, message: bytes })
-      if (!output) throw new ProviderRpcError(-32603, `${wallet.name} returned no signature`)
+      if (!output) throw new InternalRpcError(`${wallet.name} returned no signature`)
       return { signature: encodeBase58(output.signature) }
     }
     case 'solana_signTransaction': {
@@ -141,7 +138,7 @@ async function handle(
         transaction: decode(transaction, decodeBase64, 'transaction'),
         chain: activeChain(kernel, wallet, account),
       })
-      if (!output) throw new ProviderRpcError(-32603, `${wallet.name} returned no transaction`)
+      if (!output) throw new InternalRpcError(`${wallet.name} returned no transaction`)
       return {
         signature: encodeBase58(firstSignature(output.signedTransaction)),
         transaction: encodeBase64(output.signedTransaction),
@@ -149,7 +146,7 @@ async function handle(
     }
     case 'solana_signAllTransactions': {
       const { transactions } = paramsOf<SolanaSignAllTransactionsParams>(params, method, ['transactions'])
-      if (!Array.isArray(transactions)) throw new ProviderRpcError(-32602, 'transactions must be a list')
+      if (!Array.isArray(transactions)) throw new InvalidParamsRpcError('transactions must be a list')
       const account = connectedAccount(kernel, wallet)
       const chain = activeChain(kernel, wallet, account)
       const outputs = await featureOf(wallet, 'solana:signTransaction').signTransaction(
@@ -174,11 +171,11 @@ async function handle(
         transaction: decode(transaction, decodeBase64, 'transaction'),
         ...sendOptions(options),
       })
-      if (!output) throw new ProviderRpcError(-32603, `${wallet.name} returned no signature`)
+      if (!output) throw new InternalRpcError(`${wallet.name} returned no signature`)
       return { signature: encodeBase58(output.signature) }
     }
     default:
-      throw new ProviderRpcError(4200, `The Solana wallet does not support ${method}`)
+      throw new UnsupportedProviderMethodError(`The Solana wallet does not support ${method}`)
   }
 }
 
@@ -192,6 +189,6 @@ export async function solanaRequest(
   { method, params }: Parameters<Eip1193Provider['request']>[0],
 ): Promise<unknown> {
   const wallet = walletStandardWallet(kernel, connectorId)
-  if (!wallet) throw new ProviderRpcError(4900, `Wallet "${connectorId}" is not available`)
+  if (!wallet) throw new ProviderDisconnectedError(`Wallet "${connectorId}" is not available`)
   return handle(kernel, wallet, method, params)
 }

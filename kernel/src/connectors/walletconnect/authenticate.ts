@@ -12,6 +12,7 @@ import {
   type WalletConnectAuthParams,
   type WalletConnectSignedAuth,
 } from '@portico/shared-types'
+import { PorticoError } from '../../errors/base.ts'
 import type { Kernel } from '../../kernel.ts'
 import type { PairingReport } from '../kind.ts'
 import type { WalletConnectProvider } from './provider.ts'
@@ -22,8 +23,11 @@ const MAX_RESOURCES = 32
 const MAX_FIELD = 1024
 
 /** The signed-in part failed (bad cacao, verifier refusal): the session is ended, the connection fails. */
-export class WalletConnectAuthError extends Error {
+export class WalletConnectAuthError extends PorticoError {
   override name = 'WalletConnectAuthError'
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('WALLETCONNECT_AUTH', message, options)
+  }
 }
 
 export interface AuthPlan {

@@ -4,11 +4,15 @@
  */
 import { type Logger, MESSAGES, type ParsedCaipAddress } from '@portico/shared-types'
 import { parseCaipAccount } from '../../chains/caip.ts'
+import { PorticoError } from '../../errors/base.ts'
 import { en } from '../../i18n/en.ts'
 
 /** The wallet's session has no account the kernel can use: the connection fails, the session ends. */
-export class InvalidSessionError extends Error {
+export class InvalidSessionError extends PorticoError {
   override name = 'InvalidSessionError'
+  constructor(message: string) {
+    super('WALLETCONNECT_INVALID_SESSION', message)
+  }
 }
 
 /**
