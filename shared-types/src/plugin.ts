@@ -144,10 +144,14 @@ export interface PluginView {
   sensitive?: boolean
 }
 
-/** Extra ways to connect shown in the Connect view; `method` places it in the connect-method order. */
+/**
+ * Extra ways to connect shown in the Connect view. `method` places it in the connect-method order:
+ * 'email' and 'social' where the app's order puts them; a method of the plugin's own (any other name)
+ * after the built-in ones, in the order plugins contribute them.
+ */
 export interface ConnectMethodContribution {
   id: string
-  method: 'email' | 'social'
+  method: 'email' | 'social' | (string & {})
   component: ComponentType<{ ctx: PluginContext }>
 }
 

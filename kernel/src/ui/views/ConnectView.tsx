@@ -173,12 +173,18 @@ export function ConnectView({ params }: Partial<ViewProps>) {
     !emailShowWallets &&
     !walletsOpened &&
     (pending.has('email') || methods.some((contribution) => contribution.method === 'email'))
-  const order = connectMethodOrder(appOrder, connectors)
+  const order: readonly string[] = connectMethodOrder(appOrder, connectors)
+  // A plugin's method of its own comes after the built-in ones, in the order plugins contribute them.
+  const own = [...new Set(methods.map((contribution) => contribution.method))].filter(
+    (method) => !order.includes(method),
+  )
+  const builtIn = (method: string): method is Exclude<ConnectMethod, 'wallet'> =>
+    method in CONNECT_METHOD_FEATURES
   // Only a section that would push the wallet list keeps its place: one arriving below it moves
   // nothing (the dialog grows downward), and an empty place costs the first frame its layout.
   const keepPlace = (method: ConnectMethod) =>
     pending.has(method) && order.indexOf(method) < order.indexOf('wallet')
-  const sections = order.flatMap((method) => {
+  const sections = [...order, ...own].flatMap((method) => {
     if (method === 'wallet')
       return [
         {
@@ -190,13 +196,16 @@ export function ConnectView({ params }: Partial<ViewProps>) {
           ),
         },
       ]
-    const pluginId = CONNECT_METHOD_FEATURES[method]
-    const record = plugins[pluginId]
     const contributed = methods.filter((contribution) => contribution.method === method)
-    const waiting = pending.has(method)
+    const pluginId = builtIn(method) ? CONNECT_METHOD_FEATURES[method] : contributed[0]?.pluginId
+    if (pluginId === undefined) return []
+    const record = plugins[pluginId]
+    const known = builtIn(method) ? method : undefined
+    const waiting = known !== undefined && pending.has(known)
     // A previewed method is painted from its manifest until its code loads; without a preview only a
     // section that would push the wallet list keeps its place (one arriving below it moves nothing).
-    const standIn = waiting && (record?.preview || keepPlace(method) || record?.loadOn === 'intent')
+    const standIn =
+      known !== undefined && waiting && (record?.preview || keepPlace(known) || record?.loadOn === 'intent')
     if (!standIn && contributed.length === 0) return []
     return [
       {
@@ -211,9 +220,9 @@ export function ConnectView({ params }: Partial<ViewProps>) {
                     socials={options.features.socials}
                     intent={intent}
                   />
-                ) : (
-                  <PendingConnectMethod method={method} socials={options.features.socials} />
-                )
+                ) : known ? (
+                  <PendingConnectMethod method={known} socials={options.features.socials} />
+                ) : null
               ) : (
                 contributed.map((contribution) => {
                   const ctx = kernel.plugins.contextOf(contribution.pluginId)
