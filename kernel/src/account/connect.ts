@@ -45,7 +45,9 @@ export async function connectFlow(
 export async function connectExternal(kernel: Kernel, connectorId: string): Promise<ConnectResult> {
   const connector = connectorOf(kernel, connectorId)
   const kind = connector ? kindOf(kernel, connectorId, connector.chain) : undefined
-  if (!connector || !kind) throw new Error(`Wallet "${connectorId}" is not available`)
+  // A wallet that is gone (no provider) is refused before the flow: no status, no CONNECT_ERROR.
+  if (!connector || !kind || !kernel.providers.has(connectorId))
+    throw new Error(`Wallet "${connectorId}" is not available`)
   const body = await kind.load()
   return connectFlow(kernel, connector.chain, connector, async () => {
     const context = contextOf(kernel)
