@@ -6,6 +6,7 @@
  * each live in their own file.
  */
 import { MESSAGES, type WalletDirectoryEntry } from '@portico/shared-types'
+import { connectEip155 } from '../eip155Wallet.ts'
 import type { ConnectorBody, ConnectorContext, SessionFacts, SessionReport } from '../kind.ts'
 import { closeSession } from './adapter.ts'
 import { startAttempt } from './attempt.ts'
@@ -140,9 +141,12 @@ async function restoreWalletConnect(context: ConnectorContext): Promise<SessionF
 }
 
 export const walletConnectBody: ConnectorBody = {
-  // The Connect view starts pairings through connectWalletConnect (it shows the pairing uri).
-  connect: async () => {
-    throw new Error(MESSAGES.walletConnectConnectorNotFound)
+  // Pairings start through connectWalletConnect (the view shows the uri); a live session's adapter
+  // answers eth_requestAccounts like any EIP-1193 wallet.
+  async connect({ kernel }, connector) {
+    const provider = kernel.providers.get(connector.id)
+    if (!provider) throw new Error(MESSAGES.walletConnectConnectorNotFound)
+    return connectEip155(kernel, connector, provider)
   },
   restore: (context, _connectorId, namespace) =>
     namespace === 'eip155' ? restoreWalletConnect(context) : Promise.resolve(undefined),
