@@ -150,6 +150,19 @@ describe('architecture (DESIGN §1–2)', () => {
     expect(offenders).toEqual([])
   })
 
+  it('nothing under connectors/ writes accounts, networks or the connection (the lifecycle does)', () => {
+    const offenders = sources(path.join(KERNEL_SRC, 'connectors'))
+      .filter((file) => !isTest(file))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, at) =>
+            /\bdraft\.(?:accounts|networks|connection)\b/.test(line) ? [`${kernelFile(file)}:${at + 1}`] : [],
+          ),
+      )
+    expect(offenders).toEqual([])
+  })
+
   it("only a kind's own folder (connectors/<kind>/) and the chain catalogue compare with 'solana' or 'bip122'", () => {
     const offenders = sources(KERNEL_SRC)
       .filter((file) => !isTest(file) && !mayNameNamespaces(kernelFile(file)))
