@@ -1,14 +1,12 @@
 import type { ChainNamespace, Connector } from '@portico/shared-types'
 import { connectorOf } from '../connectors/discovery.ts'
+import type { ConnectResult } from '../connectors/kind.ts'
 import { kindOf } from '../connectors/kinds.ts'
 import type { Kernel } from '../kernel.ts'
 import { contextOf } from './report.ts'
 import { startSession } from './session.ts'
 
-export interface ConnectResult {
-  /** Whether the wallet is on a network the app requested. */
-  supported: boolean
-}
+export type { ConnectResult }
 
 function setStatus(kernel: Kernel, namespace: ChainNamespace, status: 'connecting' | 'disconnected') {
   kernel.store.update((draft) => {

@@ -24,6 +24,11 @@ export interface AccountFacts {
   allAccounts: StoredAccount[]
 }
 
+/** What a connect answers: whether the wallet's network is one the app requested. */
+export interface ConnectResult {
+  supported: boolean
+}
+
 /** A connection a connector made or restored: the lifecycle makes it the namespace's session. */
 export interface SessionFacts {
   namespace: ChainNamespace

@@ -6,12 +6,12 @@ import type { ChainNamespace, ConnectorContribution } from '@portico/shared-type
 import type { Kernel } from '../../kernel.ts'
 import { addConnector, connectorOf, waitForConnector } from '../discovery.ts'
 import { connectEip155, restoreEip155 } from '../eip155Wallet.ts'
-import type { ConnectorBody, ConnectorContext } from '../kind.ts'
+import type { ConnectorBody, ConnectorContext, ConnectResult } from '../kind.ts'
 import { followAccountDetails, followConnectorDetails } from './accountDetails.ts'
 import { lazyProvider } from './lazyProvider.ts'
 import { followPluginConnectorOwners } from './owners.ts'
 import { MAX_CONNECTORS, pluginConnectorOf, readOwners, registryOf } from './registry.ts'
-import { type ConnectResult, connectPluginSolana, isSolanaActive, restorePluginSolana } from './solana.ts'
+import { connectPluginSolana, isSolanaActive, restorePluginSolana } from './solana.ts'
 
 const ID_PATTERN = /^[A-Za-z0-9][\w.:-]{0,63}$/
 /** behaviour §3: the auth connector supports only eip155 and solana. */

@@ -15,15 +15,10 @@ import {
 import { isSolanaAddress } from '../../chains/caip.ts'
 import type { Kernel } from '../../kernel.ts'
 import { connectorOf } from '../discovery.ts'
-import type { AccountFacts, ConnectorContext, SessionFacts, SessionReport } from '../kind.ts'
+import type { AccountFacts, ConnectorContext, ConnectResult, SessionFacts, SessionReport } from '../kind.ts'
 import { pluginConnectorOf } from './registry.ts'
 
 const NAMESPACE = 'solana'
-
-/** What connect answers: whether the wallet's network is one the app requested. */
-export interface ConnectResult {
-  supported: boolean
-}
 
 /** Whether the plugin connector `connectorId` declares the solana namespace. */
 export function declaresSolana(kernel: Kernel, connectorId: string): boolean {

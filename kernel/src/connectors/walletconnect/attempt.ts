@@ -4,6 +4,7 @@
  */
 import { MESSAGES, type WalletDirectoryEntry } from '@portico/shared-types'
 import type { Kernel } from '../../kernel.ts'
+import type { ConnectResult } from '../kind.ts'
 import { closeSession } from './adapter.ts'
 import { authenticateSession, authenticationFor, WalletConnectAuthError } from './authenticate.ts'
 import { PairingSupersededError, relayError } from './errors.ts'
@@ -12,7 +13,7 @@ import { EIP155_METHODS, mightSignIn, proposalNamespaces, requestedNetworks } fr
 import { pairingExpiry } from './pairing.ts'
 import { takePrepared } from './prepare.ts'
 import type { WalletConnectProvider } from './provider.ts'
-import type { Attempt, ConnectResult, Runtime } from './runtime.ts'
+import type { Attempt, Runtime } from './runtime.ts'
 import { getProvider } from './sdkProvider.ts'
 import { finalize, type Session } from './session.ts'
 import { InvalidSessionError } from './sessionAccounts.ts'

@@ -4,16 +4,11 @@
  */
 import type { WalletDirectoryEntry } from '@portico/shared-types'
 import type { Kernel } from '../../kernel.ts'
-import type { ConnectorContext, SessionReport } from '../kind.ts'
+import type { ConnectorContext, ConnectResult, SessionReport } from '../kind.ts'
 import { isWalletConnectOffered } from './connector.ts'
 import { type Platform, readPlatform } from './platform.ts'
 import type { PreparedHolder } from './prepare.ts'
 import type { ProviderConfig, WalletConnectProvider } from './provider.ts'
-
-/** Whether the wallet's chain is one the app requested. */
-export interface ConnectResult {
-  supported: boolean
-}
 
 export interface Attempt {
   id: number
