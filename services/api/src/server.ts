@@ -37,6 +37,7 @@ import { healthRoute } from './routes/health.ts'
 import { historyRoute } from './routes/history.ts'
 import { identityRoute } from './routes/identity.ts'
 import { nftsRoute } from './routes/nfts.ts'
+import { previewRoute } from './routes/preview.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
 import { siwxRoutes } from './routes/siwx.ts'
@@ -234,6 +235,7 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     siwxRoutes(v1, ctx)
     onrampRoutes(v1, ctx)
     bitcoinRoutes(v1, ctx)
+    previewRoute(v1, ctx)
   })
   onrampProviderRoutes(app, ctx)
   await directoryRoutes(app, ctx)

@@ -1,0 +1,153 @@
+/**
+ * What an EIP-712 payload lets someone do with the signer's tokens: EIP-2612 and DAI permits, Permit2's
+ * allowances (PermitSingle, PermitBatch) and signature transfers (PermitTransferFrom, its batch and
+ * witness forms), and any other message naming a spender and an amount. The payload is hashed first
+ * (viem checks the message against its types); a payload that does not hash is refused.
+ */
+import { type Address, getAddress, type Hex, hashTypedData, isAddress, maxUint160 } from 'viem'
+import { badRequest } from '../http/errors.ts'
+import { type RawApproval, UNLIMITED_FROM } from './effects.ts'
+import type { TypedPayload } from './request.ts'
+
+export interface DecodedTypedData {
+  digest: Hex
+  recognised: boolean
+  approvals: RawApproval[]
+  /** The domain's chainId, when it has one. */
+  domainChainId: bigint | null
+}
+
+type Fields = Record<string, unknown>
+
+export function decodeTypedData(payload: TypedPayload): DecodedTypedData {
+  let digest: Hex
+  try {
+    digest = hashTypedData(payload as Parameters<typeof hashTypedData>[0])
+  } catch {
+    throw badRequest('typedData.payload does not match its types (EIP-712)')
+  }
+  const approvals = permitApprovals(payload)
+  return {
+    digest,
+    recognised: approvals !== null,
+    approvals: approvals ?? [],
+    domainChainId: integer(payload.domain.chainId),
+  }
+}
+
+/** The approvals a recognised permit grants; null when the payload is not one. */
+function permitApprovals({ primaryType, message, domain }: TypedPayload): RawApproval[] | null {
+  const verifying = addressOf(domain.verifyingContract)
+  switch (primaryType) {
+    case 'PermitSingle':
+      return permit2Allowance(message, [message.details])
+    case 'PermitBatch':
+      return permit2Allowance(message, Array.isArray(message.details) ? message.details : [])
+    case 'PermitTransferFrom':
+    case 'PermitWitnessTransferFrom':
+      return permit2Transfer(message, [message.permitted])
+    case 'PermitBatchTransferFrom':
+    case 'PermitBatchWitnessTransferFrom':
+      return permit2Transfer(message, Array.isArray(message.permitted) ? message.permitted : [])
+  }
+  if (verifying === null) return null
+  // DAI's permit: holder, spender, nonce, expiry, allowed (all or nothing).
+  if (primaryType === 'Permit' && typeof message.allowed === 'boolean') {
+    const spender = addressOf(message.spender)
+    if (spender === null) return null
+    return [
+      {
+        token: verifying,
+        standard: 'erc20',
+        spender,
+        unlimited: message.allowed,
+        revoked: !message.allowed,
+        ...optional('deadline', integer(message.expiry)),
+      },
+    ]
+  }
+  // EIP-2612 (owner, spender, value, nonce, deadline) and any other spender + amount message.
+  const spender = addressOf(message.spender ?? message.operator)
+  const amount = integer(message.value ?? message.amount)
+  if (spender === null || amount === null) return null
+  const token = addressOf(message.token) ?? verifying
+  return [
+    {
+      ...amountApproval(token, spender, amount, UNLIMITED_FROM),
+      ...optional('deadline', integer(message.deadline ?? message.expiry)),
+    },
+  ]
+}
+
+/** Permit2 allowances: each detail approves its token until `expiration`; the signature ends at sigDeadline. */
+function permit2Allowance(message: Fields, details: unknown[]): RawApproval[] | null {
+  const spender = addressOf(message.spender)
+  if (spender === null || details.length === 0) return null
+  const approvals: RawApproval[] = []
+  for (const detail of details) {
+    const d = fields(detail)
+    const token = addressOf(d?.token)
+    const amount = integer(d?.amount)
+    if (token === null || amount === null) return null
+    approvals.push({
+      ...amountApproval(token, spender, amount, maxUint160),
+      ...optional('deadline', integer(message.sigDeadline)),
+      ...optional('expiration', integer(d?.expiration)),
+    })
+  }
+  return approvals
+}
+
+/** Permit2 signature transfers: the spender may move up to `amount` of each token once, until `deadline`. */
+function permit2Transfer(message: Fields, permitted: unknown[]): RawApproval[] | null {
+  const spender = addressOf(message.spender)
+  if (spender === null || permitted.length === 0) return null
+  const approvals: RawApproval[] = []
+  for (const item of permitted) {
+    const p = fields(item)
+    const token = addressOf(p?.token)
+    const amount = integer(p?.amount)
+    if (token === null || amount === null) return null
+    approvals.push({
+      ...amountApproval(token, spender, amount, maxUint160),
+      ...optional('deadline', integer(message.deadline)),
+    })
+  }
+  return approvals
+}
+
+/** Permit2 amounts are uint160: its max means unlimited there. */
+function amountApproval(
+  token: Address,
+  spender: Address,
+  amount: bigint,
+  unlimitedFrom: bigint,
+): RawApproval {
+  return {
+    token,
+    standard: 'erc20',
+    spender,
+    amount,
+    unlimited: amount >= unlimitedFrom || amount >= UNLIMITED_FROM,
+    revoked: amount === 0n,
+  }
+}
+
+function optional<K extends 'deadline' | 'expiration'>(key: K, value: bigint | null): { [P in K]?: bigint } {
+  return (value === null ? {} : { [key]: value }) as { [P in K]?: bigint }
+}
+
+function fields(x: unknown): Fields | null {
+  return x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Fields) : null
+}
+
+function addressOf(x: unknown): Address | null {
+  return typeof x === 'string' && isAddress(x, { strict: false }) ? getAddress(x) : null
+}
+
+/** A uint as typed data carries it: a JSON number, a decimal or 0x hex string. */
+function integer(x: unknown): bigint | null {
+  if (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0) return BigInt(x)
+  if (typeof x === 'string' && /^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(x)) return BigInt(x)
+  return null
+}
