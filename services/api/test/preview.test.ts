@@ -3,7 +3,7 @@
  * and the Uniswap-V2 router are real contracts, a fake "USDC" is deployed here.
  */
 import { createRequire } from 'node:module'
-import type { Devnet } from '@portico/devnet'
+import { type Devnet, nftFixtureAddresses } from '@portico/devnet'
 import type {
   PreviewRequest,
   PreviewResponse,
@@ -34,6 +34,11 @@ const preset = require('@openzeppelin/contracts/build/contracts/ERC20PresetMinte
   abi: Abi
   bytecode: Hex
 }
+const nftAbi = parseAbi([
+  'function mint(address to, string tokenUri) returns (uint256)',
+  'function mint(address to, uint256 id, uint256 amount, string tokenUri)',
+  'function setApprovalForAll(address operator, bool approved)',
+])
 const routerAbi = parseAbi([
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
 ])
@@ -188,6 +193,50 @@ describe('transaction preview', () => {
           listed: false,
         },
       }),
+    ])
+  })
+
+  it('shows NFTs received (ERC-721, ERC-1155) and calls out an approval for all', async () => {
+    const { collectible, multiToken } = nftFixtureAddresses()
+    const body = await preview<TransactionPreview>({
+      batch: {
+        from: user,
+        calls: [
+          {
+            to: collectible,
+            data: encodeFunctionData({ abi: nftAbi, functionName: 'mint', args: [user, ''] }),
+          },
+          {
+            to: multiToken,
+            data: encodeFunctionData({ abi: nftAbi, functionName: 'mint', args: [user, 7n, 3n, ''] }),
+          },
+          {
+            to: collectible,
+            data: encodeFunctionData({
+              abi: nftAbi,
+              functionName: 'setApprovalForAll',
+              args: [router, true],
+            }),
+          },
+        ],
+      },
+    })
+    expect(body.status).toBe('success')
+    expect(body.changes).toEqual([
+      expect.objectContaining({
+        direction: 'in',
+        token: expect.objectContaining({ address: `eip155:31337:${collectible}`, standard: 'erc721' }),
+        tokenId: expect.stringMatching(/^\d+$/),
+      }),
+      expect.objectContaining({
+        direction: 'in',
+        token: expect.objectContaining({ address: `eip155:31337:${multiToken}`, standard: 'erc1155' }),
+        tokenId: '7',
+        amount: '3',
+      }),
+    ])
+    expect(body.approvals).toEqual([
+      expect.objectContaining({ spender: router, forAll: true, unlimited: true, revoked: false }),
     ])
   })
 
