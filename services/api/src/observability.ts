@@ -6,8 +6,21 @@ import { createServiceMetrics, observeFastify } from '@portico/ops'
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from './context.ts'
 
-export function observeApi(app: FastifyInstance, ctx: ApiContext): void {
+/** Counts routes report themselves (what their answer was, beyond its status). */
+export interface ApiMetrics {
+  /** One transaction preview answered: success, reverted, signature or unavailable. */
+  previewAnswered(outcome: PreviewOutcome): void
+}
+
+export type PreviewOutcome = 'success' | 'reverted' | 'signature' | 'unavailable'
+
+export function observeApi(app: FastifyInstance, ctx: ApiContext): ApiMetrics {
   const metrics = createServiceMetrics('api')
+  const previews = metrics.counter(
+    'portico_api_previews_total',
+    'Transaction previews answered, by outcome (unavailable: the node could not simulate)',
+    ['outcome'],
+  )
   metrics.gauge(
     'portico_api_indexer_lag_blocks',
     'Blocks the history index is behind the chain head, per chain (configured chains only)',
@@ -46,4 +59,5 @@ export function observeApi(app: FastifyInstance, ctx: ApiContext): void {
       ),
     },
   })
+  return { previewAnswered: (outcome) => previews.inc({ outcome }) }
 }

@@ -193,7 +193,7 @@ export async function startApi(input: ApiConfigInput = {}): Promise<ApiServer> {
 
 async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   await app.register(cors, corsOptions(ctx.config.corsOrigins))
-  observeApi(app, ctx)
+  const metrics = observeApi(app, ctx)
   app.setErrorHandler(handleError)
   app.setNotFoundHandler(handleNotFound)
   app.addHook('onResponse', async (req, reply) => {
@@ -235,7 +235,7 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     siwxRoutes(v1, ctx)
     onrampRoutes(v1, ctx)
     bitcoinRoutes(v1, ctx)
-    previewRoute(v1, ctx)
+    previewRoute(v1, ctx, metrics)
   })
   onrampProviderRoutes(app, ctx)
   await directoryRoutes(app, ctx)

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { parsePrometheusText, samplesOf } from '@portico/ops'
 import type { PreviewResponse } from '@portico/shared-types'
 import { pad } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -188,6 +189,12 @@ describe('a node that fails or lies', () => {
     const res = await postJson<PreviewResponse>(url(), transaction())
     expect(res.body).toMatchObject({ kind: 'unavailable', message: UNAVAILABLE_MESSAGE })
   }, 20_000)
+
+  it('counts unavailable previews for the operator (/metrics), where the UI only sees the fixed message', async () => {
+    const samples = parsePrometheusText(await fetch(`${api.url}/metrics`).then((r) => r.text()))
+    const unavailable = samplesOf(samples, 'portico_api_previews_total', { outcome: 'unavailable' })[0]?.value
+    expect(unavailable).toBeGreaterThanOrEqual(cases.length)
+  })
 
   it('binds the answer to the request, not to what the node claims: one byte more, another digest', async () => {
     behaviour = { kind: 'answer', status: 200, body: rpcResult([okCall([incoming])]) }

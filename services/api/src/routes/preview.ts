@@ -2,6 +2,7 @@ import type { PreviewResponse } from '@portico/shared-types'
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import { badRequest } from '../http/errors.ts'
+import type { ApiMetrics } from '../observability.ts'
 import { MAX_PREVIEW_BODY_BYTES } from '../preview/limits.ts'
 import { parsePreviewRequest } from '../preview/request.ts'
 import { previewRequest } from '../preview/service.ts'
@@ -11,7 +12,7 @@ import { previewRequest } from '../preview/service.ts'
  * for its signer, with the digest binding the answer to exactly that request (preview/digest.ts).
  * Behind the v1 guard (projectId, rate limits); the body is capped while it is read.
  */
-export function previewRoute(app: FastifyInstance, ctx: ApiContext): void {
+export function previewRoute(app: FastifyInstance, ctx: ApiContext, metrics: ApiMetrics): void {
   app.post('/v1/preview', { bodyLimit: MAX_PREVIEW_BODY_BYTES }, async (req): Promise<PreviewResponse> => {
     const input = parsePreviewRequest(req.body)
     const handle = ctx.chains.get(input.chainId)
@@ -20,8 +21,10 @@ export function previewRoute(app: FastifyInstance, ctx: ApiContext): void {
       throw badRequest(
         `Network not supported for previews: eip155:${input.chainId} (served: ${[...ctx.chains.values()].map((h) => h.caipId).join(', ')})`,
       )
-    return previewRequest(ctx.repo, { handle, rpcUrl }, input, (detail) =>
+    const answer = await previewRequest(ctx.repo, { handle, rpcUrl }, input, (detail) =>
       req.log.warn({ chainId: handle.caipId, detail }, 'preview unavailable'),
     )
+    metrics.previewAnswered(answer.kind === 'transaction' ? answer.status : answer.kind)
+    return answer
   })
 }
