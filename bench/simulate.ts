@@ -19,6 +19,7 @@ import { startApi } from '@portico/api'
 import { startDevnet } from '@portico/devnet'
 import type { PreviewRequest, PreviewResponse } from '@portico/shared-types'
 import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseAbi, parseEther } from 'viem'
+import { permitSingle } from '../services/api/test/fixtures/permit2.ts'
 import { BENCH_PORTS } from './lib/ports.ts'
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '100' } } })
@@ -116,32 +117,14 @@ try {
       {
         typedData: {
           from: user,
-          payload: {
-            domain: {
-              name: 'Permit2',
-              chainId: CHAIN_ID,
-              verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
-            },
-            primaryType: 'PermitSingle',
-            types: {
-              PermitSingle: [
-                { name: 'details', type: 'PermitDetails' },
-                { name: 'spender', type: 'address' },
-                { name: 'sigDeadline', type: 'uint256' },
-              ],
-              PermitDetails: [
-                { name: 'token', type: 'address' },
-                { name: 'amount', type: 'uint160' },
-                { name: 'expiration', type: 'uint48' },
-                { name: 'nonce', type: 'uint48' },
-              ],
-            },
-            message: {
-              details: { token: usdc, amount: maxUint160.toString(), expiration: '1900000000', nonce: '0' },
-              spender: router,
-              sigDeadline: '1800000000',
-            },
-          },
+          payload: permitSingle({
+            chainId: CHAIN_ID,
+            token: usdc,
+            spender: router,
+            amount: maxUint160.toString(),
+            expiration: '1900000000',
+            sigDeadline: '1800000000',
+          }),
         },
       },
     ],

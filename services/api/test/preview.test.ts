@@ -27,6 +27,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiServer } from '../src/index.ts'
+import { permitSingle } from './fixtures/permit2.ts'
 import { chainClients, PROJECT, postJson, startApiOverDevnet } from './helpers.ts'
 
 const require = createRequire(import.meta.url)
@@ -277,32 +278,14 @@ describe('transaction preview', () => {
 
 describe('typed data preview', () => {
   it('decodes a Permit2 PermitSingle of the listed USDC: spender, unlimited amount, deadlines, the EIP-712 hash', async () => {
-    const payload = {
-      domain: {
-        name: 'Permit2',
-        chainId: 31337,
-        verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
-      },
-      primaryType: 'PermitSingle',
-      types: {
-        PermitSingle: [
-          { name: 'details', type: 'PermitDetails' },
-          { name: 'spender', type: 'address' },
-          { name: 'sigDeadline', type: 'uint256' },
-        ],
-        PermitDetails: [
-          { name: 'token', type: 'address' },
-          { name: 'amount', type: 'uint160' },
-          { name: 'expiration', type: 'uint48' },
-          { name: 'nonce', type: 'uint48' },
-        ],
-      },
-      message: {
-        details: { token: usdc, amount: maxUint160.toString(), expiration: '1900000000', nonce: '0' },
-        spender: router,
-        sigDeadline: '1800000000',
-      },
-    }
+    const payload = permitSingle({
+      chainId: 31337,
+      token: usdc,
+      spender: router,
+      amount: maxUint160.toString(),
+      expiration: '1900000000',
+      sigDeadline: '1800000000',
+    })
     const body = await preview<SignaturePreview>({ typedData: { from: user, payload } })
     expect(body).toEqual({
       kind: 'signature',

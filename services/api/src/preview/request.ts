@@ -117,7 +117,8 @@ export function parsePreviewRequest(raw: unknown): PreviewInput {
     const { from, calls } = body.batch
     return { kind: 'calls', chainId, from: getAddress(from), calls: calls.map(canonicalCall) }
   }
-  const typed = body.typedData as { from: string; payload: unknown }
+  const typed = body.typedData
+  if (!typed) throw badRequest('body must hold exactly one of transaction, batch, typedData')
   // Before anything walks the payload recursively (valibot, viem's encoder): no nesting can overflow.
   const shape = jsonShapeProblem(typed.payload, {
     maxDepth: MAX_TYPED_DATA_DEPTH,

@@ -1,21 +1,22 @@
 import { type Address, hashTypedData, maxUint160 } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { PERMIT_DETAILS_TYPE, permitSingle } from '../../test/fixtures/permit2.ts'
 import type { TypedPayload } from './request.ts'
 import { decodeTypedData } from './typed-data.ts'
 
-const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3' as Address
 const TOKEN = '0x3333333333333333333333333333333333333333' as Address
 const OTHER_TOKEN = '0x4444444444444444444444444444444444444444' as Address
 const SPENDER = '0x2222222222222222222222222222222222222222' as Address
 const OWNER = '0x1111111111111111111111111111111111111111' as Address
 
-const permit2Domain = { name: 'Permit2', chainId: 31337, verifyingContract: PERMIT2 }
-const details = [
-  { name: 'token', type: 'address' },
-  { name: 'amount', type: 'uint160' },
-  { name: 'expiration', type: 'uint48' },
-  { name: 'nonce', type: 'uint48' },
-]
+const permit2Domain = permitSingle({
+  chainId: 31337,
+  token: TOKEN,
+  spender: SPENDER,
+  amount: '0',
+  expiration: '0',
+  sigDeadline: '0',
+}).domain
 const tokenPermissions = [
   { name: 'token', type: 'address' },
   { name: 'amount', type: 'uint256' },
@@ -23,23 +24,14 @@ const tokenPermissions = [
 
 describe('EIP-712 permits', () => {
   it('decodes a Permit2 PermitSingle: unlimited at max uint160, spender, sigDeadline and expiration', () => {
-    const payload: TypedPayload = {
-      domain: permit2Domain,
-      primaryType: 'PermitSingle',
-      types: {
-        PermitSingle: [
-          { name: 'details', type: 'PermitDetails' },
-          { name: 'spender', type: 'address' },
-          { name: 'sigDeadline', type: 'uint256' },
-        ],
-        PermitDetails: details,
-      },
-      message: {
-        details: { token: TOKEN, amount: maxUint160.toString(), expiration: 1_900_000_000, nonce: 0 },
-        spender: SPENDER,
-        sigDeadline: '1800000000',
-      },
-    }
+    const payload: TypedPayload = permitSingle({
+      chainId: 31337,
+      token: TOKEN,
+      spender: SPENDER,
+      amount: maxUint160.toString(),
+      expiration: '1900000000',
+      sigDeadline: '1800000000',
+    })
     const decoded = decodeTypedData(payload)
     expect(decoded.digest).toBe(hashTypedData(payload as Parameters<typeof hashTypedData>[0]))
     expect(decoded.recognised).toBe(true)
@@ -68,7 +60,7 @@ describe('EIP-712 permits', () => {
           { name: 'spender', type: 'address' },
           { name: 'sigDeadline', type: 'uint256' },
         ],
-        PermitDetails: details,
+        PermitDetails: PERMIT_DETAILS_TYPE,
       },
       message: {
         details: [

@@ -40,15 +40,15 @@ function permitApprovals({ primaryType, message, domain }: TypedPayload): RawApp
   const verifying = addressOf(domain.verifyingContract)
   switch (primaryType) {
     case 'PermitSingle':
-      return permit2Allowance(message, [message.details])
+      return permit2(message, [message.details], message.sigDeadline)
     case 'PermitBatch':
-      return permit2Allowance(message, Array.isArray(message.details) ? message.details : [])
+      return permit2(message, listOf(message.details), message.sigDeadline)
     case 'PermitTransferFrom':
     case 'PermitWitnessTransferFrom':
-      return permit2Transfer(message, [message.permitted])
+      return permit2(message, [message.permitted], message.deadline)
     case 'PermitBatchTransferFrom':
     case 'PermitBatchWitnessTransferFrom':
-      return permit2Transfer(message, Array.isArray(message.permitted) ? message.permitted : [])
+      return permit2(message, listOf(message.permitted), message.deadline)
   }
   if (verifying === null) return null
   // DAI's permit: holder, spender, nonce, expiry, allowed (all or nothing).
@@ -79,38 +79,24 @@ function permitApprovals({ primaryType, message, domain }: TypedPayload): RawApp
   ]
 }
 
-/** Permit2 allowances: each detail approves its token until `expiration`; the signature ends at sigDeadline. */
-function permit2Allowance(message: Fields, details: unknown[]): RawApproval[] | null {
+/**
+ * Permit2: allowances (PermitSingle, PermitBatch: each detail approves its token until `expiration`,
+ * the signature ends at sigDeadline) and signature transfers (the spender may move up to `amount` of each
+ * token once, until `deadline`).
+ */
+function permit2(message: Fields, items: unknown[], deadline: unknown): RawApproval[] | null {
   const spender = addressOf(message.spender)
-  if (spender === null || details.length === 0) return null
+  if (spender === null || items.length === 0) return null
   const approvals: RawApproval[] = []
-  for (const detail of details) {
-    const d = fields(detail)
-    const token = addressOf(d?.token)
-    const amount = integer(d?.amount)
+  for (const item of items) {
+    const f = fields(item)
+    const token = addressOf(f?.token)
+    const amount = integer(f?.amount)
     if (token === null || amount === null) return null
     approvals.push({
       ...amountApproval(token, spender, amount, maxUint160),
-      ...optional('deadline', integer(message.sigDeadline)),
-      ...optional('expiration', integer(d?.expiration)),
-    })
-  }
-  return approvals
-}
-
-/** Permit2 signature transfers: the spender may move up to `amount` of each token once, until `deadline`. */
-function permit2Transfer(message: Fields, permitted: unknown[]): RawApproval[] | null {
-  const spender = addressOf(message.spender)
-  if (spender === null || permitted.length === 0) return null
-  const approvals: RawApproval[] = []
-  for (const item of permitted) {
-    const p = fields(item)
-    const token = addressOf(p?.token)
-    const amount = integer(p?.amount)
-    if (token === null || amount === null) return null
-    approvals.push({
-      ...amountApproval(token, spender, amount, maxUint160),
-      ...optional('deadline', integer(message.deadline)),
+      ...optional('deadline', integer(deadline)),
+      ...optional('expiration', integer(f?.expiration)),
     })
   }
   return approvals
@@ -136,6 +122,8 @@ function amountApproval(
 function optional<K extends 'deadline' | 'expiration'>(key: K, value: bigint | null): { [P in K]?: bigint } {
   return (value === null ? {} : { [key]: value }) as { [P in K]?: bigint }
 }
+
+const listOf = (x: unknown): unknown[] => (Array.isArray(x) ? x : [])
 
 function fields(x: unknown): Fields | null {
   return x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Fields) : null
