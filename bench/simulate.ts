@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util'
 import { startApi } from '@portico/api'
 import { startDevnet } from '@portico/devnet'
 import type { PreviewRequest, PreviewResponse } from '@portico/shared-types'
-import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseAbi, parseEther } from 'viem'
+import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseEther } from 'viem'
+import { swapCall } from '../services/api/src/routes/convert.ts'
 import { permitSingle } from '../services/api/test/fixtures/permit2.ts'
 import { BENCH_PORTS } from './lib/ports.ts'
 
@@ -28,10 +29,6 @@ const BUDGET_P95_MS = 150
 const PROJECT = 'portico-dev'
 const CHAIN_ID = 31337
 const log = (line: string) => console.error(`› ${line}`)
-
-const routerAbi = parseAbi([
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
-])
 
 function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
@@ -67,6 +64,13 @@ try {
   const { USDC: usdc } = fixtures.tokens
   const { router, weth } = fixtures.dex
   const recipient = devnet.accounts[1]?.address ?? user
+  const swap = swapCall(true, false, {
+    amount: parseEther('1'),
+    amountOutMin: 0n,
+    path: [weth, usdc],
+    to: user,
+    deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
+  })
   const kinds: [string, Omit<PreviewRequest, 'chainId'>][] = [
     [
       'batch: ETH + USDC transfer',
@@ -103,12 +107,8 @@ try {
         transaction: {
           from: user,
           to: router,
-          value: parseEther('1').toString(),
-          data: encodeFunctionData({
-            abi: routerAbi,
-            functionName: 'swapExactETHForTokens',
-            args: [0n, [weth, usdc], user, BigInt(Math.floor(Date.now() / 1000) + 3600)],
-          }),
+          data: swap.data,
+          value: swap.value.toString(),
         },
       },
     ],

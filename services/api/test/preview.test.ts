@@ -27,6 +27,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiServer } from '../src/index.ts'
+import { swapCall } from '../src/routes/convert.ts'
 import { permitSingle } from './fixtures/permit2.ts'
 import { chainClients, PROJECT, postJson, startApiOverDevnet } from './helpers.ts'
 
@@ -39,9 +40,6 @@ const nftAbi = parseAbi([
   'function mint(address to, string tokenUri) returns (uint256)',
   'function mint(address to, uint256 id, uint256 amount, string tokenUri)',
   'function setApprovalForAll(address operator, bool approved)',
-])
-const routerAbi = parseAbi([
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
 ])
 
 let stack: Awaited<ReturnType<typeof startApiOverDevnet>>
@@ -97,6 +95,17 @@ const preview = async <T extends PreviewResponse>(body: Omit<PreviewRequest, 'ch
 }
 const transfer = (to: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+/** Router calldata and value swapping 1 ETH for USDC, reverting after `deadline`. */
+const ethToUsdc = (deadline: bigint) => {
+  const { data, value } = swapCall(true, false, {
+    amount: parseEther('1'),
+    amountOutMin: 0n,
+    path: [weth, usdc],
+    to: user,
+    deadline,
+  })
+  return { data, value: value.toString() }
+}
 const approve = (spender: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
 
@@ -246,12 +255,7 @@ describe('transaction preview', () => {
       transaction: {
         from: user,
         to: router,
-        value: parseEther('1').toString(),
-        data: encodeFunctionData({
-          abi: routerAbi,
-          functionName: 'swapExactETHForTokens',
-          args: [0n, [weth, usdc], user, 1n],
-        }),
+        ...ethToUsdc(1n),
       },
     })
     expect(expired).toMatchObject({
