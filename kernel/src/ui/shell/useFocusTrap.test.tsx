@@ -10,8 +10,8 @@ afterEach(() => {
   localStorage.clear()
 })
 
-describe('focus trap (its library a chunk of its own)', { timeout: 20_000 }, () => {
-  it('moves focus into the dialog on open, keeps Tab inside once loaded, and returns it to the opener', async () => {
+describe('focus trap', { timeout: 20_000 }, () => {
+  it('moves focus into the dialog on open, keeps Tab inside, and returns it to the opener', async () => {
     const opener = document.createElement('button')
     opener.textContent = 'Open'
     document.body.append(opener)
@@ -21,7 +21,7 @@ describe('focus trap (its library a chunk of its own)', { timeout: 20_000 }, () 
     act(() => handle.open())
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
     expect(dialog.contains(document.activeElement)).toBe(true)
-    // Shift+Tab on the dialog's first control wraps to its last once the trap is active.
+    // Shift+Tab on the dialog's first control wraps to its last.
     const controls = [...dialog.querySelectorAll<HTMLElement>('button, a[href], input')]
     const [first, last] = [controls[0], controls.at(-1)]
     await waitFor(() => {
