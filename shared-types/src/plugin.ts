@@ -360,6 +360,18 @@ export interface ConnectMethodPreviewButton {
   option?: string
   /** Kept after the other buttons. */
   last?: boolean
+  /**
+   * The press opens this named window at once, blank (a window opened once the code has loaded would be
+   * blocked, and opening it in the press lets the code load while it appears); the plugin's own press
+   * then finds it by name and navigates it.
+   */
+  popup?: ConnectMethodPreviewPopup
+}
+
+export interface ConnectMethodPreviewPopup {
+  name: string
+  width: number
+  height: number
 }
 
 /**

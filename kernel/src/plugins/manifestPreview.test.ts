@@ -36,6 +36,28 @@ describe('a manifest’s preview and loadOn (hostile input)', () => {
     ])
   })
 
+  it('keeps a button’s popup only with a plain window name and sizes a screen can hold', () => {
+    const popupOf = (popup: unknown) =>
+      parsePreview({ method: 'social', buttons: [{ label: 'Go', popup }] })?.buttons[0]?.popup
+    expect(popupOf({ name: 'portico-social', width: 600, height: 800, url: 'https://evil.example' })).toEqual(
+      {
+        name: 'portico-social',
+        width: 600,
+        height: 800,
+      },
+    )
+    for (const name of ['_blank', '_top', '_parent', '_self', 'a b', '', 'x'.repeat(33), 7])
+      expect(popupOf({ name, width: 600, height: 800 })).toBeUndefined()
+    for (const [width, height] of [
+      [0, 800],
+      [600, 1e9],
+      [600.5, 800],
+      ['600', 800],
+    ])
+      expect(popupOf({ name: 'portico-social', width, height })).toBeUndefined()
+    expect(popupOf(null)).toBeUndefined()
+  })
+
   it('loadOn is one of open, intent, idle, connect', () => {
     expect(['open', 'intent', 'idle', 'connect', 'later', 1].map(parseLoadOn)).toEqual([
       'open',

@@ -1,9 +1,11 @@
 import type { ConnectMethodPreview } from '@portico/shared-types'
+import { SOCIAL_POPUP } from './popupWindow.ts'
 import { PROVIDER_NAMES, strings } from './strings.ts'
 
 /**
  * What the Connect view paints for SocialButtons before this remote's code loads (its manifest): a
- * button per configured provider in the app's order, Farcaster last.
+ * button per configured provider in the app's order, Farcaster last; a provider's press opens its
+ * sign-in window at once while the code loads.
  */
 export const socialsPreview: ConnectMethodPreview = {
   method: 'social',
@@ -11,6 +13,7 @@ export const socialsPreview: ConnectMethodPreview = {
   buttons: Object.entries(PROVIDER_NAMES).map(([option, name]) => ({
     label: strings.continueWith(name),
     option,
-    ...(option === 'farcaster' ? { last: true } : {}),
+    // Farcaster signs in by QR code in the modal; every other provider in its window.
+    ...(option === 'farcaster' ? { last: true } : { popup: { ...SOCIAL_POPUP } }),
   })),
 }

@@ -5,6 +5,7 @@
  */
 import { type Features, MESSAGES, type PluginContext, SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types'
 import { finishConnect, sessionOf } from '../../embedded-wallet/src/index.ts'
+import { SOCIAL_POPUP } from './popupWindow.ts'
 import { strings } from './strings.ts'
 
 export const SOCIAL_CONNECTOR_ID = 'ID_AUTH_SOCIAL'
@@ -39,13 +40,15 @@ export function configuredSocials(socials: Features['socials'] | undefined): {
   return { providers: [...new Set(list.filter(isOAuthProvider))], farcaster: list.includes('farcaster') }
 }
 
-/** Opened in the click itself (a later window.open is blocked); navigated once the URI is known. */
+/**
+ * Opened in the click itself (a later window.open is blocked); navigated once the URI is known. When the
+ * Connect view's stand-in already opened it, this finds it by name and leaves it as it is.
+ */
 export function openPopup(): Window | null {
-  const width = 600
-  const height = 800
+  const { name, width, height } = SOCIAL_POPUP
   const left = Math.max(0, (window.screen.width - width) / 2)
   const top = Math.max(0, (window.screen.height - height) / 2)
-  return window.open('', 'portico-social', `popup,width=${width},height=${height},left=${left},top=${top}`)
+  return window.open('', name, `popup,width=${width},height=${height},left=${left},top=${top}`)
 }
 
 const popups = new WeakMap<PluginContext, Window | null>()

@@ -47,6 +47,14 @@ export function ConnectMethodSlot({
       window.removeEventListener('pointercancel', up)
     }
   }, [])
+  // A window a stand-in's press opened for a plugin that never arrived (it failed, or the view went)
+  // would stay open and blank.
+  useEffect(
+    () => () => {
+      if (!wasShown.current && intent.popup && !intent.popup.closed) intent.popup.close()
+    },
+    [intent],
+  )
   useEffect(() => {
     const element = ref.current
     if (ready || !element) return

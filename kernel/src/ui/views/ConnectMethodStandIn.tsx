@@ -2,6 +2,7 @@ import type { ConnectMethodPreview, ConnectMethodPreviewButton, SocialProvider }
 import { type FormEvent, useState } from 'react'
 import { Button } from '../primitives/Button.tsx'
 import { TextField } from '../primitives/TextField.tsx'
+import { openPreviewPopup } from './previewPopup.ts'
 import type { StandInIntent } from './standInIntent.ts'
 
 /**
@@ -38,13 +39,14 @@ export function ConnectMethodStandIn({
   const configured = preview.method === 'social' && Array.isArray(socials) ? socials : undefined
   const buttons = previewButtons(preview, configured)
   if (buttons.length === 0 && !preview.field) return null
-  const press = (label: string) => {
-    intent.pressed = label
+  const press = (button: ConnectMethodPreviewButton) => {
+    intent.pressed = button.label
+    if (button.popup) intent.popup = openPreviewPopup(button.popup)
   }
   const primary = buttons.find((button) => button.primary)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (primary && value.trim() !== '') press(primary.label)
+    if (primary && value.trim() !== '') press(primary)
   }
   const form = (
     <form
@@ -78,7 +80,7 @@ export function ConnectMethodStandIn({
           variant={button.primary ? 'primary' : 'secondary'}
           fullWidth
           disabled={button.needsField === true && value.trim() === ''}
-          {...(button.primary ? {} : { onClick: () => press(button.label) })}
+          {...(button.primary ? {} : { onClick: () => press(button) })}
         >
           {button.label}
         </Button>

@@ -11,6 +11,8 @@ export interface StandInIntent {
   pressed?: string
   /** The pointer is on the stand-in (a component may warm something up on pointer-enter). */
   pointerInside?: boolean
+  /** The window a press opened (a preview button's `popup`), closed if the plugin never takes it. */
+  popup?: Window | null
 }
 
 export const emptyIntent = (): StandInIntent => ({ value: '' })
