@@ -18,7 +18,15 @@ const email: ConnectMethodPreview = {
   buttons: [{ label: 'Continue', primary: true, needsField: true }],
 }
 
-function Slot({ ready, onContinue }: { ready: boolean; onContinue: () => void }) {
+function Slot({
+  ready,
+  onContinue,
+  popup,
+}: {
+  ready: boolean
+  onContinue: () => void
+  popup?: { name: string; width: number; height: number }
+}) {
   const kernel = { plugins: { ensureLoaded: vi.fn(async () => {}) } } as unknown as Kernel
   return (
     <KernelContext.Provider value={{ kernel, actions: {} as KernelActions }}>
@@ -30,7 +38,7 @@ function Slot({ ready, onContinue }: { ready: boolean; onContinue: () => void })
             </button>
           ) : (
             <ConnectMethodStandIn
-              preview={{ ...email, buttons: [{ label: 'Continue' }] }}
+              preview={{ ...email, buttons: [{ label: 'Continue', ...(popup ? { popup } : {}) }] }}
               socials={false}
               intent={intent}
             />
@@ -74,5 +82,27 @@ describe('ConnectMethodSlot', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBe(component)
     fireEvent.click(component)
     expect(onContinue).toHaveBeenCalledTimes(1)
+  })
+
+  it('a window a stand-in’s press opened is closed when the plugin never takes it, and left open when it does', () => {
+    const popup = { name: 'portico-social', width: 600, height: 800 }
+    const windowOf = () => {
+      const opened = { closed: false, close: vi.fn() }
+      vi.spyOn(window, 'open').mockReturnValueOnce(opened as unknown as Window)
+      return opened
+    }
+    const abandoned = windowOf()
+    const gone = render(<Slot ready={false} onContinue={() => {}} popup={popup} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    gone.unmount()
+    expect(abandoned.close).toHaveBeenCalledTimes(1)
+
+    const taken = windowOf()
+    const kept = render(<Slot ready={false} onContinue={() => {}} popup={popup} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    kept.rerender(<Slot ready onContinue={() => {}} popup={popup} />)
+    kept.unmount()
+    expect(taken.close).not.toHaveBeenCalled()
+    vi.restoreAllMocks()
   })
 })

@@ -1,5 +1,5 @@
 import type { ConnectMethodPreview } from '@portico/shared-types'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { type FormEvent, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ConnectMethodStandIn, previewButtons } from './ConnectMethodStandIn.tsx'
@@ -81,6 +81,29 @@ describe('a stand-in, then the plugin’s component', () => {
     ])
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Farcaster' }))
     expect(intent.pressed).toBe('Continue with Farcaster')
+  })
+
+  it('a press on a button with a popup opens that named window in the click; one without opens none', () => {
+    const popup = { name: 'portico-social', width: 600, height: 800 }
+    const preview: ConnectMethodPreview = {
+      ...socials,
+      buttons: socials.buttons.map((button) => (button.last ? button : { ...button, popup })),
+    }
+    const opened = { closed: false } as Window
+    const open = vi.spyOn(window, 'open').mockReturnValue(opened)
+    const intent = emptyIntent()
+    const { container } = render(
+      <ConnectMethodStandIn preview={preview} socials={['github', 'farcaster']} intent={intent} />,
+    )
+    const view = within(container)
+    fireEvent.click(view.getByRole('button', { name: 'Continue with Farcaster' }))
+    expect(open).not.toHaveBeenCalled()
+    fireEvent.click(view.getByRole('button', { name: 'Continue with GitHub' }))
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(open.mock.calls[0]?.slice(0, 2)).toEqual(['', 'portico-social'])
+    expect(open.mock.calls[0]?.[2]).toMatch(/^popup,width=600,height=800,/)
+    expect(intent).toMatchObject({ pressed: 'Continue with GitHub', popup: opened })
+    open.mockRestore()
   })
 
   it('a pointer that came in before the component did reaches its pointer-enter handler', () => {
