@@ -110,6 +110,14 @@ export async function evaluateRemote(id: string, entryUrl: string, integrity: st
   return loaded?.default
 }
 
+/**
+ * Starts fetching the runtime without waiting for it: a remote's load asks for it alongside the remote's
+ * own files rather than after them. A failure is the load's to report.
+ */
+export function prepareFederation(): void {
+  getFederation().catch(() => undefined)
+}
+
 export async function apiSatisfies(version: string, range: string): Promise<boolean> {
   const { satisfy } = await getFederation()
   return satisfy(version, range)

@@ -1,7 +1,7 @@
 import { PLUGIN_API_VERSION } from '@portico/shared-types'
 import { PorticoError } from '../errors/base.ts'
 import { simpleSatisfies } from './apiRange.ts'
-import { apiSatisfies, evaluateRemote } from './federation.ts'
+import { apiSatisfies, evaluateRemote, prepareFederation } from './federation.ts'
 import { fetchManifest, manifestUrlFor, type PluginManifest } from './manifest.ts'
 import { assertAllowedOrigin, assertIntegrityPin } from './trust.ts'
 
@@ -104,12 +104,15 @@ const apiMismatch = (manifest: PluginManifest) =>
 
 /**
  * Refuses a remote whose manifest api range this kernel does not satisfy. Called by the load before
- * any of the remote's files is requested: the range check is the federation runtime's, which a
- * manifest read only to paint or preload must not fetch.
+ * any of the remote's files is requested. A usual range is decided without the federation runtime
+ * (apiRange.ts), so the remote's files are requested alongside the runtime, not after it; any other
+ * takes the runtime's full semver, which a manifest read only to paint or preload must not fetch.
  */
 export async function assertApiRange(manifest: PluginManifest): Promise<void> {
-  if (!(await apiSatisfies(PLUGIN_API_VERSION, manifest.api)))
-    throw new RemoteRefusedError(apiMismatch(manifest))
+  const satisfied =
+    simpleSatisfies(PLUGIN_API_VERSION, manifest.api) ??
+    (await apiSatisfies(PLUGIN_API_VERSION, manifest.api))
+  if (!satisfied) throw new RemoteRefusedError(apiMismatch(manifest))
 }
 
 /**
@@ -118,6 +121,8 @@ export async function assertApiRange(manifest: PluginManifest): Promise<void> {
  */
 export async function loadCheckedRemote(id: string, manifest: PluginManifest): Promise<unknown> {
   try {
+    // The runtime comes while the entry is read and checked: neither waits for the other.
+    prepareFederation()
     await checkEntryOnce(manifest)
     return await evaluateRemote(id, versionedEntryUrl(manifest), manifest.entryIntegrity)
   } catch (error) {
