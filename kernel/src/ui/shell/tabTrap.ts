@@ -16,7 +16,10 @@ export function tabStops(containers: readonly HTMLElement[]): HTMLElement[] {
       (element) =>
         element.tabIndex >= 0 &&
         !(element as HTMLButtonElement).disabled &&
-        element.closest('[inert]') === null,
+        element.closest('[inert]') === null &&
+        // Hidden controls are skipped by the browser's own Tab; wrapping to one would strand focus.
+        (typeof element.checkVisibility !== 'function' ||
+          element.checkVisibility({ visibilityProperty: true })),
     ),
   )
 }
