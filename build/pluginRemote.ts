@@ -6,8 +6,8 @@ import { PackageRemoteCopyPlugin } from './packageRemoteCopy.ts'
 import { type PorticoManifestFields, PorticoManifestPlugin } from './pluginManifest.ts'
 import { baseConfig, DIST } from './rspack.shared.ts'
 
-/** React is always the host's (shared singleton, never bundled): a remote ships only its own code. */
-const hostProvided = { singleton: true, import: false as const, requiredVersion: '^19.0.0' }
+/** React is always the host's (shared singleton, never bundled; 18 or 19, as the kernel supports): a remote ships only its own code. */
+const hostProvided = { singleton: true, import: false as const, requiredVersion: '^18.0.0 || ^19.0.0' }
 
 export interface PluginRemoteOptions {
   /** Output directory; default dist/plugins/<id>. */
