@@ -3,6 +3,7 @@ import path from 'node:path'
 import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from '@portico/devnet'
 import { BITCOIN_NETWORK_NAME, SOLANA_NETWORK_NAME, type Stack, startStack } from '../scripts/lib/stack.ts'
 import type { StackTlsOptions } from '../scripts/lib/stackTls.ts'
+import { consumerOrigins } from './consumers/variants.ts'
 import {
   E2E_API_PORT,
   E2E_PORTS,
@@ -30,6 +31,12 @@ export async function startE2eStack(tmpDir: string, tls?: StackTlsOptions): Prom
   const apiDatabase = path.join(tmpDir, 'api', 'api.sqlite')
   rmSync(path.dirname(apiDatabase), { recursive: true, force: true })
   rmSync(path.join(tmpDir, 'auth-frame'), { recursive: true, force: true })
+  // The consumer apps (e2e/consumers) are apps of the dev project too: email login from their origins.
+  if (!tls) {
+    process.env.PORTICO_APP_ORIGINS = [process.env.PORTICO_APP_ORIGINS, ...consumerOrigins()]
+      .filter(Boolean)
+      .join(',')
+  }
   const stack = await startStack({
     ports: E2E_PORTS,
     devWalletOnPage: false,

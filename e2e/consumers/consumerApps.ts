@@ -16,25 +16,40 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { E2E_PORTS } from '../stackInfo.ts'
 import { type ConsumerVariant, variantFiles } from './variants.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const TEMPLATES = import.meta.dirname
-/** Outside the workspace, so nothing resolves through the monorepo's node_modules. */
-export const CONSUMERS_DIR = process.env.PORTICO_CONSUMERS_DIR ?? path.join(tmpdir(), 'portico-consumers')
+/**
+ * Outside the workspace, so nothing resolves through the monorepo's node_modules; one per port set (like
+ * the stack's own files), so two checkouts testing on one machine never install each other's packs.
+ */
+export const CONSUMERS_DIR =
+  process.env.PORTICO_CONSUMERS_DIR ?? path.join(tmpdir(), `portico-consumers-${E2E_PORTS.demo}`)
 /** node_modules per app and lockfile hash (CI caches this directory). */
-const CACHE_DIR = process.env.PORTICO_CONSUMER_CACHE ?? path.join(tmpdir(), 'portico-consumer-cache')
+const CACHE_DIR =
+  process.env.PORTICO_CONSUMER_CACHE ?? path.join(tmpdir(), `portico-consumer-cache-${E2E_PORTS.demo}`)
 const PACKS_DIR = path.join(CONSUMERS_DIR, 'packs')
-/** The published packages, in install order. */
+/** The published packages the apps install: `file:../packs/<file>` in their package.json. */
 const PACKAGES = [
-  { workspace: '@portico/shared-types', file: 'portico-shared-types.tgz' },
-  { workspace: '@portico/kernel', file: 'portico-kernel.tgz' },
-]
+  '@portico/shared-types',
+  '@portico/kernel',
+  '@portico/plugin-email',
+  '@portico/plugin-send',
+  '@portico/plugin-swaps',
+  '@portico/plugins-cli',
+].map((workspace) => ({ workspace, file: `${workspace.slice(1).replace('/', '-')}.tgz` }))
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error']
+/**
+ * Installs come from the committed lockfile, the packs and npm's cache: `--prefer-offline` asks the
+ * registry only for what the cache lacks; offline (PORTICO_CONSUMER_OFFLINE=1) never asks it.
+ */
+const npmNetwork = (offline: boolean) => [offline ? '--offline' : '--prefer-offline']
+const offlineFromEnv = () => process.env.PORTICO_CONSUMER_OFFLINE === '1'
 
 export interface Timings {
   [step: string]: number
@@ -80,10 +95,16 @@ export function packPackages(timings: Timings): void {
 
 /**
  * A fresh copy of e2e/consumers/<app> in CONSUMERS_DIR, as the variant's package.json and lockfile
- * (variants.ts), with its dependencies: `npm ci` from that committed lockfile on a cache miss (node_modules then kept under the lockfile's hash), hard links
- * to the cached node_modules on a hit; then the packed Portico packages installed over them.
+ * (variants.ts), with its dependencies: `npm ci` from that committed lockfile on a cache miss
+ * (node_modules then kept under the lockfile's hash), hard links to the cached node_modules on a hit;
+ * then the packed Portico packages installed over them. `offline` skips the node_modules cache and
+ * installs with `--offline`: what the lockfile names must already be in npm's cache.
  */
-export async function prepareApp(variant: ConsumerVariant, timings: Timings): Promise<string> {
+export async function prepareApp(
+  variant: ConsumerVariant,
+  timings: Timings,
+  offline = offlineFromEnv(),
+): Promise<string> {
   const template = path.join(TEMPLATES, variant.app)
   const name = `${variant.app}-${variant.id}`
   const dir = path.join(CONSUMERS_DIR, name)
@@ -104,18 +125,19 @@ export async function prepareApp(variant: ConsumerVariant, timings: Timings): Pr
     rmSync(hidden, { force: true })
     cpSync(path.join(cached, '.package-lock.json'), hidden)
   }
-  if (existsSync(cached)) {
+  const network = npmNetwork(offline)
+  if (existsSync(cached) && !offline) {
     timings.cacheHit = 1
     await timed(timings, 'restoreNodeModules', linkFromCache)
   } else {
     timings.cacheHit = 0
     try {
-      await timed(timings, 'npmCi', () => run('npm', ['ci', ...NPM_QUIET], dir))
+      await timed(timings, 'npmCi', () => run('npm', ['ci', ...network, ...NPM_QUIET], dir))
     } catch (error) {
       // This machine's registry lacks some platform packages (Next's darwin/win32 swc builds), so the
       // lockfile made here misses them and `npm ci` refuses it; `npm install` keeps the locked versions.
       if (!/in sync/.test(String((error as { stderr?: Buffer }).stderr))) throw error
-      await timed(timings, 'npmInstallFromLock', () => run('npm', ['install', ...NPM_QUIET], dir))
+      await timed(timings, 'npmInstallFromLock', () => run('npm', ['install', ...network, ...NPM_QUIET], dir))
     }
     // One entry per app: entries of older lockfiles go.
     mkdirSync(CACHE_DIR, { recursive: true })
@@ -136,11 +158,22 @@ export async function prepareApp(variant: ConsumerVariant, timings: Timings): Pr
   }
   // The lockfile pins third-party packages; the packs are this build's (npm would reuse a cached
   // tarball of an older build otherwise).
-  const packs = PACKAGES.map(({ file }) => path.join(PACKS_DIR, file))
+  const packs = packsOf(packageJson)
   await timed(timings, 'installPacks', () =>
-    run('npm', ['install', '--no-save', ...NPM_QUIET, ...packs], dir),
+    run('npm', ['install', '--no-save', ...network, ...NPM_QUIET, ...packs], dir),
   )
   return dir
+}
+
+/** The packs an app's package.json names (`file:../packs/…`), as paths. */
+function packsOf(packageJson: string): string[] {
+  const { dependencies = {}, devDependencies = {} } = JSON.parse(packageJson) as {
+    dependencies?: Record<string, string>
+    devDependencies?: Record<string, string>
+  }
+  return Object.values({ ...dependencies, ...devDependencies }).flatMap((spec) =>
+    spec.startsWith('file:../packs/') ? [path.join(PACKS_DIR, spec.slice('file:../packs/'.length))] : [],
+  )
 }
 
 export function buildApp(dir: string, timings: Timings): Promise<void> {
@@ -149,20 +182,11 @@ export function buildApp(dir: string, timings: Timings): Promise<void> {
   })
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-/** `next start` on a free port; resolves once it answers, with a stop function. */
-export async function startNext(dir: string, env: NodeJS.ProcessEnv) {
-  const port = await freePort()
+/**
+ * `next start` on `port`; resolves once it answers, with the URL to visit it at (localhost: the origin
+ * the stack accepts for the project) and a stop function.
+ */
+export async function startNext(dir: string, port: number, env: NodeJS.ProcessEnv) {
   const child = spawn(
     path.join(dir, 'node_modules/.bin/next'),
     ['start', '-p', String(port), '-H', '127.0.0.1'],
@@ -179,18 +203,17 @@ export async function startNext(dir: string, env: NodeJS.ProcessEnv) {
   child.stderr.on('data', (chunk) => {
     output += chunk
   })
-  const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited: ${output}`)
     try {
-      if ((await fetch(url)).ok) break
+      if ((await fetch(`http://127.0.0.1:${port}`)).ok) break
     } catch {}
     if (Date.now() > deadline) throw new Error(`next start did not answer: ${output}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return {
-    url,
+    url: `http://localhost:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

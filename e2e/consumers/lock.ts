@@ -8,23 +8,10 @@ import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { CONSUMERS_DIR, packPackages } from './consumerApps.ts'
-import {
-  CONSUMER_VARIANTS,
-  type ConsumerVariant,
-  DEFAULT_VARIANT_ID,
-  variantLockPath,
-  variantPackageJson,
-} from './variants.ts'
-
-const selected = (variant: ConsumerVariant, args: string[]) =>
-  args.length === 0 ||
-  args.some((arg) => {
-    const [app, id] = arg.split(':')
-    return app === variant.app && (id === undefined || id === variant.id)
-  })
+import { DEFAULT_VARIANT_ID, selectVariants, variantLockPath, variantPackageJson } from './variants.ts'
 
 packPackages({})
-for (const variant of CONSUMER_VARIANTS.filter((candidate) => selected(candidate, process.argv.slice(2)))) {
+for (const variant of selectVariants(process.argv.slice(2))) {
   const template = path.join(import.meta.dirname, variant.app)
   // Beside the packs, so the package.json's file:../packs/… entries resolve as they will in the specs.
   const dir = path.join(CONSUMERS_DIR, `lock-${variant.app}-${variant.id}`)

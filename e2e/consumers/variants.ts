@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { E2E_PORTS } from '../stackInfo.ts'
 
 export type ConsumerAppName = 'vite-app' | 'next-app'
 
@@ -50,6 +51,24 @@ export const CONSUMER_VARIANTS: readonly ConsumerVariant[] = [
 ]
 
 /**
+ * Each variant serves on its own fixed port (the stack must know the consumer origins before it starts:
+ * the API and the auth frame accept the project's apps by origin): PORTICO_CONSUMER_PORT and the next
+ * five, by default 130 above the stack's demo port, so two runs with different port sets never meet.
+ */
+export function variantPort(variant: ConsumerVariant): number {
+  const base = Number(process.env.PORTICO_CONSUMER_PORT ?? E2E_PORTS.demo + 130)
+  const index = CONSUMER_VARIANTS.indexOf(variant)
+  if (index < 0) throw new Error(`${variant.app} ${variant.id} is not a consumer variant`)
+  return base + index
+}
+
+/** The origin a variant's app is visited at (localhost, as the demo is). */
+export const variantOrigin = (variant: ConsumerVariant) => `http://localhost:${variantPort(variant)}`
+
+/** Every variant's origin: the e2e stack lists them among the dev project's app origins. */
+export const consumerOrigins = () => CONSUMER_VARIANTS.map(variantOrigin)
+
+/**
  * Which variants the specs run: `npm test` runs each app's default variant; `npm run test:consumers`
  * (a CI step of its own after `npm test`) the others, with PORTICO_CONSUMER_VARIANTS=others; `all` both.
  */
@@ -63,6 +82,17 @@ export function variantsOf(app: ConsumerAppName): ConsumerVariant[] {
       (which === 'all' || (variant.id === DEFAULT_VARIANT_ID) === (which === 'default')),
   )
 }
+
+/** The variants named on a command line as `app` or `app:variant` (all when none is named). */
+export const selectVariants = (args: string[]): ConsumerVariant[] =>
+  CONSUMER_VARIANTS.filter(
+    (variant) =>
+      args.length === 0 ||
+      args.some((arg) => {
+        const [app, id] = arg.split(':')
+        return app === variant.app && (id === undefined || id === variant.id)
+      }),
+  )
 
 interface PackageJson {
   dependencies?: Record<string, string>
