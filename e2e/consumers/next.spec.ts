@@ -1,8 +1,10 @@
 /**
  * A Next.js App Router app (server rendering on every request, StrictMode on) that installs the packed
- * @portico/kernel and @portico/shared-types, once per wagmi major (variants.ts): it builds, connects the
- * dev wallet, wagmi follows and signs, and with cookieStorage the server renders the connected account
- * on the next request, hydrating without a mismatch.
+ * @portico/kernel, @portico/shared-types and the email, send and swaps plugin packages, once per wagmi
+ * major (variants.ts). It passes the plugins in `plugins` (bundled mode: no remote is fetched). It
+ * builds, connects the dev wallet, wagmi follows and signs, with cookieStorage the server renders the
+ * connected account on the next request, hydrating without a mismatch; the plugins send and swap, and
+ * email login works from the app's own origin.
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -21,7 +23,13 @@ import {
   startNext,
   type Timings,
 } from './consumerApps.ts'
-import { variantsOf } from './variants.ts'
+import {
+  disconnect,
+  emailLoginWithPlugin,
+  sendEthWithPlugin,
+  swapEthToUsdcWithPlugin,
+} from './pluginFlows.ts'
+import { variantPort, variantsOf } from './variants.ts'
 
 // Each variant installs and builds on its own: they may run in parallel workers.
 test.describe.configure({ mode: 'parallel' })
@@ -42,10 +50,11 @@ for (const variant of variantsOf('next-app')) {
       const stack = readStackInfo()
       const chain = stack.chains[0]
       if (!chain) throw new Error('no chain')
-      app = await startNext(appDir, {
+      app = await startNext(appDir, variantPort(variant), {
         PORTICO_CHAIN_ID: String(chain.chainId),
         PORTICO_RPC_URL: chain.rpcUrl,
         PORTICO_API_URL: stack.apiUrl,
+        PORTICO_AUTH_FRAME_URL: stack.authFrameUrl,
       })
       timings.setupTotal = Math.round(performance.now() - started)
     })
@@ -54,7 +63,7 @@ for (const variant of variantsOf('next-app')) {
       await app?.stop()
     })
 
-    test(`packed packages build; SSR + StrictMode connect; wagmi signs; the server renders the cookie-stored account`, async ({
+    test(`packed packages build; SSR + StrictMode connect; wagmi signs; the server renders the cookie-stored account; the plugins send and swap, email login`, async ({
       page,
       context,
       stack,
@@ -63,7 +72,7 @@ for (const variant of variantsOf('next-app')) {
       if (!chain || !app) throw new Error('no chain or app server')
       const { url } = app
       const account = freshAccount()
-      await setEth(chain, account.address, parseEther('1'))
+      await setEth(chain, account.address, parseEther('10'))
       await useDevWallet(context, stack, account)
       const hydrationErrors: string[] = []
       page.on('console', (message) => {
@@ -124,6 +133,27 @@ for (const variant of variantsOf('next-app')) {
         await page.getByRole('button', { name: 'Account' }).click()
         await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
         expect(hydrationErrors).toEqual([])
+      })
+
+      await test.step('close the Account view', async () => {
+        await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog', { name: 'Account' })).toBeHidden()
+      })
+
+      await test.step('the send plugin (bundled in the app): ETH to another account', async () => {
+        await sendEthWithPlugin(page, chain, account.address, freshAccount().address, '0.5')
+      })
+
+      await test.step("the swaps plugin: 1 ETH to USDC through the stack's API and the devnet DEX", async () => {
+        await swapEthToUsdcWithPlugin(page, stack, chain, account.address)
+      })
+
+      await test.step("the email plugin from the app's origin: disconnect, then log in by emailed code", async () => {
+        await disconnect(page)
+        await expect(output).toHaveText('disconnected - Portico Devnet')
+        await emailLoginWithPlugin(page, stack)
+        await expect(output).toHaveText(/^connected 0x[0-9a-fA-F]{40} Portico Devnet$/)
+        await expect(output).not.toHaveText(`connected ${account.address} Portico Devnet`)
       })
 
       const onDisk = jsOnDisk(path.join(appDir, '.next', 'static'))

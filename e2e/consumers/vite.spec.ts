@@ -1,8 +1,10 @@
 /**
- * A Vite React app (StrictMode, wagmi) that installs the packed @portico/kernel and
- * @portico/shared-types, once per variant (wagmi 2 and 3 × React 18 and 19; variants.ts): it
- * typechecks and builds, connects the dev wallet through the modal, and wagmi's useAccount /
- * useSendTransaction / useSignMessage work through Portico on the devnet.
+ * A Vite React app (StrictMode, wagmi) that installs the packed @portico/kernel, @portico/shared-types
+ * and the email, send and swaps plugin packages, once per variant (wagmi 2 and 3 × React 18 and 19;
+ * variants.ts). Its build copies the plugins' remotes into public/plugins with `portico-plugins copy`
+ * (remote mode), typechecks and bundles; it connects the dev wallet through the modal, wagmi's
+ * useAccount / useSendTransaction / useSignMessage work through Portico on the devnet, the plugins send
+ * and swap, and email login works from the app's own origin.
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -13,7 +15,13 @@ import { DEV_WALLET } from '../demo.ts'
 import { expect, test } from '../fixtures.ts'
 import { TMP_DIR } from '../stackInfo.ts'
 import { buildApp, gzipSize, jsOnDisk, kb, packPackages, prepareApp, type Timings } from './consumerApps.ts'
-import { variantsOf } from './variants.ts'
+import {
+  disconnect,
+  emailLoginWithPlugin,
+  sendEthWithPlugin,
+  swapEthToUsdcWithPlugin,
+} from './pluginFlows.ts'
+import { variantPort, variantsOf } from './variants.ts'
 
 // Each variant installs and builds on its own: they may run in parallel workers.
 test.describe.configure({ mode: 'parallel' })
@@ -32,7 +40,11 @@ for (const variant of variantsOf('vite-app')) {
       const dir = await prepareApp(variant, timings)
       await buildApp(dir, timings)
       dist = path.join(dir, 'dist')
-      server = await startStaticServer({ host: '127.0.0.1', port: 0, mounts: [{ prefix: '/', dir: dist }] })
+      server = await startStaticServer({
+        host: '127.0.0.1',
+        port: variantPort(variant),
+        mounts: [{ prefix: '/', dir: dist }],
+      })
       timings.setupTotal = Math.round(performance.now() - started)
     })
 
@@ -40,7 +52,7 @@ for (const variant of variantsOf('vite-app')) {
       await server?.close()
     })
 
-    test(`packed packages typecheck (their .d.ts) and build; connect, then wagmi sends a transaction and signs, ethers signs, through Portico`, async ({
+    test(`packed packages typecheck (their .d.ts) and build; connect, wagmi sends and signs, ethers signs, the plugins send and swap, email login`, async ({
       page,
       context,
       stack,
@@ -60,9 +72,11 @@ for (const variant of variantsOf('vite-app')) {
         chainId: String(chain.chainId),
         rpc: chain.rpcUrl,
         api: stack.apiUrl,
+        frame: stack.authFrameUrl,
         to: recipient,
       })
-      await page.goto(`${server.url}/?${query}`)
+      // localhost: the origin the stack lists for the dev project (the server listens on 127.0.0.1).
+      await page.goto(`http://localhost:${variantPort(variant)}/?${query}`)
       await expect(page.getByRole('heading', { name: 'Vite consumer' })).toBeVisible()
       const accounts = page.getByRole('definition')
       await expect(accounts).toHaveText(['disconnected -', 'disconnected - -'])
@@ -109,6 +123,22 @@ for (const variant of variantsOf('vite-app')) {
             signature,
           }),
         ).toBe(true)
+      })
+
+      await test.step("the send plugin (a remote from the app's public/plugins): ETH to another account", async () => {
+        await sendEthWithPlugin(page, chain, sender.address, freshAccount().address, '0.5')
+      })
+
+      await test.step("the swaps plugin: 1 ETH to USDC through the stack's API and the devnet DEX", async () => {
+        await swapEthToUsdcWithPlugin(page, stack, chain, sender.address)
+      })
+
+      await test.step("the email plugin from the app's origin: disconnect, then log in by emailed code", async () => {
+        await disconnect(page)
+        await expect(accounts).toHaveText(['disconnected -', 'disconnected - -'])
+        await emailLoginWithPlugin(page, stack)
+        await expect(accounts.first()).toHaveText(/^connected 0x[0-9a-fA-F]{40}$/)
+        await expect(accounts.first()).not.toHaveText(`connected ${sender.address}`)
       })
 
       const onDisk = jsOnDisk(dist)

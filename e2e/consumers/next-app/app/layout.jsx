@@ -10,6 +10,7 @@ function stackConfig() {
     chainId: Number(process.env.PORTICO_CHAIN_ID ?? 31337),
     rpcUrl: process.env.PORTICO_RPC_URL ?? 'http://127.0.0.1:8545',
     apiUrl: process.env.PORTICO_API_URL ?? 'http://127.0.0.1:4180',
+    authFrameUrl: process.env.PORTICO_AUTH_FRAME_URL ?? 'http://127.0.0.1:4200/frame',
   }
 }
 

@@ -3,6 +3,9 @@ import { defineNetwork } from '@portico/kernel'
 import { PorticoProvider, useModalHandle } from '@portico/kernel/react'
 import { cookieStorage } from '@portico/kernel/ssr'
 import { porticoConnector, toViemChain } from '@portico/kernel/wagmi'
+import { email } from '@portico/plugin-email'
+import { send } from '@portico/plugin-send'
+import { swaps } from '@portico/plugin-swaps'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { createConfig, http, WagmiProvider } from 'wagmi'
@@ -42,17 +45,21 @@ export function Providers({ config, initialState, children }) {
     testnet: true,
   })
   const options = {
-    projectId: 'consumer-next',
+    // The stack's dev project, which lists this app's origin (PORTICO_APP_ORIGINS).
+    projectId: 'portico-dev',
     networks: [network],
     apiUrl: config.apiUrl,
     walletDirectoryUrl: config.apiUrl,
+    authFrameUrl: config.authFrameUrl,
     enableWalletConnect: false,
     storage: cookieStorage,
+    // Bundled mode: the plugins are in the app's bundle, no remote is fetched.
+    plugins: { email, send, swaps },
     features: {
-      email: false,
+      email: true,
+      send: true,
+      swaps: true,
       socials: false,
-      swaps: false,
-      send: false,
       receive: false,
       onramp: false,
       history: false,

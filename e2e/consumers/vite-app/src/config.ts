@@ -8,7 +8,8 @@ const apiUrl = query.get('api') ?? 'http://127.0.0.1:4180'
 export const recipient = query.get('to') ?? undefined
 
 export const options: ModalOptions = {
-  projectId: 'consumer-vite',
+  // The stack's dev project, which lists this app's origin (PORTICO_APP_ORIGINS).
+  projectId: 'portico-dev',
   networks: [
     defineNetwork({
       id: chainId,
@@ -21,13 +22,17 @@ export const options: ModalOptions = {
   ],
   apiUrl,
   walletDirectoryUrl: apiUrl,
+  authFrameUrl: query.get('frame') ?? 'http://127.0.0.1:4200/frame',
   enableWalletConnect: false,
-  // Only the kernel: no plugin remotes to serve.
+  // The remotes `portico-plugins copy public/plugins` put beside the app (the build script): served from
+  // its own origin, so no other origin needs allowing.
+  pluginBaseUrl: '/plugins',
+  // The plugins this app installs; the others stay off (no remote of theirs is served).
   features: {
-    email: false,
+    email: true,
+    send: true,
+    swaps: true,
     socials: false,
-    swaps: false,
-    send: false,
     receive: false,
     onramp: false,
     history: false,
