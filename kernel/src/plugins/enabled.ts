@@ -4,6 +4,7 @@ import {
   type PluginSource,
   type ResolvedOptions,
 } from '@portico/shared-types'
+import { resolveAgainstPage } from './trust.ts'
 
 /** Where a planned plugin comes from: a remote, or an object the app bundled (checked when it loads). */
 export type PlannedSource = { url: string; integrity?: string } | { definition: PluginDefinition }
@@ -13,9 +14,13 @@ export interface PluginPlan {
   source: PlannedSource
 }
 
-/** `plugins.<id>` as given: a bundled definition passed as itself is `{ definition }` from here on. */
+/**
+ * `plugins.<id>` as given: a bundled definition passed as itself is `{ definition }` from here on, a
+ * relative URL is resolved against the page.
+ */
 function plannedSource(given: PluginSource): PlannedSource {
-  return 'url' in given || 'definition' in given ? given : { definition: given }
+  if ('url' in given) return { ...given, url: resolveAgainstPage(given.url) }
+  return 'definition' in given ? given : { definition: given }
 }
 
 function pluginIds(options: ResolvedOptions): string[] {
@@ -32,7 +37,7 @@ function sourceOf(options: ResolvedOptions, id: string): PlannedSource | undefin
   const given = options.plugins?.[id]
   if (given) return plannedSource(given)
   return options.pluginBaseUrl
-    ? { url: `${options.pluginBaseUrl.replace(/\/$/, '')}/${id}/remoteEntry.js` }
+    ? { url: resolveAgainstPage(`${options.pluginBaseUrl.replace(/\/$/, '')}/${id}/remoteEntry.js`) }
     : undefined
 }
 

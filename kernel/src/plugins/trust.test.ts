@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { resolveOptions } from '../options.ts'
 import { localNetwork } from '../testing.ts'
-import { allowedOrigins, assertAllowedOrigin, assertIntegrityPin } from './trust.ts'
+import { planPlugins } from './enabled.ts'
+import { allowedOrigins, assertAllowedOrigin, assertIntegrityPin, resolveAgainstPage } from './trust.ts'
 
 const options = (extra: Record<string, unknown>) =>
   resolveOptions({ projectId: 'p', networks: [localNetwork()], ...extra })
@@ -41,5 +42,25 @@ describe('allowed plugin origins', () => {
     expect(() => assertIntegrityPin(`sha384-${'a'.repeat(64)}`)).not.toThrow()
     expect(() => assertIntegrityPin(undefined)).not.toThrow()
     expect(() => assertIntegrityPin('sha1-abc')).toThrow('is not an SRI hash')
+  })
+})
+
+describe('a remote URL given as a path', () => {
+  const page = new URL(document.baseURI).origin
+
+  it("is the page's own origin: pluginBaseUrl '/plugins' is allowed and planned there", () => {
+    const configured = options({ pluginBaseUrl: '/plugins', features: { send: true } })
+    expect([...allowedOrigins(configured)]).toEqual([page])
+    expect(planPlugins(configured).find((plan) => plan.id === 'send')?.source).toEqual({
+      url: `${page}/plugins/send/remoteEntry.js`,
+    })
+    expect(resolveAgainstPage('/p/x/remoteEntry.js')).toBe(`${page}/p/x/remoteEntry.js`)
+  })
+
+  it('never becomes another host the URL parser reads out of it', () => {
+    for (const url of ['//evil.test/p/remoteEntry.js', '/\\evil.test/p/remoteEntry.js', '/\t/evil.test/p']) {
+      expect(resolveAgainstPage(url)).toBe(url)
+      expect([...allowedOrigins(options({ pluginBaseUrl: url }))]).toEqual([])
+    }
   })
 })

@@ -15,6 +15,23 @@ export function remoteOrigin(url: string): string {
   return parsed.origin
 }
 
+/**
+ * A remote URL as the app configured it, with a path on the page's own origin (`pluginBaseUrl:
+ * '/plugins'`) made absolute. Anything else is unchanged and left to the origin checks, including a
+ * path the URL parser reads as another host (`//x`, a backslash, a tab), and so is every URL without a
+ * page (server rendering).
+ */
+export function resolveAgainstPage(url: string): string {
+  const base = globalThis.document?.baseURI
+  if (!base || !url.startsWith('/')) return url
+  try {
+    const resolved = new URL(url, base)
+    return resolved.origin === new URL(base).origin ? resolved.href : url
+  } catch {
+    return url
+  }
+}
+
 const originOf = (url: string): string | undefined => {
   try {
     return remoteOrigin(url)
@@ -24,15 +41,18 @@ const originOf = (url: string): string | undefined => {
 }
 
 /**
- * Origins plugin remotes may come from: `allowedPluginOrigins` when set, else the origins the host
- * configured itself (`pluginBaseUrl` and the URLs in `plugins`).
+ * Origins plugin remotes may come from: `allowedPluginOrigins` when set (absolute origins), else the
+ * origins the host configured itself (`pluginBaseUrl` and the URLs in `plugins`, relative ones the
+ * page's).
  */
 export function allowedOrigins(options: ResolvedOptions): Set<string> {
   const listed = options.allowedPluginOrigins
-  const urls = listed ?? [
-    ...(options.pluginBaseUrl ? [options.pluginBaseUrl] : []),
-    ...Object.values(options.plugins ?? {}).flatMap((source) => ('url' in source ? [source.url] : [])),
-  ]
+  const urls =
+    listed ??
+    [
+      ...(options.pluginBaseUrl ? [options.pluginBaseUrl] : []),
+      ...Object.values(options.plugins ?? {}).flatMap((source) => ('url' in source ? [source.url] : [])),
+    ].map(resolveAgainstPage)
   return new Set(urls.map(originOf).filter((origin): origin is string => origin !== undefined))
 }
 
