@@ -68,6 +68,8 @@ for (const variant of variantsOf('next-app')) {
       context,
       stack,
     }, testInfo) => {
+      // Connect, wagmi, two plugin transactions and an email login, each waiting on the chain or the API.
+      test.setTimeout(180_000)
       const chain = stack.chains[0]
       if (!chain || !app) throw new Error('no chain or app server')
       const { url } = app
