@@ -87,21 +87,22 @@ export async function swapEthToUsdcWithPlugin(
   await expect(accountDialog(page)).toBeHidden()
 }
 
-/** Disconnects from the Account view: the app's button offers 'Connect Wallet' again. */
+/** Disconnects from the Account view: the modal shows the Connect view and the app's button says so. */
 export async function disconnect(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account', exact: true }).click()
   await accountDialog(page).getByRole('button', { name: 'Disconnect' }).click()
-  await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeAttached()
 }
 
 /**
- * The email plugin from the app's own origin: a fresh address, the one-time code from the stack's
- * mailbox, then the modal closes on the embedded wallet's account (the app's button says 'Account').
+ * The email plugin from the app's own origin, in the open Connect view: a fresh address, the one-time
+ * code from the stack's mailbox, then the modal closes on the embedded wallet's account (the app's
+ * button says 'Account').
  */
 export async function emailLoginWithPlugin(page: Page, stack: StackInfo): Promise<void> {
   const email = `consumer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@portico.test`
   const sentAfter = Date.now() - 1_000
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
   await dialog.getByLabel('Email').fill(email)
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
