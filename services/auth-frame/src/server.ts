@@ -6,6 +6,7 @@ import { type AuthFrameConfig, type AuthFrameConfigInput, resolveConfig } from '
 import type { Services } from './context.ts'
 import { loadServerKeys } from './crypto/server-key.ts'
 import { createVault } from './crypto/vault.ts'
+import { passkeyStore } from './db/passkeys.ts'
 import { openStore, type Store } from './db/store.ts'
 import { type DevReceiver, startDevReceiver } from './email/dev-receiver.ts'
 import type { Mailer } from './email/mailer.ts'
@@ -14,6 +15,7 @@ import { frameBundle } from './frame/bundle.ts'
 import { emailLoginHandlers } from './handlers/email-login.ts'
 import { emailUpdateHandlers } from './handlers/email-update.ts'
 import { keyExportHandlers } from './handlers/key-export.ts'
+import { passkeyHandlers } from './handlers/passkeys.ts'
 import { rpcHandlers } from './handlers/rpc.ts'
 import { sessionHandlers } from './handlers/session.ts'
 import { socialHandlers } from './handlers/social.ts'
@@ -23,6 +25,7 @@ import { deviceRoutes } from './http/device.ts'
 import { framePageRoutes } from './http/frame-page.ts'
 import { mailboxRoutes } from './http/mailbox.ts'
 import { observeFrame, smtpTarget } from './observability.ts'
+import { PASSKEY_RATE_LIMIT } from './passkeys/challenges.ts'
 import { authFrameDevDefaults } from './production.ts'
 
 export interface AuthFrameServer {
@@ -54,6 +57,7 @@ export const HANDLERS: HandlerMap = {
   ...socialHandlers,
   ...rpcHandlers,
   ...keyExportHandlers,
+  ...passkeyHandlers,
 }
 
 /** A wake-up per flow id for CONNECT_DEVICE; waiters also re-read the database each second. */
@@ -153,6 +157,8 @@ export async function startAuthFrame(input: AuthFrameConfigInput = {}): Promise<
           svc.now() - Math.max(config.emailRateLimit.perEmail.windowMs, config.emailRateLimit.perIp.windowMs),
           svc.now() - SESSION_RETENTION_MS,
         )
+        // Used and expired challenges are kept a window long: they count ceremonies per IP and account.
+        .then(() => passkeyStore(store.driver).prune(svc.now() - PASSKEY_RATE_LIMIT.windowMs))
         .catch((err: unknown) => app?.log.warn({ err }, 'auth frame prune failed'))
     pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS)
     pruneTimer.unref()

@@ -10,9 +10,16 @@ import { ERRORS, FrameError } from './errors.ts'
 
 export async function createUser(
   svc: Services,
-  fields: { email?: string; socialProvider?: string; socialSubject?: string; userName?: string },
+  fields: {
+    /** Chosen beforehand when something must name the account before it exists (a passkey's user handle). */
+    id?: string
+    email?: string
+    socialProvider?: string
+    socialSubject?: string
+    userName?: string
+  },
 ): Promise<UserRow> {
-  const id = randomUUID()
+  const id = fields.id ?? randomUUID()
   const row: Omit<UserRow, 'created_at'> = {
     id,
     email: fields.email ?? null,

@@ -99,4 +99,37 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX user_keys_by_key_id ON user_keys (key_id)',
     ],
   },
+  {
+    version: 4,
+    name: 'passkeys and their single-use WebAuthn challenges',
+    statements: [
+      // credential_id and public_key are base64url; counter is the authenticator's signature counter.
+      `CREATE TABLE passkeys (
+        credential_id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        public_key TEXT NOT NULL,
+        counter BIGINT NOT NULL,
+        transports TEXT,
+        created_at BIGINT NOT NULL,
+        last_used_at BIGINT
+      )`,
+      'CREATE INDEX passkeys_by_user ON passkeys (user_id)',
+      // Kept after use until pruned: the rows also count ceremonies per IP and per account.
+      `CREATE TABLE passkey_challenges (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        device_hash TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        user_id TEXT,
+        challenge TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used_at BIGINT
+      )`,
+      'CREATE INDEX passkey_challenges_by_device ON passkey_challenges (device_hash, kind, created_at)',
+      'CREATE INDEX passkey_challenges_by_ip ON passkey_challenges (ip, created_at)',
+      'CREATE INDEX passkey_challenges_by_user ON passkey_challenges (user_id, created_at)',
+    ],
+  },
 ]

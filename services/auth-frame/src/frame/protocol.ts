@@ -27,6 +27,7 @@ export const FRAME_REQUEST_TYPES = [
   'RPC_REQUEST',
   'CANCEL_REQUEST',
   'SHOW_KEY_EXPORT',
+  'SHOW_PASSKEY',
   'UPDATE_EMAIL',
   'UPDATE_EMAIL_PRIMARY_OTP',
   'UPDATE_EMAIL_SECONDARY_OTP',
@@ -39,6 +40,7 @@ export const FRAME_REQUEST_TYPES = [
 export const LOCAL_REQUEST_TYPES = [
   'CANCEL_REQUEST',
   'SHOW_KEY_EXPORT',
+  'SHOW_PASSKEY',
   'SYNC_THEME',
   'SYNC_DAPP_DATA',
   'RELOAD',
@@ -46,13 +48,18 @@ export const LOCAL_REQUEST_TYPES = [
 
 /**
  * Backend calls only the frame's own script makes (never accepted from the app): what to show for an
- * unsafe request and its one-time approval after the user's click, and the user's key export.
+ * unsafe request and its one-time approval after the user's click, the user's key export, and the
+ * passkey ceremonies (their options and the authenticator's answers, made in the frame's own document).
  */
 export const BACKEND_ONLY_TYPES = [
   'DESCRIBE_REQUEST',
   'APPROVE_REQUEST',
   'EXPORT_KEY_START',
   'EXPORT_KEY',
+  'PASSKEY_REGISTER_START',
+  'PASSKEY_REGISTER',
+  'PASSKEY_LOGIN_START',
+  'PASSKEY_LOGIN',
 ] as const
 export type BackendOnlyType = (typeof BACKEND_ONLY_TYPES)[number]
 

@@ -134,7 +134,8 @@ export async function approveDevice(svc: Services, flowId: string, token: string
   return true
 }
 
-function frameNetwork(svc: Services, ctx: RequestContext) {
+/** The network a login starts on: the one the frame was loaded with, else the default. */
+export function frameNetwork(svc: Services, ctx: RequestContext) {
   try {
     return ctx.chainId === undefined ? defaultNetwork(svc.config) : parseNetwork(svc.config, ctx.chainId)
   } catch {
