@@ -40,6 +40,12 @@ export interface FrameRequests {
    * frame's document only. Answered when the user closes it; the reply never carries a key.
    */
   SHOW_KEY_EXPORT: { payload: undefined; reply: undefined }
+  /**
+   * Shows the frame's passkey view (its own origin runs the WebAuthn ceremony): `connect` signs in or
+   * creates an account with a passkey, `add` adds one to the signed-in account. Resolves when the view
+   * closes; `connected` says a session was made.
+   */
+  SHOW_PASSKEY: { payload: { purpose: 'connect' | 'add' }; reply: { connected: boolean; added: boolean } }
   UPDATE_EMAIL: {
     payload: { email: string }
     reply: { action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }

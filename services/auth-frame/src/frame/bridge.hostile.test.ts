@@ -17,6 +17,7 @@ function setup(call: () => Promise<BackendAnswer> = async () => ({ ok: true, res
     },
     approver: async () => false,
     exporter: async () => {},
+    passkeys: async () => ({ ok: true }),
     reload: () => {},
   })
   return { bridge, parent, posted, calls: () => calls }
@@ -138,6 +139,7 @@ describe('frame bridge against hostile pages', () => {
         return false
       },
       exporter: async () => {},
+      passkeys: async () => ({ ok: true }),
       reload: () => {},
     })
     const forged = 'F'.repeat(43)
@@ -169,6 +171,7 @@ describe('frame bridge against hostile pages', () => {
       },
       approver: async () => false,
       exporter: async () => {},
+      passkeys: async () => ({ ok: true }),
       reload: () => {},
     })
     const stolen = `${'t'.repeat(43)}.${'d'.repeat(43)}`
@@ -195,6 +198,7 @@ describe('frame bridge against hostile pages', () => {
         // The export view's own backend calls: the keys stay in the frame.
         await call('EXPORT_KEY', { otp: '123456' })
       },
+      passkeys: async () => ({ ok: true }),
       reload: () => {},
     })
     bridge.handleMessage({
@@ -205,5 +209,67 @@ describe('frame bridge against hostile pages', () => {
     await vi.waitFor(() => expect(posted).toHaveLength(1))
     expect(posted[0]).toEqual({ id: 'x', type: '@portico/frame/SHOW_KEY_EXPORT_SUCCESS', payload: undefined })
     expect(JSON.stringify(posted)).not.toContain(secret)
+  })
+
+  it('a passkey login answers the page with { connected } only: the session token stays in the frame', async () => {
+    const posted: unknown[] = []
+    const parent = { postMessage: (message: unknown) => posted.push(message) }
+    const purposes: string[] = []
+    const bridge = createBridge({
+      parentOrigin: PARENT,
+      parent,
+      call: async () => ({ ok: true }),
+      approver: async () => false,
+      exporter: async () => {},
+      passkeys: async (purpose) => {
+        purposes.push(purpose)
+        return { ok: true, session: 'secret-session-token', result: { connected: true, added: false } }
+      },
+      reload: () => {},
+    })
+    bridge.handleMessage({
+      origin: PARENT,
+      source: parent,
+      // Anything but 'add' is the connect view; nothing else in the payload is read.
+      data: {
+        id: 'p',
+        type: '@portico/app/SHOW_PASSKEY',
+        payload: { purpose: 'PASSKEY_LOGIN', response: {} },
+      },
+    })
+    await vi.waitFor(() => expect(posted).toHaveLength(2))
+    expect(purposes).toEqual(['connect'])
+    expect(JSON.stringify(posted)).not.toContain('secret-session-token')
+    expect(posted).toEqual([
+      { type: '@portico/frame/SESSION_UPDATE', payload: { connected: true } },
+      { id: 'p', type: '@portico/frame/SHOW_PASSKEY_SUCCESS', payload: { connected: true, added: false } },
+    ])
+  })
+
+  it('the page cannot call the passkey ceremonies itself: they are not requests it may send', async () => {
+    const calls: string[] = []
+    const posted: unknown[] = []
+    const parent = { postMessage: (message: unknown) => posted.push(message) }
+    const bridge = createBridge({
+      parentOrigin: PARENT,
+      parent,
+      call: async (type) => {
+        calls.push(type)
+        return { ok: true }
+      },
+      approver: async () => false,
+      exporter: async () => {},
+      passkeys: async () => ({ ok: true }),
+      reload: () => {},
+    })
+    for (const type of ['PASSKEY_REGISTER_START', 'PASSKEY_REGISTER', 'PASSKEY_LOGIN_START', 'PASSKEY_LOGIN'])
+      bridge.handleMessage({
+        origin: PARENT,
+        source: parent,
+        data: { id: type, type: `@portico/app/${type}` },
+      })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(calls).toEqual([])
+    expect(posted).toEqual([])
   })
 })

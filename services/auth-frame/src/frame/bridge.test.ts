@@ -36,6 +36,7 @@ function setup(answer: Answer = () => ({ ok: true }), approver: Approver = async
     },
     approver,
     exporter: async () => {},
+    passkeys: async () => ({ ok: true }),
     reload: () => reloads++,
     version: '4',
   })

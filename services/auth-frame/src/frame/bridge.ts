@@ -30,6 +30,16 @@ export type Exporter = (
   signal: AbortSignal,
 ) => Promise<void>
 
+/**
+ * Runs the passkey view in the frame until the user is done (or it is withdrawn); resolves with the
+ * last backend answer (its session, when a passkey signed the user in) or a closed view.
+ */
+export type PasskeyViewer = (
+  purpose: 'connect' | 'add',
+  call: (type: BackendOnlyType, payload: unknown) => Promise<BackendAnswer>,
+  signal: AbortSignal,
+) => Promise<BackendAnswer>
+
 export interface BridgeDeps {
   parentOrigin: string
   /** window.parent */
@@ -38,6 +48,7 @@ export interface BridgeDeps {
   call(type: FrameRequestType | BackendOnlyType, payload: unknown): Promise<BackendAnswer>
   approver: Approver
   exporter: Exporter
+  passkeys: PasskeyViewer
   reload(): void
   version?: string
   log?(...args: unknown[]): void
@@ -115,6 +126,16 @@ export function createBridge(deps: BridgeDeps): Bridge {
     })
   }
 
+  /** The passkey view; the page chooses only which of its two purposes to show. */
+  async function passkey(id: string, payload: unknown): Promise<BackendAnswer> {
+    const purpose = (payload as { purpose?: unknown } | undefined)?.purpose === 'add' ? 'add' : 'connect'
+    const closed: BackendAnswer = { ok: true, result: { connected: false, added: false } }
+    return interactive(id, async (signal) => {
+      if (signal.aborted) return closed
+      return deps.passkeys(purpose, (type, payload) => backend(type, payload), signal).catch(() => closed)
+    })
+  }
+
   /** Describe → the user decides in the frame → one-time approval → the signed request. */
   function unsafe(id: string, method: string, params: unknown): Promise<BackendAnswer> {
     return interactive(id, async (signal): Promise<BackendAnswer> => {
@@ -152,6 +173,7 @@ export function createBridge(deps: BridgeDeps): Bridge {
     }
     let reply: BackendAnswer
     if (type === 'SHOW_KEY_EXPORT') reply = await keyExport(id)
+    else if (type === 'SHOW_PASSKEY') reply = await passkey(id, payload)
     else if (type === 'RPC_REQUEST') {
       // Only the method and params are taken from the page: never an approval, nor anything else.
       const { method, params } = (payload ?? {}) as { method?: unknown; params?: unknown }

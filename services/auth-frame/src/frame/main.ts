@@ -7,6 +7,7 @@ import type { FrameRequestType } from '@portico/shared-types'
 import { createApprovalView } from './approval-view.ts'
 import { type BackendAnswer, createBridge } from './bridge.ts'
 import { createExportView } from './export-view.ts'
+import { createPasskeyView } from './passkey-view.ts'
 import type { BackendOnlyType } from './protocol.ts'
 import { parseOrigin } from './protocol.ts'
 
@@ -80,6 +81,7 @@ function start(): void {
     call,
     approver: createApprovalView(view),
     exporter: createExportView(view),
+    passkeys: createPasskeyView(view),
     reload: () => window.location.reload(),
     ...(config.version ? { version: config.version } : {}),
     ...(config.enableLogger

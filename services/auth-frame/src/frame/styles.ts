@@ -13,6 +13,7 @@ html,body{margin:0;background:var(--bg);color:var(--fg)}
 .row dd{margin:2px 0 0;font-family:ui-monospace,Menlo,monospace;font-size:12px;white-space:pre-wrap;word-break:break-all}
 .row.warn dd{color:var(--warn);font-weight:600}
 .actions{display:flex;gap:8px}
+.actions.column{flex-direction:column}
 .note{margin:0;color:var(--muted);font-size:13px}
 .error{margin:0;color:var(--warn);font-size:13px}
 .error:empty{display:none}
