@@ -1,11 +1,14 @@
 import type { PluginContext } from '@portico/shared-types'
 import { type FormEvent, useState } from 'react'
 import { warmUpFrame } from '../../embedded-wallet/src/index.ts'
-import { errorText, submitEmail } from './flow.ts'
+import { errorText, submitEmail, VIEWS } from './flow.ts'
 import { strings } from './strings.ts'
 import { parseEmail } from './validation.ts'
 
-/** The Connect view's email method (connectMethods 'email'): an address and Continue. */
+/**
+ * The Connect view's email method (connectMethods 'email'): an address and Continue, and the passkey
+ * login of the same embedded wallet (its ceremony runs in the frame's view, EmailPasskey).
+ */
 export function EmailConnect({ ctx }: { ctx: PluginContext }) {
   const { Stack, Button, TextField } = ctx.ui
   const [value, setValue] = useState('')
@@ -46,6 +49,9 @@ export function EmailConnect({ ctx }: { ctx: PluginContext }) {
         />
         <Button type="submit" variant="primary" fullWidth loading={busy} disabled={value.trim() === ''}>
           {strings.continue}
+        </Button>
+        <Button type="button" variant="secondary" fullWidth onClick={() => ctx.router.push(VIEWS.passkey)}>
+          {strings.passkeyButton}
         </Button>
       </Stack>
     </form>

@@ -17,6 +17,8 @@ export const VIEWS = {
   approve: 'ApproveTransaction',
   accountType: 'EmailAccountType',
   exportKey: 'EmailExportKey',
+  passkey: 'EmailPasskey',
+  addPasskey: 'EmailAddPasskey',
 } as const
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -2,6 +2,7 @@ import { definePlugin } from '@portico/shared-types'
 import { embeddedWalletContribution } from '../../embedded-wallet/src/index.ts'
 import { EmailConnect } from './EmailConnect.tsx'
 import { EMAIL_CONNECTOR_ID, VIEWS } from './flow.ts'
+import { AddPasskeyView, PasskeyConnectView } from './PasskeyViews.tsx'
 import { strings } from './strings.ts'
 import {
   UpdateEmailView,
@@ -14,7 +15,8 @@ import {
 /**
  * Email login (behaviour §4): an address in the Connect view, a one-time code (and a device approval for a
  * new device) through the auth frame on its own origin (`authFrameUrl`), then the embedded wallet is
- * connected as the AUTH connector ID_AUTH. Unsafe requests open ApproveTransaction; the Account menu
+ * connected as the AUTH connector ID_AUTH. A passkey (made and used in the frame's own view) signs in to
+ * the same embedded wallet, creates one, or is added to it from the Account menu. Unsafe requests open ApproveTransaction; the Account menu
  * updates the email and switches the preferred account type. The frame loads on first use only.
  */
 const wallet = embeddedWalletContribution({ connectorId: EMAIL_CONNECTOR_ID, name: 'Email', views: VIEWS })
@@ -29,6 +31,8 @@ export default definePlugin({
     [VIEWS.updateEmail]: { component: UpdateEmailView, title: strings.updateEmailTitle },
     [VIEWS.updatePrimaryOtp]: { component: UpdatePrimaryOtpView, title: strings.primaryOtpTitle },
     [VIEWS.updateSecondaryOtp]: { component: UpdateSecondaryOtpView, title: strings.secondaryOtpTitle },
+    [VIEWS.passkey]: { component: PasskeyConnectView, title: strings.passkeyTitle },
+    [VIEWS.addPasskey]: { component: AddPasskeyView, title: strings.addPasskeyTitle },
     ...wallet.views,
   },
   contributes: {
@@ -41,6 +45,13 @@ export default definePlugin({
         icon: 'mail',
         view: VIEWS.updateEmail,
         // Only for this plugin's own embedded wallet.
+        isAvailable: wallet.ownConnector,
+      },
+      {
+        id: 'add-passkey',
+        label: strings.addPasskeyMenu,
+        icon: 'user',
+        view: VIEWS.addPasskey,
         isAvailable: wallet.ownConnector,
       },
       wallet.accountTypeMenu,

@@ -5,5 +5,5 @@ import { strings } from './strings.ts'
 export const emailPreview: ConnectMethodPreview = {
   method: 'email',
   field: { label: strings.emailLabel, placeholder: strings.emailPlaceholder, type: 'email' },
-  buttons: [{ label: strings.continue, primary: true, needsField: true }],
+  buttons: [{ label: strings.continue, primary: true, needsField: true }, { label: strings.passkeyButton }],
 }

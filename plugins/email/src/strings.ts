@@ -29,4 +29,9 @@ export const strings = {
   notEmbedded: 'Connect with email to manage it here.',
   accountTypeTitle: 'Account Type',
   connecting: 'Connecting…',
+  passkeyButton: 'Continue with a passkey',
+  passkeyTitle: 'Passkey',
+  addPasskeyMenu: 'Add a passkey',
+  addPasskeyTitle: 'Add a Passkey',
+  passkeyAdded: 'Passkey added',
 } as const

@@ -44,6 +44,8 @@ describe('createFrameClient', () => {
     expect(frames[0]?.style.zIndex).toBe(String(FRAME_Z_INDEX))
     expect(frames[0]?.style.display).toBe('none')
     expect(frames[0]?.src.startsWith(`${FRAME_URL}?projectId=p1`)).toBe(true)
+    // WebAuthn is delegated to the frame (its passkey view), nothing else.
+    expect(frames[0]?.getAttribute('allow')).toBe('publickey-credentials-get; publickey-credentials-create')
     client.destroy()
     expect(document.querySelectorAll('iframe')).toHaveLength(0)
   })

@@ -32,6 +32,9 @@ export const ALERTING_CALLS: readonly FrameRequestType[] = [
   'GET_SOCIAL_REDIRECT_URI',
 ]
 
+/** Requests the frame may be showing to the user: aborting one withdraws it in the frame too. */
+const WITHDRAWABLE: readonly FrameRequestType[] = ['RPC_REQUEST', 'SHOW_KEY_EXPORT', 'SHOW_PASSKEY']
+
 export interface FrameClientOptions {
   /** The frame page (its own origin); http(s) only. */
   url: string
@@ -136,6 +139,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const iframe: HTMLIFrameElement | undefined = document.createElement('iframe')
   iframe.src = url.href
   iframe.title = 'Embedded wallet'
+  // Passkeys are made and used in the frame's own document: the embedding page delegates WebAuthn to it.
+  iframe.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create')
   iframe.setAttribute('aria-hidden', 'true')
   iframe.tabIndex = -1
   Object.assign(iframe.style, {
@@ -225,7 +230,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       let timer: ReturnType<typeof setTimeout> | undefined
       const onAbort = () => {
         // A request the frame may be showing for approval is withdrawn there too.
-        if ((type === 'RPC_REQUEST' || type === 'SHOW_KEY_EXPORT') && pending.has(id))
+        if (WITHDRAWABLE.includes(type) && pending.has(id))
           frame?.contentWindow?.postMessage(
             { id: randomId(), type: '@portico/app/CANCEL_REQUEST', payload: { id } },
             origin,
