@@ -1,4 +1,4 @@
-import type { Answer, FrameClient, TestFrame } from './helpers.ts'
+import { type Answer, APP_ORIGIN, type FrameClient, type TestFrame } from './helpers.ts'
 import { assert, type Ceremony, register, type SoftCredential } from './soft-authenticator.ts'
 
 interface Options {
@@ -6,11 +6,15 @@ interface Options {
   user?: { id: string }
 }
 
-/** The ceremony a browser on the frame's own page would run: its origin, its host as rpID. */
+/**
+ * The ceremony a browser runs on the frame's own page, embedded by the app: the frame's origin, its host
+ * as rpID, the app as the top origin.
+ */
 export const frameCeremony = (frame: TestFrame, challenge: string): Ceremony => ({
   challenge,
   origin: frame.server.url,
   rpID: new URL(frame.server.url).hostname,
+  topOrigin: APP_ORIGIN,
 })
 
 /** PASSKEY_REGISTER_START → a new credential (for `ceremony`'s origin and rpID) → PASSKEY_REGISTER. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CHALLENGE_TTL_MS, PASSKEY_ERRORS, PASSKEY_RATE_LIMIT } from '../src/passkeys/challenges.ts'
 import { MALFORMED_PASSKEY } from '../src/passkeys/response.ts'
 import { APP_ORIGIN, PROJECT, signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
@@ -10,6 +10,9 @@ beforeAll(async () => {
   frame = await startTestFrame({ host: 'localhost' })
 })
 afterAll(() => frame.close())
+// Every request here comes from one IP: each test starts with the ceremony budget unspent (the limit
+// itself has its own test, on its own frame).
+beforeEach(() => frame.server.store.driver.run('DELETE FROM passkey_challenges WHERE used_at IS NOT NULL'))
 
 const errorOf = (answer: { ok: boolean; error?: string }) => (answer.ok ? 'succeeded' : answer.error)
 
@@ -58,9 +61,16 @@ describe('passkeys (hostile)', () => {
     }
   })
 
-  it('an assertion made for the embedding page’s origin, or another rpID, is refused', async () => {
+  it('an assertion made for the embedding page’s origin, another rpID, or under another page is refused', async () => {
     const credential = await newPasskey()
-    for (const tweak of [{ origin: APP_ORIGIN }, { rpID: 'evil.example' }, { rpID: '127.0.0.1' }]) {
+    const elsewhere = [
+      { origin: APP_ORIGIN, topOrigin: undefined },
+      { rpID: 'evil.example' },
+      { rpID: '127.0.0.1' },
+      // The frame embedded by a page that is not the one this request was checked for:
+      { topOrigin: 'http://evil.example' },
+    ]
+    for (const tweak of elsewhere) {
       const device = frame.device()
       expect(errorOf((await loginWithPasskey(frame, device, credential, tweak)).answer)).toBe(
         PASSKEY_ERRORS.notVerified,
@@ -69,8 +79,12 @@ describe('passkeys (hostile)', () => {
     }
   })
 
-  it('a registration made for the embedding page’s origin or another rpID creates nothing', async () => {
-    for (const tweak of [{ origin: APP_ORIGIN }, { rpID: 'evil.example' }]) {
+  it('a registration made for the embedding page’s origin, another rpID, or under another page creates nothing', async () => {
+    for (const tweak of [
+      { origin: APP_ORIGIN },
+      { rpID: 'evil.example' },
+      { topOrigin: 'http://evil.example' },
+    ]) {
       const device = frame.device()
       const { answer } = await registerPasskey(frame, device, 'signup', tweak)
       expect(errorOf(answer)).toBe(PASSKEY_ERRORS.notVerified)

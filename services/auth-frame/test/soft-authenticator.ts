@@ -28,6 +28,8 @@ export interface Ceremony {
   challenge: string
   origin: string
   rpID: string
+  /** The embedding page, when the ceremony runs in a cross-origin iframe (what browsers write then). */
+  topOrigin?: string | undefined
 }
 
 function coseKey(publicKey: KeyObject): Uint8Array {
@@ -48,8 +50,16 @@ function authData(rpID: string, flags: number, counter: number, attested?: Uint8
   return Buffer.concat([sha256(rpID), Buffer.from([flags]), count, ...(attested ? [attested] : [])])
 }
 
-const clientData = (type: string, { challenge, origin }: Ceremony) =>
-  Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }))
+const clientData = (type: string, { challenge, origin, topOrigin }: Ceremony) =>
+  Buffer.from(
+    JSON.stringify({
+      type,
+      challenge,
+      origin,
+      crossOrigin: topOrigin !== undefined,
+      ...(topOrigin && { topOrigin }),
+    }),
+  )
 
 /**
  * A new credential for `userHandle` (or `existing` attested again: same id and key) and the

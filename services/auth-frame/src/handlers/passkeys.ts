@@ -19,6 +19,21 @@ const TIMEOUT_MS = 60_000
 /** ES256 and RS256: what platform and roaming authenticators make. */
 const ALGORITHMS = [-7, -257]
 
+/**
+ * The page the frame is embedded in, as the browser wrote it into the signed client data (`topOrigin`,
+ * for a ceremony in a cross-origin iframe): it must be the embedding origin this request was checked
+ * for (on the project's list). The frame's own origin is checked as `origin` by the library.
+ */
+function checkTopOrigin(clientDataJSON: string, parentOrigin: string): void {
+  let topOrigin: unknown
+  try {
+    topOrigin = (JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { topOrigin?: unknown }).topOrigin
+  } catch {
+    throw new FrameError(PASSKEY_ERRORS.notVerified)
+  }
+  if (topOrigin !== undefined && topOrigin !== parentOrigin) throw new FrameError(PASSKEY_ERRORS.notVerified)
+}
+
 /** The WebAuthn user handle of an account: its id's bytes (a random UUID, nothing personal). */
 const userHandle = (userId: string) => isoBase64URL.fromUTF8String(userId)
 
@@ -64,6 +79,7 @@ export const passkeyHandlers: HandlerMap = {
     const response = parseRegistration(payload.response)
     const challenge = await takeChallenge(svc, ctx, 'register')
     const rp = relyingParty(svc)
+    checkTopOrigin(response.response.clientDataJSON, ctx.parentOrigin)
     const registrationInfo = await verified(async () => {
       const result = await verifyRegistrationResponse({
         response,
@@ -120,6 +136,7 @@ export const passkeyHandlers: HandlerMap = {
     const response = parseAuthentication(payload.response)
     const challenge = await takeChallenge(svc, ctx, 'login')
     const rp = relyingParty(svc)
+    checkTopOrigin(response.response.clientDataJSON, ctx.parentOrigin)
     const store = passkeyStore(svc.store.driver)
     const passkey = await store.passkey(response.id)
     if (!passkey) throw new FrameError(PASSKEY_ERRORS.unknown)
@@ -135,6 +152,7 @@ export const passkeyHandlers: HandlerMap = {
         expectedChallenge: challenge.challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.rpID,
+        expectedTopOrigin: ctx.parentOrigin,
         credential: {
           id: passkey.credential_id,
           publicKey: isoBase64URL.toBuffer(passkey.public_key),
