@@ -51,6 +51,8 @@ export interface DemoOverrides {
   apiUrl?: string
   relayUrl?: string
   walletDirectoryUrl?: string
+  /** Another auth frame (the passkey spec serves one on a host name: WebAuthn refuses IP addresses). */
+  authFrameUrl?: string
   walletConnectTimeoutMs?: number
   themeMode?: 'light' | 'dark'
   /** A theme preset name, passed through (the kernel ignores an unknown one). */
@@ -78,7 +80,7 @@ export function demoOptions(
     names: true,
     swaps: true,
     // Email and social login (behaviour-reference defaults: on, every provider) need the auth frame.
-    ...(env.authFrameUrl ? {} : { email: false, socials: false }),
+    ...((overrides.authFrameUrl ?? env.authFrameUrl) ? {} : { email: false, socials: false }),
     onramp: true,
     ...overrides.features,
   }
@@ -131,6 +133,7 @@ export function demoOptions(
   const apiUrl = overrides.apiUrl ?? env.apiUrl
   // By default the API's origin serves the wallet lists.
   const walletDirectoryUrl = overrides.walletDirectoryUrl ?? env.walletDirectoryUrl ?? apiUrl
+  const authFrameUrl = overrides.authFrameUrl ?? env.authFrameUrl
   const timeoutMs = overrides.walletConnectTimeoutMs
   if (!first) throw new Error('The demo needs at least one chain')
   return {
@@ -142,7 +145,7 @@ export function demoOptions(
     pluginBaseUrl: env.pluginBaseUrl,
     ...(apiUrl ? { apiUrl } : {}),
     ...(relayUrl ? { relayUrl } : {}),
-    ...(env.authFrameUrl ? { authFrameUrl: env.authFrameUrl } : {}),
+    ...(authFrameUrl ? { authFrameUrl } : {}),
     ...(walletDirectoryUrl ? { walletDirectoryUrl } : {}),
     ...(timeoutMs !== undefined && timeoutMs > 0 ? { walletConnectTimeoutMs: timeoutMs } : {}),
     rpcMap,

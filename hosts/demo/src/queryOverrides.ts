@@ -5,7 +5,7 @@
  * at another API, relay or directory.
  *
  *   ?features=receive:false,history:true   ?plugin.receive=<remoteEntry URL>   ?chains=31337
- *   ?apiUrl=   ?relayUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
+ *   ?apiUrl=   ?relayUrl=   ?authFrameUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
  *   ?themePreset=ocean   ?bitcoin=1 (the Bitcoin regtest network; off in the test build unless asked)
  *   ?solana=0 (no Solana network: eip155 only)
  */
@@ -26,7 +26,7 @@ export function queryOverrides(search: string): DemoOverrides {
   if (Object.keys(plugins).length) overrides.plugins = plugins
   const chains = query.get('chains')
   if (chains) overrides.chains = chains.split(',').map(Number)
-  for (const key of ['apiUrl', 'relayUrl', 'walletDirectoryUrl'] as const) {
+  for (const key of ['apiUrl', 'relayUrl', 'walletDirectoryUrl', 'authFrameUrl'] as const) {
     const value = query.get(key)
     if (value) overrides[key] = value
   }
