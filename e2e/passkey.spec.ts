@@ -86,10 +86,16 @@ async function signedMessageVerifies(page: Page, stack: StackInfo, address: stri
   })
 }
 
-async function disconnect(demo: DemoPage) {
+/** Disconnect, reload, then *Use my passkey* in the frame: the same wallet connects again. */
+async function signOutThenInWithPasskey(demo: DemoPage, page: Page, address: string) {
   await demo.openAccount()
   await demo.dialog.getByRole('button', { name: 'Disconnect' }).click()
   await expect.poll(() => demo.status()).toMatchObject({ Status: 'disconnected' })
+  await page.reload()
+  const wallet = await openPasskeyView(demo, page)
+  await wallet.getByRole('button', { name: 'Use my passkey' }).click()
+  await expect(demo.accountButton).toBeVisible()
+  await expect.poll(async () => (await demo.status()).Address).toBe(address)
 }
 
 test('a passkey makes the wallet, survives a reload, signs back in, and its wallet signs what the chain verifies', async ({
@@ -121,12 +127,7 @@ test('a passkey makes the wallet, survives a reload, signs back in, and its wall
   })
 
   await test.step('sign-out, then sign-in with the passkey: the same wallet', async () => {
-    await disconnect(demo)
-    await page.reload()
-    const wallet = await openPasskeyView(demo, page)
-    await wallet.getByRole('button', { name: 'Use my passkey' }).click()
-    await expect(demo.accountButton).toBeVisible()
-    await expect.poll(async () => (await demo.status()).Address).toBe(address)
+    await signOutThenInWithPasskey(demo, page, address)
     // The frame's backend holds the authenticator's counter as it last verified it.
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
     const [credential] = credentials
@@ -169,10 +170,5 @@ test('a passkey added to an email account signs in to that account', async ({ pa
   await expect(page.getByText('Passkey added')).toBeVisible()
 
   await demo.dialog.getByRole('button', { name: 'Close' }).click()
-  await disconnect(demo)
-  await page.reload()
-  const signIn = await openPasskeyView(demo, page)
-  await signIn.getByRole('button', { name: 'Use my passkey' }).click()
-  await expect(demo.accountButton).toBeVisible()
-  await expect.poll(async () => (await demo.status()).Address).toBe(address)
+  await signOutThenInWithPasskey(demo, page, address ?? '')
 })

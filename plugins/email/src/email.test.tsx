@@ -5,7 +5,7 @@ import type { KernelState, PluginContext } from '@portico/shared-types'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetSharedFrames } from '../../embedded-wallet/src/session.ts'
-import { attachPeer, FRAME_URL, type FramePeer, type Handler } from '../../embedded-wallet/src/testPeer.ts'
+import { FRAME_URL, readyPeer } from '../../embedded-wallet/src/testPeer.ts'
 import { EmailConnect } from './EmailConnect.tsx'
 import { EMAIL_CONNECTOR_ID, VIEWS } from './flow.ts'
 import { cleanOtp, parseEmail } from './validation.ts'
@@ -36,15 +36,6 @@ function setup() {
   const { ctx } = fakeContext(state, { pluginId: 'email', storage })
   ctx.account.connect = connect
   return { ctx, storage, connect }
-}
-
-/** The frame peer, answering with `handlers` from READY on. */
-async function framePeer(handlers: Record<string, Handler>): Promise<FramePeer> {
-  await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull())
-  const peer = attachPeer()
-  for (const [type, handler] of Object.entries(handlers)) peer.handle(type, handler)
-  peer.ready()
-  return peer
 }
 
 afterEach(() => {
@@ -85,7 +76,7 @@ describe('email login', () => {
     render(<EmailConnect ctx={ctx} />)
     expect(document.querySelector('iframe')).toBeNull()
     fireEvent.focus(screen.getByLabelText('Email'))
-    const peer = await framePeer({})
+    const peer = await readyPeer({})
     expect(peer.posted.some((message) => message.type === '@portico/app/CONNECT_EMAIL')).toBe(false)
   })
 
@@ -94,7 +85,7 @@ describe('email login', () => {
     render(<EmailConnect ctx={ctx} />)
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } })
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
-    const peer = await framePeer({ CONNECT_EMAIL: () => ({ ok: true, payload: { action: 'VERIFY_OTP' } }) })
+    const peer = await readyPeer({ CONNECT_EMAIL: () => ({ ok: true, payload: { action: 'VERIFY_OTP' } }) })
     await waitFor(() => expect(ctx.router.push).toHaveBeenCalledWith(VIEWS.verifyOtp, { email: 'a@b.co' }))
     const sent = peer.posted.find((message) => message.type === '@portico/app/CONNECT_EMAIL')
     expect(sent?.payload).toEqual({ email: 'a@b.co' })
@@ -108,7 +99,7 @@ describe('email login', () => {
     render(<VerifyOtpView ctx={ctx as PluginContext} params={{ email: 'a@b.co' }} />)
     const input = screen.getByLabelText('Verification code')
     fireEvent.change(input, { target: { value: '111111' } })
-    await framePeer({
+    await readyPeer({
       CONNECT_OTP: (message) =>
         (message.payload as { otp: string }).otp === '123456'
           ? { ok: true }

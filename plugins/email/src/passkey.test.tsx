@@ -5,7 +5,7 @@ import type { KernelState } from '@portico/shared-types'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetSharedFrames } from '../../embedded-wallet/src/session.ts'
-import { attachPeer, FRAME_URL, type FramePeer, type Handler } from '../../embedded-wallet/src/testPeer.ts'
+import { FRAME_URL, readyPeer } from '../../embedded-wallet/src/testPeer.ts'
 import { EmailConnect } from './EmailConnect.tsx'
 import { EMAIL_CONNECTOR_ID, VIEWS } from './flow.ts'
 import { AddPasskeyView, PasskeyConnectView } from './PasskeyViews.tsx'
@@ -21,14 +21,6 @@ function setup() {
   const connect = vi.fn(async () => ({ supported: true }))
   ctx.account.connect = connect
   return { ctx, connect }
-}
-
-async function framePeer(handlers: Record<string, Handler>): Promise<FramePeer> {
-  await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull())
-  const peer = attachPeer()
-  for (const [type, handler] of Object.entries(handlers)) peer.handle(type, handler)
-  peer.ready()
-  return peer
 }
 
 afterEach(() => {
@@ -48,7 +40,7 @@ describe('passkey login', () => {
   it('EmailPasskey asks the frame for its connect view; signed in there → ID_AUTH connects', async () => {
     const { ctx, connect } = setup()
     render(<PasskeyConnectView ctx={ctx} params={{}} />)
-    const peer = await framePeer({
+    const peer = await readyPeer({
       SHOW_PASSKEY: () => ({ ok: true, payload: { connected: true, added: false } }),
     })
     await waitFor(() => expect(connect).toHaveBeenCalledWith(EMAIL_CONNECTOR_ID))
@@ -61,7 +53,7 @@ describe('passkey login', () => {
   it('closed in the frame without signing in → back, nothing connects', async () => {
     const { ctx, connect } = setup()
     render(<PasskeyConnectView ctx={ctx} params={{}} />)
-    await framePeer({ SHOW_PASSKEY: () => ({ ok: true, payload: { connected: false, added: false } }) })
+    await readyPeer({ SHOW_PASSKEY: () => ({ ok: true, payload: { connected: false, added: false } }) })
     await waitFor(() => expect(ctx.router.goBack).toHaveBeenCalled())
     expect(connect).not.toHaveBeenCalled()
   })
@@ -69,7 +61,7 @@ describe('passkey login', () => {
   it('EmailAddPasskey: added in the frame → a toast and back', async () => {
     const { ctx } = setup()
     render(<AddPasskeyView ctx={ctx} params={{}} />)
-    const peer = await framePeer({
+    const peer = await readyPeer({
       SHOW_PASSKEY: () => ({ ok: true, payload: { connected: false, added: true } }),
     })
     await waitFor(() => expect(ctx.toast.success).toHaveBeenCalledWith('Passkey added'))
@@ -82,7 +74,7 @@ describe('passkey login', () => {
   it('EmailAddPasskey: a frame error shows, and the view stays', async () => {
     const { ctx } = setup()
     render(<AddPasskeyView ctx={ctx} params={{}} />)
-    await framePeer({ SHOW_PASSKEY: () => ({ ok: false, message: 'Not connected: sign in first' }) })
+    await readyPeer({ SHOW_PASSKEY: () => ({ ok: false, message: 'Not connected: sign in first' }) })
     expect(await screen.findByText('Not connected: sign in first')).toBeTruthy()
     expect(ctx.router.goBack).not.toHaveBeenCalled()
   })

@@ -77,3 +77,14 @@ export function attachPeer(container: ParentNode = document.body): FramePeer {
   }) as never)
   return peer
 }
+
+/** Once the app has added its iframe: a peer answering with `handlers`, READY posted. */
+export async function readyPeer(handlers: Record<string, Handler>): Promise<FramePeer> {
+  await vi.waitFor(() => {
+    if (!document.querySelector('iframe')) throw new Error('no iframe yet')
+  })
+  const peer = attachPeer()
+  for (const [type, handler] of Object.entries(handlers)) peer.handle(type, handler)
+  peer.ready()
+  return peer
+}
