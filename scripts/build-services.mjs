@@ -64,13 +64,19 @@ export async function buildServices({ services = SERVICES, log = console.log } =
   }
   if (services.includes('auth-frame')) {
     const frame = join(root, 'services', 'auth-frame', 'src', 'frame')
-    await build({
-      ...JSON.parse(readFileSync(join(frame, 'page-build.json'), 'utf8')),
-      entryPoints: [join(frame, 'main.ts')],
-      outfile: join(root, 'services', 'auth-frame', 'dist', 'frame-page.js'),
-      logLevel: 'warning',
-    })
-    log('build:services: services/auth-frame/dist/frame-page.js')
+    // The frame's script, and the passkey ceremony's (loaded by the frame when its passkey view opens).
+    for (const [entry, outfile] of [
+      ['main.ts', 'frame-page.js'],
+      ['passkey-page.ts', 'frame-passkey.js'],
+    ]) {
+      await build({
+        ...JSON.parse(readFileSync(join(frame, 'page-build.json'), 'utf8')),
+        entryPoints: [join(frame, entry)],
+        outfile: join(root, 'services', 'auth-frame', 'dist', outfile),
+        logLevel: 'warning',
+      })
+      log(`build:services: services/auth-frame/dist/${outfile}`)
+    }
   }
 }
 

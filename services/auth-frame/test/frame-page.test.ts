@@ -26,6 +26,10 @@ describe('the frame page', () => {
       chainId: '31337',
       version: '4',
       enableLogger: true,
+      passkeyScript: {
+        src: expect.stringMatching(/^\/frame-passkey\.js\?v=[0-9a-f]{16}$/),
+        integrity: expect.any(String),
+      },
     })
     const [, src, integrity] = /<script src="([^"]+)" integrity="([^"]+)"><\/script>/.exec(page) ?? []
     const script = await fetch(new URL(src as string, frame.server.url))
@@ -34,6 +38,13 @@ describe('the frame page', () => {
     expect(`sha384-${createHash('sha384').update(code).digest('base64')}`).toBe(integrity)
     expect(gzipSync(code).length).toBeLessThan(4096)
     expect((await fetch(`${frame.server.url}/frame.js`)).headers.get('cache-control')).toBe('no-cache')
+    // The passkey ceremony loads only with the passkey view, SRI-checked as the frame's own script.
+    const passkey = await fetch(new URL(config.passkeyScript.src, frame.server.url))
+    const passkeyCode = await passkey.text()
+    expect(`sha384-${createHash('sha384').update(passkeyCode).digest('base64')}`).toBe(
+      config.passkeyScript.integrity,
+    )
+    expect(passkey.headers.get('cache-control')).toContain('immutable')
   })
 
   it('escapes what it echoes into the page', async () => {

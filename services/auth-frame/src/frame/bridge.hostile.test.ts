@@ -222,7 +222,7 @@ describe('frame bridge against hostile pages', () => {
       approver: async () => false,
       exporter: async () => {},
       passkeys: async (purpose) => {
-        purposes.push(purpose)
+        purposes.push(String(purpose))
         return { ok: true, session: 'secret-session-token', result: { connected: true, added: false } }
       },
       reload: () => {},
@@ -230,7 +230,7 @@ describe('frame bridge against hostile pages', () => {
     bridge.handleMessage({
       origin: PARENT,
       source: parent,
-      // Anything but 'add' is the connect view; nothing else in the payload is read.
+      // Only the purpose reaches the view (anything but 'add' is its connect view), nothing else.
       data: {
         id: 'p',
         type: '@portico/app/SHOW_PASSKEY',
@@ -238,7 +238,7 @@ describe('frame bridge against hostile pages', () => {
       },
     })
     await vi.waitFor(() => expect(posted).toHaveLength(2))
-    expect(purposes).toEqual(['connect'])
+    expect(purposes).toEqual(['PASSKEY_LOGIN'])
     expect(JSON.stringify(posted)).not.toContain('secret-session-token')
     expect(posted).toEqual([
       { type: '@portico/frame/SESSION_UPDATE', payload: { connected: true } },

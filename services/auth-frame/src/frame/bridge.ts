@@ -32,10 +32,11 @@ export type Exporter = (
 
 /**
  * Runs the passkey view in the frame until the user is done (or it is withdrawn); resolves with the
- * last backend answer (its session, when a passkey signed the user in) or a closed view.
+ * last backend answer (its session, when a passkey signed the user in) or a closed view, never rejects.
  */
 export type PasskeyViewer = (
-  purpose: 'connect' | 'add',
+  /** 'add' adds a passkey to the signed-in account; anything else is the connect view. */
+  purpose: unknown,
   call: (type: BackendOnlyType, payload: unknown) => Promise<BackendAnswer>,
   signal: AbortSignal,
 ) => Promise<BackendAnswer>
@@ -126,16 +127,6 @@ export function createBridge(deps: BridgeDeps): Bridge {
     })
   }
 
-  /** The passkey view; the page chooses only which of its two purposes to show. */
-  async function passkey(id: string, payload: unknown): Promise<BackendAnswer> {
-    const purpose = (payload as { purpose?: unknown } | undefined)?.purpose === 'add' ? 'add' : 'connect'
-    const closed: BackendAnswer = { ok: true, result: { connected: false, added: false } }
-    return interactive(id, async (signal) => {
-      if (signal.aborted) return closed
-      return deps.passkeys(purpose, (type, payload) => backend(type, payload), signal).catch(() => closed)
-    })
-  }
-
   /** Describe → the user decides in the frame → one-time approval → the signed request. */
   function unsafe(id: string, method: string, params: unknown): Promise<BackendAnswer> {
     return interactive(id, async (signal): Promise<BackendAnswer> => {
@@ -173,7 +164,11 @@ export function createBridge(deps: BridgeDeps): Bridge {
     }
     let reply: BackendAnswer
     if (type === 'SHOW_KEY_EXPORT') reply = await keyExport(id)
-    else if (type === 'SHOW_PASSKEY') reply = await passkey(id, payload)
+    // The passkey view: the page chooses only its purpose ('add', else connect), nothing else.
+    else if (type === 'SHOW_PASSKEY')
+      reply = await interactive(id, (signal) =>
+        deps.passkeys((payload as { purpose?: unknown })?.purpose, backend, signal),
+      )
     else if (type === 'RPC_REQUEST') {
       // Only the method and params are taken from the page: never an approval, nor anything else.
       const { method, params } = (payload ?? {}) as { method?: unknown; params?: unknown }

@@ -7,7 +7,7 @@ import type { FrameRequestType } from '@portico/shared-types'
 import { createApprovalView } from './approval-view.ts'
 import { type BackendAnswer, createBridge } from './bridge.ts'
 import { createExportView } from './export-view.ts'
-import { createPasskeyView } from './passkey-view.ts'
+import { lazyPasskeyView } from './passkey-loader.ts'
 import type { BackendOnlyType } from './protocol.ts'
 import { parseOrigin } from './protocol.ts'
 
@@ -17,6 +17,8 @@ interface PageConfig {
   chainId?: string
   version?: string
   enableLogger?: boolean
+  /** The passkey ceremony's script (src and SRI), loaded when the passkey view opens. */
+  passkeyScript?: { src: string; integrity: string }
 }
 
 /**
@@ -81,7 +83,7 @@ function start(): void {
     call,
     approver: createApprovalView(view),
     exporter: createExportView(view),
-    passkeys: createPasskeyView(view),
+    passkeys: lazyPasskeyView(view, config.passkeyScript),
     reload: () => window.location.reload(),
     ...(config.version ? { version: config.version } : {}),
     ...(config.enableLogger

@@ -63,6 +63,7 @@ async function ceremony(call: Call, kind: 'register' | 'login', purpose: 'signup
 export function createPasskeyView(options: PasskeyViewOptions): PasskeyViewer {
   return (purpose, call, signal) =>
     new Promise<BackendAnswer>((resolve) => {
+      if (signal.aborted) return resolve({ ok: true, result: { connected: false, added: false } })
       const adding = purpose === 'add'
       const root = element('main', 'approval')
       root.setAttribute('aria-labelledby', 'passkey-title')

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AuthFrameConfig } from '../config.ts'
-import { frameBundle } from '../frame/bundle.ts'
+import { frameBundle, type PageScript } from '../frame/bundle.ts'
 import { FRAME_CSS, FRAME_CSS_HASH } from '../frame/styles.ts'
 import { escapeHtml, htmlHeaders, page } from './html.ts'
 import { originAllowed } from './origins.ts'
@@ -22,12 +22,14 @@ export function framePageRoutes(app: FastifyInstance, config: AuthFrameConfig): 
         .send(page('Not allowed', '<p>This site may not embed the wallet frame for this project.</p>'))
     }
     const bundle = await frameBundle()
+    const passkey = await frameBundle('passkey')
     const settings = {
       projectId: q.projectId,
       parentOrigin: q.parentOrigin,
       ...(typeof q.chainId === 'string' && q.chainId.length <= 64 ? { chainId: q.chainId } : {}),
       ...(typeof q.version === 'string' && q.version.length <= 32 ? { version: q.version } : {}),
       enableLogger: q.enableLogger === 'true',
+      passkeyScript: { src: `/frame-passkey.js?v=${passkey.hash}`, integrity: passkey.integrity },
     }
     const json = JSON.stringify(settings).replace(/</g, '\\u003c')
     const csp = [
@@ -49,17 +51,20 @@ export function framePageRoutes(app: FastifyInstance, config: AuthFrameConfig): 
       )
   })
 
-  app.get('/frame.js', async (req, reply) => {
-    const bundle = await frameBundle()
-    // The page names the script by its hash: that URL never changes content; any other must revalidate.
-    const versioned = (req.query as Record<string, unknown> | undefined)?.v === bundle.hash
-    return reply
-      .headers({
-        'content-type': 'text/javascript; charset=utf-8',
-        'x-content-type-options': 'nosniff',
-        'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'cross-origin-resource-policy': 'same-origin',
-      })
-      .send(bundle.code)
-  })
+  app.get('/frame.js', (req, reply) => servePageScript('frame', req.query, reply))
+  app.get('/frame-passkey.js', (req, reply) => servePageScript('passkey', req.query, reply))
+}
+
+/** A page script, named by its hash in the page: that URL never changes content; any other must revalidate. */
+async function servePageScript(script: PageScript, query: unknown, reply: FastifyReply) {
+  const bundle = await frameBundle(script)
+  const versioned = (query as Record<string, unknown> | undefined)?.v === bundle.hash
+  return reply
+    .headers({
+      'content-type': 'text/javascript; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cross-origin-resource-policy': 'same-origin',
+    })
+    .send(bundle.code)
 }
