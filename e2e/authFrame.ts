@@ -9,7 +9,7 @@
  * The host page is a page of the demo origin (the only origin the stack lets embed the frame) with the
  * frame added by embedFrame; a page on any other origin gets nothing from it.
  */
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { FrameRequests, FrameRequestType } from '@portico/shared-types'
 import { DemoPage } from './demo.ts'
 import type { StackInfo } from './stackInfo.ts'
@@ -138,6 +138,13 @@ export function walletApproval(page: Page) {
   return page.frameLocator('iframe[title="Embedded wallet"]')
 }
 
+/**
+ * The first of the six code boxes: filling it with a whole code is what an autofilled or pasted code
+ * does (the boxes spread it); typing fills one box at a time.
+ */
+export const firstCodeBox = (scope: Locator): Locator =>
+  scope.getByRole('group', { name: 'Verification code' }).getByRole('textbox', { name: 'Digit 1 of 6' })
+
 const uniqueEmail = () => `login-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@portico.test`
 
 /** Logs a fresh email in through the modal (the dev mailbox's code) and returns the demo and the address. */
@@ -153,7 +160,7 @@ export async function emailLogin(
   await demo.dialog.getByLabel('Email').fill(email)
   await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(page.getByRole('dialog', { name: 'Confirm Email' })).toBeVisible()
-  await demo.dialog.getByLabel('Verification code').fill(await mailboxCode(stack, email, sentAfter))
+  await firstCodeBox(demo.dialog).fill(await mailboxCode(stack, email, sentAfter))
   await expect(demo.accountButton).toBeVisible()
   await expect.poll(async () => (await demo.status()).Address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   return { demo, address: (await demo.status()).Address as `0x${string}` }

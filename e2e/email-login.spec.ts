@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { publicClient } from './accountData.ts'
-import { walletApproval } from './authFrame.ts'
+import { firstCodeBox, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import type { StackInfo } from './stackInfo.ts'
@@ -46,7 +46,7 @@ async function nextMail(
 
 async function enterCode(page: Page, code: string | undefined) {
   if (!code) throw new Error('the mail has no code')
-  await page.getByRole('dialog').getByLabel('Verification code').fill(code)
+  await firstCodeBox(page.getByRole('dialog')).fill(code)
 }
 
 async function address(demo: DemoPage): Promise<string> {
@@ -78,8 +78,11 @@ test('email login: code from the dev mailbox, reload restores, ApproveTransactio
     await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'Confirm Email' })).toBeVisible()
     const mail = await nextMail(request, stack, email, before)
-    await demo.dialog.getByLabel('Verification code').fill('000000')
+    // Typed digit by digit: each box hands focus to the next, the sixth submits.
+    await firstCodeBox(demo.dialog).click()
+    await page.keyboard.type('000000')
     await expect(demo.dialog.getByRole('alert')).toBeVisible()
+    await expect(firstCodeBox(demo.dialog)).toBeFocused()
     await enterCode(page, mail.code)
     await expect(demo.dialog).toBeHidden()
     await expect(demo.accountButton).toBeVisible()

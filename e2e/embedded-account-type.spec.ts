@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { freshAccount, mintToken, publicClient, readEth } from './accountData.ts'
-import { mailboxCode, walletApproval } from './authFrame.ts'
+import { firstCodeBox, mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import type { StackInfo } from './stackInfo.ts'
@@ -19,7 +19,7 @@ async function emailLogin(demo: DemoPage, stack: StackInfo, email: string): Prom
   await demo.dialog.getByLabel('Email').fill(email)
   await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(demo.page.getByRole('dialog', { name: 'Confirm Email' })).toBeVisible()
-  await demo.dialog.getByLabel('Verification code').fill(await mailboxCode(stack, email, since))
+  await firstCodeBox(demo.dialog).fill(await mailboxCode(stack, email, since))
 }
 
 async function connectedAddress(demo: DemoPage): Promise<Address> {

@@ -1,6 +1,6 @@
 import { type Address, parseAbi, parseEther } from 'viem'
 import { freshAccount, publicClient, readEth, setEth } from './accountData.ts'
-import { mailboxCode, walletApproval } from './authFrame.ts'
+import { firstCodeBox, mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -33,7 +33,7 @@ test('smart account: email login gives the smart account, it sends ETH through t
     await demo.dialog.getByLabel('Email').fill(email)
     await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'Confirm Email' })).toBeVisible()
-    await demo.dialog.getByLabel('Verification code').fill(await mailboxCode(stack, email, since))
+    await firstCodeBox(demo.dialog).fill(await mailboxCode(stack, email, since))
     await expect(demo.dialog).toBeHidden()
     smart = await address()
     expect(await client.getCode({ address: smart })).toBeUndefined()

@@ -1,6 +1,6 @@
 import { type Address, erc20Abi, parseEther } from 'viem'
 import { publicClient, setEth } from './accountData.ts'
-import { mailboxCode, walletApproval } from './authFrame.ts'
+import { firstCodeBox, mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -31,7 +31,7 @@ test('swap with an embedded-wallet account: the swap waits in Approve Transactio
   const since = Date.now()
   await demo.dialog.getByLabel('Email').fill(email)
   await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  await demo.dialog.getByLabel('Verification code').fill(await mailboxCode(stack, email, since))
+  await firstCodeBox(demo.dialog).fill(await mailboxCode(stack, email, since))
   await expect(demo.dialog).toBeHidden()
   await expect.poll(async () => (await demo.status()).Address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   const account = (await demo.status()).Address as Address

@@ -20,6 +20,10 @@ export const DEFAULT_RETRY_INTERVAL_MS = 1_000
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
 export const DEFAULT_DEBOUNCE_MS = 500
 export const FRAME_CALL_TIMEOUT_MS = 30_000
+/** How long an emailed one-time code works: the auth frame enforces it, the mail and the code screen say it. */
+export const EMAIL_CODE_TTL_MS = 10 * 60_000
+/** How long a login stays pending (its device-approval link works as long). */
+export const EMAIL_LOGIN_TTL_MS = 15 * 60_000
 
 export const HTTP_RETRY = {
   retries: 3,

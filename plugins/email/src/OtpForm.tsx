@@ -1,8 +1,11 @@
 import type { PluginContext } from '@portico/shared-types'
 import { type FormEvent, useState } from 'react'
 import { errorText } from './flow.ts'
+import { OtpInput } from './OtpInput.tsx'
+import { emptyOtp, type OtpDigits, otpOf } from './otpBoxes.ts'
 import { strings } from './strings.ts'
-import { cleanOtp, isCompleteOtp } from './validation.ts'
+import { useEmailStyles } from './styles.ts'
+import { isCompleteOtp } from './validation.ts'
 
 interface OtpFormProps {
   ctx: PluginContext
@@ -11,10 +14,11 @@ interface OtpFormProps {
   resend?(): Promise<void>
 }
 
-/** A 6-digit code, Verify (also on the sixth digit), Resend, and the frame's error when one came back. */
+/** The six code boxes, Verify (also on the sixth digit), Resend, and the frame's error when one came back. */
 export function OtpForm({ ctx, description, submit, resend }: OtpFormProps) {
-  const { Text, Stack, Button, TextField } = ctx.ui
-  const [otp, setOtp] = useState('')
+  const { Text, Stack, Button } = ctx.ui
+  useEmailStyles(ctx)
+  const [digits, setDigits] = useState<OtpDigits>(emptyOtp)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
 
@@ -29,14 +33,20 @@ export function OtpForm({ ctx, description, submit, resend }: OtpFormProps) {
       await submit(code)
     } catch (failure) {
       setError(errorText(failure))
-      setOtp('')
+      setDigits(emptyOtp())
     } finally {
       setBusy(false)
     }
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!busy) void run(otp)
+    if (!busy) void run(otpOf(digits))
+  }
+  const onDigits = (next: OtpDigits) => {
+    if (busy) return
+    setDigits(next)
+    const code = otpOf(next)
+    if (isCompleteOtp(code) && code !== otpOf(digits)) void run(code)
   }
   const onResend = async () => {
     if (!resend) return
@@ -52,18 +62,7 @@ export function OtpForm({ ctx, description, submit, resend }: OtpFormProps) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="m" align="stretch">
         <Text>{description}</Text>
-        <TextField
-          label={strings.codeLabel}
-          value={otp}
-          inputMode="numeric"
-          autoFocus
-          onChange={(value) => {
-            const code = cleanOtp(value)
-            setOtp(code)
-            if (isCompleteOtp(code) && !busy) void run(code)
-          }}
-          {...(error ? { error } : {})}
-        />
+        <OtpInput digits={digits} onChange={onDigits} {...(error ? { error } : {})} />
         <Text variant="small" tone="secondary">
           {strings.codeExpires}
         </Text>

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { KernelState, PluginContext } from '@portico/shared-types'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { EMAIL_CODE_TTL_MS, type KernelState, type PluginContext } from '@portico/shared-types'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetSharedFrames } from '../../embedded-wallet/src/session.ts'
 import { FRAME_URL, readyPeer } from '../../embedded-wallet/src/testPeer.ts'
@@ -97,8 +97,14 @@ describe('email login', () => {
   it('a wrong code shows the frame error; the right one stores the login and connects ID_AUTH', async () => {
     const { ctx, storage, connect } = setup()
     render(<VerifyOtpView ctx={ctx as PluginContext} params={{ email: 'a@b.co' }} />)
-    const input = screen.getByLabelText('Verification code')
-    fireEvent.change(input, { target: { value: '111111' } })
+    const code = screen.getByRole('group', { name: 'Verification code' })
+    const first = within(code).getByRole('textbox', { name: 'Digit 1 of 6' })
+    expect(
+      within(code)
+        .getAllByRole('textbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Digit ${n} of 6`))
+    fireEvent.change(first, { target: { value: '111111' } })
     await readyPeer({
       CONNECT_OTP: (message) =>
         (message.payload as { otp: string }).otp === '123456'
@@ -107,11 +113,31 @@ describe('email login', () => {
     })
     expect(await screen.findByText('Invalid code')).toBeTruthy()
     expect(connect).not.toHaveBeenCalled()
-    fireEvent.change(input, { target: { value: '123456' } })
+    // The refused code is gone and typing starts again in the first box.
+    expect(within(code).getAllByRole('textbox').map((box) => (box as HTMLInputElement).value)).toEqual(
+      Array(6).fill(''),
+    )
+    expect(document.activeElement).toBe(first)
+    // Typed one digit at a time: each box moves on, the sixth submits.
+    for (const [index, digit] of [...'123456'].entries())
+      fireEvent.change(within(code).getByRole('textbox', { name: `Digit ${index + 1} of 6` }), {
+        target: { value: digit },
+      })
     await waitFor(() => expect(connect).toHaveBeenCalledWith(EMAIL_CONNECTOR_ID))
     expect(storage.data.get('email')).toBe('a@b.co')
     expect(storage.data.get('email_login_used')).toBe(true)
     expect(typeof storage.data.get('last_email_login_time')).toBe('number')
     expect(ctx.modal.close).toHaveBeenCalled()
+  })
+
+  it('an incomplete code is refused before the frame is asked, and says the expiry the frame enforces', async () => {
+    const { ctx } = setup()
+    render(<VerifyOtpView ctx={ctx as PluginContext} params={{ email: 'a@b.co' }} />)
+    fireEvent.change(screen.getByRole('textbox', { name: 'Digit 1 of 6' }), { target: { value: '12' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Enter the 6-digit code')
+    expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' }).getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText(`The code expires in ${EMAIL_CODE_TTL_MS / 60_000} minutes`)).toBeTruthy()
+    expect(document.querySelector('iframe')).toBeNull()
   })
 })

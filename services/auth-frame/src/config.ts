@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { TrustProxy } from '@portico/api'
+import { EMAIL_CODE_TTL_MS } from '@portico/shared-types'
 import type { Mailer } from './email/mailer.ts'
 import type { SmtpConfig } from './email/smtp.ts'
 import type { SmartAccountProvider } from './smart-account-seam.ts'
@@ -100,7 +101,8 @@ export interface AuthFrameConfig {
 export type { TrustProxy }
 
 export type AuthFrameConfigInput = Partial<Omit<AuthFrameConfig, 'otp' | 'emailRateLimit'>> & {
-  otp?: Partial<AuthFrameConfig['otp']>
+  // The code's lifetime is not configurable: the code screen states it (shared-types EMAIL_CODE_TTL_MS).
+  otp?: Partial<Pick<AuthFrameConfig['otp'], 'maxAttempts'>>
   emailRateLimit?: Partial<AuthFrameConfig['emailRateLimit']>
 }
 
@@ -137,7 +139,7 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     devMailbox: input.devMailbox ?? false,
     ...(input.smtp !== undefined && { smtp: input.smtp }),
     ...(input.mailer !== undefined && { mailer: input.mailer }),
-    otp: { ttlMs: 10 * 60_000, maxAttempts: 5, ...input.otp },
+    otp: { maxAttempts: 5, ...input.otp, ttlMs: EMAIL_CODE_TTL_MS },
     emailRateLimit: {
       perEmail: { max: 5, windowMs: 15 * 60_000 },
       perIp: { max: 30, windowMs: 15 * 60_000 },

@@ -1,4 +1,4 @@
-import type { AuthFrameUser } from '@portico/shared-types'
+import { type AuthFrameUser, EMAIL_CODE_TTL_MS } from '@portico/shared-types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
 
@@ -17,6 +17,9 @@ describe('email login (behaviour §4)', () => {
     })
     const mail = await frame.lastMail(email)
     expect(mail.code).toMatch(/^\d{6}$/)
+    // The lifetime the code screen states (shared-types) is the one enforced and mailed.
+    expect(frame.server.config.otp.ttlMs).toBe(EMAIL_CODE_TTL_MS)
+    expect(mail.text).toContain(`It expires in ${EMAIL_CODE_TTL_MS / 60_000} minutes.`)
     const answer = await device.call('CONNECT_OTP', { otp: mail.code })
     expect(answer).toMatchObject({ ok: true })
     expect(device.token).toMatch(/^[A-Za-z0-9_-]{43}$/)

@@ -1,3 +1,4 @@
+import { EMAIL_LOGIN_TTL_MS } from '@portico/shared-types'
 import { defaultNetwork, parseNetwork } from '../chains.ts'
 import type { RequestContext, Services } from '../context.ts'
 import { newSecret } from '../crypto/vault.ts'
@@ -10,7 +11,6 @@ import { createUser, currentSession, issueSession } from '../users.ts'
 import { newFlow } from './flows.ts'
 import type { HandlerMap } from './types.ts'
 
-const FLOW_TTL_MS = 15 * 60_000
 /** CONNECT_DEVICE requests waiting at once on one login (each holds a connection for up to 25 s). */
 export const MAX_WAITERS_PER_FLOW = 4
 const waiters = new Map<string, number>()
@@ -31,7 +31,7 @@ export const emailLoginHandlers: HandlerMap = {
       svc,
       ctx,
       { kind: 'login', email, step: 'otp', user_id: user?.id ?? null },
-      FLOW_TTL_MS,
+      EMAIL_LOGIN_TTL_MS,
     )
     if (user && !(await svc.store.deviceKnown(user.id, ctx.deviceHash))) {
       const token = newSecret()
