@@ -114,9 +114,11 @@ describe('email login', () => {
     expect(await screen.findByText('Invalid code')).toBeTruthy()
     expect(connect).not.toHaveBeenCalled()
     // The refused code is gone and typing starts again in the first box.
-    expect(within(code).getAllByRole('textbox').map((box) => (box as HTMLInputElement).value)).toEqual(
-      Array(6).fill(''),
-    )
+    expect(
+      within(code)
+        .getAllByRole('textbox')
+        .map((box) => (box as HTMLInputElement).value),
+    ).toEqual(Array(6).fill(''))
     expect(document.activeElement).toBe(first)
     // Typed one digit at a time: each box moves on, the sixth submits.
     for (const [index, digit] of [...'123456'].entries())
