@@ -1,6 +1,6 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import type { BlockchainApiClient, OnrampQuoteRequest, OnrampUrlRequest } from '@portico/shared-types'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BuyView } from './BuyView.tsx'
 import plugin from './index.ts'
@@ -68,6 +68,14 @@ function setup(api: Partial<BlockchainApiClient>) {
   return scripted
 }
 
+/** Opens a listbox with a click and chooses an option as a pointer does. */
+function choose(listbox: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: listbox }))
+  fireEvent.click(
+    within(screen.getByRole('listbox', { name: listbox })).getByRole('option', { name: option }),
+  )
+}
+
 describe('the Buy view', () => {
   it('contributes a Buy wallet feature for eip155 accounts', () => {
     expect(plugin.contributes?.walletFeatures?.[0]).toMatchObject({
@@ -81,11 +89,11 @@ describe('the Buy view', () => {
     const api = setup({})
     expect(
       await screen.findByRole('button', {
-        name: /Buy with Portico Pay You get 0\.0326 ETH · Fees 2\.00 USD/,
+        name: /Buy with Portico Pay You get 0\.0326 ETH · Fees \$2\.00/,
       }),
     ).toBeTruthy()
     expect(
-      screen.getByRole('button', { name: /Buy with Demo Ramp You get 0\.0325 ETH · Fees 2\.50 USD/ }),
+      screen.getByRole('button', { name: /Buy with Demo Ramp You get 0\.0325 ETH · Fees \$2\.50/ }),
     ).toBeTruthy()
     expect(api.onrampQuote.mock.calls.map(([p]) => p)).toEqual(
       ['portico-pay', 'demo-ramp'].map((provider) => ({
@@ -97,7 +105,7 @@ describe('the Buy view', () => {
         paymentMethod: 'card',
       })),
     )
-    fireEvent.change(screen.getByRole('combobox', { name: 'Currency' }), { target: { value: 'EUR' } })
+    choose('Currency', 'EUR')
     await waitFor(() =>
       expect(api.onrampQuote).toHaveBeenLastCalledWith(expect.objectContaining({ paymentCurrency: 'EUR' })),
     )
@@ -108,14 +116,30 @@ describe('the Buy view', () => {
     await screen.findByRole('button', { name: /Buy with Portico Pay/ })
     api.onrampQuote.mockClear()
     fireEvent.change(screen.getByRole('textbox', { name: /Amount/ }), { target: { value: '7500.01' } })
-    expect(screen.getByRole('alert').textContent).toBe('Enter an amount between 10.00 and 7500.00 USD')
-    fireEvent.change(screen.getByRole('combobox', { name: 'Payment method' }), {
-      target: { value: 'ach_bank_account' },
-    })
+    expect(screen.getByRole('alert').textContent).toBe('Enter an amount between $10.00 and $7,500.00')
+    choose('Payment method', 'Bank account (ACH)')
     await waitFor(() =>
       expect(api.onrampQuote).toHaveBeenCalledWith(
         expect.objectContaining({ amount: '7500.01', paymentMethod: 'ach_bank_account' }),
       ),
+    )
+  })
+
+  it('amount presets set the amount within the method limits and say which is chosen', async () => {
+    const api = setup({})
+    await screen.findByRole('button', { name: /Buy with Portico Pay/ })
+    const presets = screen.getByRole('group', { name: 'Amount presets' })
+    expect(
+      within(presets)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['$50.00', '$100.00', '$250.00'])
+    // The default amount is 100: its preset shows as chosen.
+    expect(within(presets).getByRole('button', { name: '$100.00' }).getAttribute('aria-pressed')).toBe('true')
+    fireEvent.click(within(presets).getByRole('button', { name: '$250.00' }))
+    expect(screen.getByRole('textbox', { name: /Amount/ })).toHaveProperty('value', '250')
+    await waitFor(() =>
+      expect(api.onrampQuote).toHaveBeenLastCalledWith(expect.objectContaining({ amount: '250' })),
     )
   })
 

@@ -1,5 +1,5 @@
 import type { PluginViewProps } from '@portico/shared-types'
-import { useEffect, useId } from 'react'
+import { useEffect } from 'react'
 import {
   buyWith,
   loadOptions,
@@ -8,43 +8,27 @@ import {
   quoteKey,
   requestQuotes,
 } from './controller.ts'
+import { Listbox } from './Listbox.tsx'
 import { Offers } from './Offers.tsx'
-import { amountWithin, currenciesOn, methodsOf, providerName, providersOn } from './onramp.ts'
+import {
+  amountWithin,
+  currenciesOn,
+  formatMoney,
+  methodsOf,
+  presetsWithin,
+  providerName,
+  providersOn,
+} from './onramp.ts'
 import { buyRestricted } from './restricted.ts'
 import { activeEvm, apiOf, onrampStore } from './state.ts'
 import { fill, strings } from './strings.ts'
+import { useOnrampStyles } from './styles.ts'
 
 /** behaviour §9 default debounce before quoting what was typed. */
 const QUOTE_DEBOUNCE_MS = 500
 
 /** Provider ids joined with commas (ids never contain one) back to a list. */
 const ids = (joined: string) => (joined ? joined.split(',') : [])
-
-function Select({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  value: string
-  options: { value: string; label: string }[]
-  onChange: (value: string) => void
-}) {
-  const id = useId()
-  return (
-    <div className="pt-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
 
 /** Also guarded here, not only in the Buy button: a host can open the view by name. */
 export function BuyView(props: PluginViewProps) {
@@ -55,6 +39,7 @@ export function BuyView(props: PluginViewProps) {
 
 function BuyForm({ ctx }: PluginViewProps) {
   const { Button, EmptyState, Spinner, Stack, Text, TextField } = ctx.ui
+  useOnrampStyles(ctx)
   const store = onrampStore(ctx)
   const state = store.use((s) => s)
   // Primitive selections: a selector returning a new object each time would re-render forever.
@@ -144,9 +129,14 @@ function BuyForm({ ctx }: PluginViewProps) {
       s[field] = value
     })
   const quotes = state.quotesFor === key ? state.quotes : []
+  const money = (amount: number) => formatMoney(amount, state.fiat, ctx.i18n?.formatFiat)
   const amountError = valid
     ? undefined
-    : fill(strings.amountRange, { min: method.limits.min, max: method.limits.max, currency: state.fiat })
+    : fill(strings.amountRange, {
+        min: money(Number(method.limits.min)),
+        max: money(Number(method.limits.max)),
+      })
+  const presets = presetsWithin(method.limits)
 
   return (
     <Stack gap="m">
@@ -155,29 +145,26 @@ function BuyForm({ ctx }: PluginViewProps) {
           {strings.sampleOptions}
         </p>
       ) : null}
-      <Stack direction="row" gap="s">
-        <Select
+      <div className="pt-buy-choices">
+        <Listbox
           label={strings.token}
           value={currency.id}
           options={currencies.map((c) => ({ value: c.id, label: c.symbol }))}
           onChange={(value) => setField('currency', value)}
         />
-        <Select
+        <Listbox
           label={strings.currency}
           value={state.fiat}
           options={fiats.map((f) => ({ value: f, label: f }))}
           onChange={(value) => setField('fiat', value)}
         />
-      </Stack>
-      <Select
-        label={strings.paymentMethod}
-        value={method.id}
-        options={methods.map((m) => ({
-          value: m.id,
-          label: `${strings.methods[m.id] ?? m.id} (${m.limits.min}–${m.limits.max})`,
-        }))}
-        onChange={(value) => setField('method', value)}
-      />
+        <Listbox
+          label={strings.paymentMethod}
+          value={method.id}
+          options={methods.map((m) => ({ value: m.id, label: strings.methods[m.id] ?? m.id }))}
+          onChange={(value) => setField('method', value)}
+        />
+      </div>
       <TextField
         label={`${strings.amount} (${state.fiat})`}
         value={state.amount}
@@ -185,6 +172,22 @@ function BuyForm({ ctx }: PluginViewProps) {
         onChange={(value) => setField('amount', value)}
         {...(amountError ? { error: amountError } : {})}
       />
+      {presets.length > 0 ? (
+        <fieldset className="pt-presets">
+          <legend className="pt-visually-hidden">{strings.presets}</legend>
+          {presets.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className="pt-preset"
+              aria-pressed={Number(state.amount) === Number(preset)}
+              onClick={() => setField('amount', preset)}
+            >
+              {money(Number(preset))}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
       <section aria-label={strings.quotes}>
         <Stack gap="xs">
           <Text variant="small" tone="secondary" as="h3">

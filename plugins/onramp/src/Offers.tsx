@@ -1,5 +1,5 @@
 import type { PluginContext } from '@portico/shared-types'
-import { feesOf, type Provider, type Quote } from './onramp.ts'
+import { feesOf, formatMoney, type Provider, type Quote } from './onramp.ts'
 import { fill, strings } from './strings.ts'
 
 export interface OffersProps {
@@ -13,13 +13,14 @@ export interface OffersProps {
   onChoose: (provider: string) => void
 }
 
-function quoteText(quote: Quote): string {
+function quoteText(ctx: PluginContext, quote: Quote): string {
   if (quote.placeholder) return strings.placeholderQuote
   const gets = fill(strings.youGet, {
     amount: quote.purchaseAmount.amount,
     symbol: quote.purchaseAmount.currency,
   })
-  return `${gets} · ${fill(strings.fees, { fees: feesOf(quote), currency: quote.paymentTotal.currency })}`
+  const fees = formatMoney(Number(feesOf(quote)), quote.paymentTotal.currency, ctx.i18n?.formatFiat)
+  return `${gets} · ${fill(strings.fees, { fees })}`
 }
 
 /**
@@ -40,7 +41,7 @@ export function Offers({ ctx, providers, quotes, loading, disabled, onChoose }: 
             key={p.id}
             icon="card"
             label={fill(quote ? strings.buyWith : strings.continueWith, { provider: p.name })}
-            description={quote ? quoteText(quote) : fill(strings.noQuote, { provider: p.name })}
+            description={quote ? quoteText(ctx, quote) : fill(strings.noQuote, { provider: p.name })}
             disabled={disabled}
             onClick={() => onChoose(p.id)}
           />

@@ -73,3 +73,35 @@ export type Quote = OnrampQuoteResponse & { placeholder?: true }
 export function feesOf(quote: Quote): string {
   return (Number(quote.coinbaseFee.amount) + Number(quote.networkFee.amount)).toFixed(2)
 }
+
+/** The amounts offered as one-tap choices, in the payment currency. */
+export const AMOUNT_PRESETS = ['50', '100', '250'] as const
+
+/** The presets a method accepts (a method whose minimum is above 50 offers fewer). */
+export const presetsWithin = (limits: Limits): string[] =>
+  AMOUNT_PRESETS.filter((amount) => amountWithin(amount, limits))
+
+const fiatFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * An amount in a fiat currency as people read it ("$2.75", "€50.00"); a code Intl does not know
+ * shows as "2.75 XYZ". `format` is the modal's own formatter when it has one (its locale).
+ */
+export function formatMoney(
+  amount: number,
+  currency: string,
+  format?: (value: number, currency: string) => string,
+): string {
+  const safe = Number.isFinite(amount) ? amount : 0
+  if (format) return format(safe, currency)
+  try {
+    let formatter = fiatFormats.get(currency)
+    if (!formatter) {
+      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+      fiatFormats.set(currency, formatter)
+    }
+    return formatter.format(safe)
+  } catch {
+    return `${safe.toFixed(2)} ${currency}`
+  }
+}
