@@ -77,7 +77,10 @@ test('swap ETH → USDC: the quote, the wallet signs, Swapped…, Account shows 
   const received = swap.getByRole('textbox', { name: 'Amount to receive' })
   await expect(received).toHaveValue(/^\d+\.\d{1,6}$/)
   const quoted = await received.inputValue()
+  // The details are collapsed until asked for.
   const details = swap.getByRole('definition')
+  await expect(details).toHaveCount(0)
+  await swap.getByRole('button', { name: 'Swap details' }).click()
   await expect(details).toHaveText([
     /^≈ \$\d+\.\d{2}$|^≈ < \$0\.01$/,
     /^\d+\.\d{2}%$/,

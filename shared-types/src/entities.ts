@@ -155,6 +155,11 @@ export interface SwapTokenInfo {
   quantity: Quantity
   price: number
   value?: number
+  /**
+   * false: not on the network's token list (the price service knows only listed tokens); its name,
+   * symbol and image are its own claim. Absent: not known (the prices could not be read).
+   */
+  verified?: boolean
 }
 
 export interface SwapTransaction {

@@ -3,11 +3,17 @@ import { useState } from 'react'
 import type { Side } from './controller.ts'
 import { swapSession } from './session.ts'
 import { useTexts } from './strings.ts'
+import { useSwapStyles } from './styles.ts'
+import { TokenLogo } from './TokenLogo.tsx'
 import { isNativeToken, searchTokens, tokenKey } from './tokens.ts'
 
-/** behaviour §2 Swap: choose a side's token from the API's list, by search; identity is the CAIP address. */
+/**
+ * behaviour §2 Swap: choose a side's token from the API's list, by search; identity is the CAIP address.
+ * Rows are the kit's list-row markup with the token's own logo (a drawn one when it has none).
+ */
 export function SelectTokenView({ ctx, params }: PluginViewProps) {
-  const { EmptyState, ListItem, Stack, Text, TextField } = ctx.ui
+  const { EmptyState, Stack, Text, TextField } = ctx.ui
+  useSwapStyles(ctx)
   const side: Side = params.side === 'source' ? 'source' : 'to'
   const { store, controller } = swapSession(ctx)
   const strings = useTexts(ctx)
@@ -20,9 +26,10 @@ export function SelectTokenView({ ctx, params }: PluginViewProps) {
     const held = `${ctx.chains.formatBalance(token.quantity.numeric)} ${token.symbol}`
     const contract = token.address.split(':')[2] ?? ''
     // The contract tells apart two tokens that claim the same symbol or name.
-    return isNativeToken(token.address)
+    const text = isNativeToken(token.address)
       ? `${token.name} · ${held}`
       : `${token.name} · ${held} · ${ctx.chains.truncateAddress(contract)}`
+    return token.verified === false ? `${strings.unverified} · ${text}` : text
   }
   const list = (label: string, tokens: SwapTokenInfo[]) =>
     tokens.length === 0 ? null : (
@@ -33,16 +40,23 @@ export function SelectTokenView({ ctx, params }: PluginViewProps) {
         <ul className="pt-list" aria-label={label}>
           {tokens.map((token) => (
             <li key={tokenKey(token.address)}>
-              <ListItem
-                label={token.symbol}
-                description={describe(token)}
-                {...(token.logoUri ? { imageUrl: token.logoUri } : {})}
-                selected={selected !== undefined && tokenKey(selected) === tokenKey(token.address)}
+              <button
+                type="button"
+                className="pt-item"
+                aria-current={
+                  (selected !== undefined && tokenKey(selected) === tokenKey(token.address)) || undefined
+                }
                 onClick={() => {
                   controller.selectToken(side, token.address)
                   ctx.router.goBack()
                 }}
-              />
+              >
+                <TokenLogo token={token} size={36} />
+                <span className="pt-item-text">
+                  <span className="pt-item-label">{token.symbol}</span>
+                  <span className="pt-muted pt-text-small">{describe(token)}</span>
+                </span>
+              </button>
             </li>
           ))}
         </ul>

@@ -1,17 +1,20 @@
 import { MESSAGES, type PluginViewProps, type SwapTokenInfo } from '@portico/shared-types'
-import { useEffect, useId } from 'react'
+import { useEffect } from 'react'
+import { SwapDetails } from './SwapDetails.tsx'
+import { SwapPanel, TokenButton } from './SwapPanel.tsx'
 import { swapSession } from './session.ts'
 import { activeAccount, activeNetwork, SELECT_TOKEN_VIEW, SWAP_VIEW } from './state.ts'
 import { useTexts } from './strings.ts'
+import { useSwapStyles } from './styles.ts'
 import { amountError, type ButtonModel, buttonModel, formatPercent, formatUsd } from './viewModel.ts'
 
 export function SwapView({ ctx }: PluginViewProps) {
-  const { Button, EmptyState, Icon, Spinner, Stack, Text } = ctx.ui
+  const { Button, EmptyState, Icon, Spinner } = ctx.ui
+  useSwapStyles(ctx)
   const { store, controller, executor } = swapSession(ctx)
   const state = store.use((s) => s)
   const account = ctx.useStore(activeAccount)
   const network = ctx.useStore(activeNetwork)
-  const receivedId = useId()
   const strings = useTexts(ctx)
   const address = account?.status === 'connected' ? account.address : undefined
   const caipNetworkId = network?.caipNetworkId
@@ -47,7 +50,11 @@ export function SwapView({ ctx }: PluginViewProps) {
   const usd = (value: number | undefined) => formatUsd(ctx, value ?? 0, strings.lessThanCent)
   const balance = (token: SwapTokenInfo) =>
     `${ctx.i18n?.formatBalance(token.quantity.numeric) ?? ctx.chains.formatBalance(token.quantity.numeric)} ${token.symbol}`
-  const sourceUsd = sourceToken ? Number(state.sourceTokenAmount) * sourceToken.price : 0
+  // A fiat value only where the token has a price (unlisted tokens have none).
+  const fiat = (token: SwapTokenInfo | undefined, amount: string) => {
+    const value = token ? Number(amount) * token.price : 0
+    return Number.isFinite(value) && value > 0 ? strings.approx(usd(value)) : undefined
+  }
   const model: ButtonModel = buttonModel(state, strings)
   const fieldError = amountError(state, strings)
   const onPrimary = () => {
@@ -55,28 +62,23 @@ export function SwapView({ ctx }: PluginViewProps) {
     else if (model.action === 'approve') void executor.approve()
     else if (model.action === 'swap') void executor.swap()
   }
+  const tokenName = (token: SwapTokenInfo, name: (symbol: string) => string) =>
+    token.verified === false ? name(strings.unverifiedToken(token.symbol)) : name(token.symbol)
   const tokenButton = (token: SwapTokenInfo | undefined, side: 'source' | 'to') => (
-    <button
-      type="button"
-      className="pt-item"
-      aria-label={
+    <TokenButton
+      ctx={ctx}
+      token={token}
+      label={
         token
-          ? side === 'source'
-            ? strings.sourceToken(token.symbol)
-            : strings.toToken(token.symbol)
+          ? tokenName(token, side === 'source' ? strings.sourceToken : strings.toToken)
           : side === 'source'
             ? strings.chooseSource
             : strings.chooseTo
       }
+      placeholder={strings.selectToken}
+      unverified={strings.unverified}
       onClick={() => ctx.router.push('SwapSelectToken', { side })}
-    >
-      {token?.logoUri ? <img src={token.logoUri} alt="" width={28} height={28} /> : null}
-      <span className="pt-item-text">
-        <span className="pt-item-label">{token ? token.symbol : strings.selectToken}</span>
-        {token ? <span className="pt-muted pt-text-small">{strings.balance(balance(token))}</span> : null}
-      </span>
-      <Icon name="chevronRight" />
-    </button>
+    />
   )
 
   const details: [string, string][] = []
@@ -90,32 +92,24 @@ export function SwapView({ ctx }: PluginViewProps) {
 
   return (
     <form
+      className="pt-swap"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
         onPrimary()
       }}
     >
-      <Stack gap="m">
-        <Stack gap="xs">
-          <Text variant="small" tone="secondary" as="h3">
-            {strings.youPay}
-          </Text>
-          {tokenButton(sourceToken, 'source')}
-          <ctx.ui.TextField
-            label={strings.amount}
-            value={state.sourceTokenAmount}
-            inputMode="decimal"
-            placeholder="0"
-            onChange={(value) => controller.setSourceAmount(value)}
-            {...(fieldError ? { error: fieldError } : {})}
-          />
-          {sourceUsd > 0 ? (
-            <Text variant="small" tone="secondary">
-              {strings.approx(usd(sourceUsd))}
-            </Text>
-          ) : null}
-        </Stack>
+      <SwapPanel
+        heading={strings.youPay}
+        amountLabel={strings.amount}
+        amount={state.sourceTokenAmount}
+        onAmount={(value) => controller.setSourceAmount(value)}
+        token={tokenButton(sourceToken, 'source')}
+        {...optional('error', fieldError)}
+        {...optional('fiat', fiat(sourceToken, state.sourceTokenAmount))}
+        {...optional('balance', sourceToken && strings.balance(balance(sourceToken)))}
+      />
+      <div className="pt-swap-switch">
         <Button
           variant="secondary"
           icon="swap"
@@ -123,60 +117,60 @@ export function SwapView({ ctx }: PluginViewProps) {
           disabled={!state.initialized || state.initializing}
           onClick={() => controller.switchTokens()}
         />
-        <Stack gap="xs">
-          <Text variant="small" tone="secondary" as="h3">
-            {strings.youReceive}
-          </Text>
-          {tokenButton(toToken, 'to')}
-          {toToken ? (
-            <Button variant="ghost" size="sm" onClick={() => controller.clearToken('to')}>
-              {strings.clearTo}
-            </Button>
-          ) : null}
-          <div className="pt-field">
-            <label htmlFor={receivedId}>{strings.received}</label>
-            <input
-              id={receivedId}
-              readOnly
-              value={state.toTokenAmount}
-              placeholder="0"
-              aria-busy={state.loadingQuote}
-            />
-          </div>
-          {state.loadingQuote ? <Spinner label={strings.fetchingQuote} /> : null}
-        </Stack>
-        {details.length > 0 ? (
-          <dl className="pt-stack pt-gap-xs" aria-label={strings.details}>
-            {details.map(([term, value]) => (
-              <div key={term} className="pt-stack pt-gap-xs">
-                <dt className="pt-text-small pt-tone-secondary">{term}</dt>
-                <dd className="pt-text-body" style={{ margin: 0 }}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-        {state.inputError ? (
-          <p role="alert" className="pt-text-small pt-tone-error">
-            {state.inputError}
-          </p>
-        ) : null}
-        {state.incorrectAmount ? (
-          <div role="alert" className="pt-text-small pt-tone-error">
-            <strong>{MESSAGES.incorrectAmount}</strong> {MESSAGES.enterValidAmount}
-          </div>
-        ) : null}
+      </div>
+      <SwapPanel
+        heading={strings.youReceive}
+        amountLabel={strings.received}
+        amount={state.toTokenAmount}
+        busy={state.loadingQuote}
+        token={
+          <>
+            {tokenButton(toToken, 'to')}
+            {toToken ? (
+              <button
+                type="button"
+                className="pt-swap-clear"
+                aria-label={strings.clearTo}
+                onClick={() => controller.clearToken('to')}
+              >
+                <Icon name="close" size={16} />
+              </button>
+            ) : null}
+          </>
+        }
+        {...optional('fiat', fiat(toToken, state.toTokenAmount))}
+        {...optional('balance', toToken && strings.balance(balance(toToken)))}
+      >
+        {state.loadingQuote ? <Spinner label={strings.fetchingQuote} /> : null}
+      </SwapPanel>
+      <SwapDetails ctx={ctx} label={strings.details} rows={details} />
+      {state.inputError ? (
+        <p role="alert" className="pt-text-small pt-tone-error">
+          {state.inputError}
+        </p>
+      ) : null}
+      {state.incorrectAmount ? (
+        <div role="alert" className="pt-text-small pt-tone-error">
+          <strong>{MESSAGES.incorrectAmount}</strong> {MESSAGES.enterValidAmount}
+        </div>
+      ) : null}
+      <div className="pt-swap-footer">
         <Button
           type="submit"
           variant="primary"
+          size="lg"
           fullWidth
           loading={model.loading}
           disabled={model.action === 'none'}
         >
           {model.label}
         </Button>
-      </Stack>
+      </div>
     </form>
   )
+}
+
+/** `{ [key]: value }` when there is a value, else nothing (optional props stay absent, not undefined). */
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value ? ({ [key]: value } as Record<K, string>) : {}
 }

@@ -87,7 +87,7 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
             // behaviour §8: the network token price is the one the flow needs; say so, go on without prices.
             ctx.log.warn('token prices failed', error)
             ctx.toast.error(MESSAGES.swapNetworkPriceFailed)
-            return {} as Record<string, number>
+            return undefined
           },
         ),
         client
@@ -107,13 +107,13 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
       if (mine !== epoch) return
       const listed = withBalances(tokens, byKey, prices)
       const source = listed.find((token) => tokenKey(token.address) === nativeKey) as SwapTokenInfo
-      const networkPrice = prices[nativeKey] ?? 0
+      const networkPrice = prices?.[nativeKey] ?? 0
       store.update((draft) => {
         draft.tokens = listed
         draft.popularTokens = popularTokens(listed)
         draft.myTokensWithBalance = myTokensWithBalance(listed)
         draft.suggestedTokens = popularTokens(listed).slice(0, 4)
-        draft.tokensPriceMap = prices
+        draft.tokensPriceMap = prices ?? {}
         draft.networkPrice = String(networkPrice)
         draft.nativeBalanceWei = wei.toString()
         draft.networkBalanceInUSD = String(Number(evm.formatUnits(wei, decimals)) * networkPrice)

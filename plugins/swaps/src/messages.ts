@@ -12,6 +12,8 @@ export const en = {
   toToken: 'Receive {symbol}, change token',
   selectToken: 'Select token',
   clearTo: 'Clear the token to receive',
+  unverified: 'Unverified',
+  unverifiedToken: '{symbol}, unverified',
   switchTokens: 'Switch tokens',
   balance: 'Balance: {balance}',
   approx: '≈ {value}',

@@ -32,6 +32,7 @@ export function texts(ctx: PluginContext) {
     ...plain,
     sourceToken: (symbol: string) => t('sourceToken', { symbol }),
     toToken: (symbol: string) => t('toToken', { symbol }),
+    unverifiedToken: (symbol: string) => t('unverifiedToken', { symbol }),
     balance: (balance: string) => t('balance', { balance }),
     approx: (value: string) => t('approx', { value }),
     approve: (symbol: string) => t('approve', { symbol }),

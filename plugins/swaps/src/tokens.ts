@@ -99,21 +99,25 @@ export function balancesByKey(balances: readonly TokenBalance[], caipNetworkId: 
   return map
 }
 
-/** The list with each token's balance and price (by address), its value in USD. */
+/**
+ * The list with each token's balance and price (by address), its value in USD. With `prices` read
+ * (undefined when the price call failed), a token the price service does not know is unverified.
+ */
 export function withBalances(
   tokens: readonly SwapTokenInfo[],
   balances: Map<string, string>,
-  prices: Record<string, number>,
+  prices: Record<string, number> | undefined,
 ): SwapTokenInfo[] {
   return tokens.map((token) => {
     const key = tokenKey(token.address)
     const numeric = balances.get(key) ?? '0'
-    const price = prices[key] ?? 0
+    const price = prices?.[key] ?? 0
     return {
       ...token,
       quantity: { decimals: String(token.decimals), numeric },
       price,
       value: Number(numeric) * price,
+      ...(prices ? { verified: Object.hasOwn(prices, key) } : {}),
     }
   })
 }
