@@ -49,9 +49,34 @@ describe('ConnectButton', () => {
     const account = await screen.findByRole('button', { name: 'Open account 0xf3…b92266 · …' })
     expect(account.textContent).toBe('0xf3…b92266 · …')
     expect(account.dataset.status).toBe('connected')
+    // The account chip: the address's avatar beside the address and the balance.
+    expect(account.querySelector('svg.pt-cb-avatar circle')?.getAttribute('fill')).toBe(
+      'url(#pt-cb-avatar-f39fd6e5)',
+    )
+    expect(account.querySelector('.pt-cb-balance')?.textContent).toBe('…')
     fireEvent.click(account)
     await screen.findByRole('dialog', { name: 'Account' })
     stop()
+  })
+
+  it('is styled by the theme and its size, from one stylesheet carrying the app’s nonce', () => {
+    // An earlier test's button already added the (one per document) sheet.
+    document.getElementById('portico-connect-button')?.remove()
+    const modal = modals.make({ nonce: 'n0nce', themeMode: 'light' })
+    render(
+      <PorticoProvider modal={modal}>
+        <ConnectButton size="lg" className="app" />
+      </PorticoProvider>,
+    )
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+    expect(button.className).toBe('pt-connect-button app')
+    expect([button.dataset.size, button.dataset.theme]).toEqual(['lg', 'light'])
+    expect(button.hasAttribute('style')).toBe(false)
+    const sheet = document.getElementById('portico-connect-button')
+    expect(sheet?.getAttribute('nonce')).toBe('n0nce')
+    expect(sheet?.textContent).toContain('.pt-connect-button[data-size=lg]')
+    act(() => modal.setThemeMode('dark'))
+    expect(button.dataset.theme).toBe('dark')
   })
 
   it('takes a label and speaks the modal’s locale, switching with it', async () => {
