@@ -1,5 +1,5 @@
 /** The Swap view's layout and controls: one row per side, fiat values, the details disclosure. */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SwapView } from './SwapView.tsx'
 import { PTT, ready, setup, USDC } from './swapsTesting.ts'
@@ -72,9 +72,12 @@ describe('the Swap view', () => {
     expect(chip.querySelector('svg circle')?.getAttribute('fill')).toMatch(
       /^url\(#pt-token-logo-[a-z0-9]+\)$/,
     )
-    // A listed token is not marked.
+    // A listed token is not marked and shows its own image.
     expect(
       within(screen.getByRole('button', { name: 'Swap from ETH, change token' })).queryByText('Unverified'),
     ).toBeNull()
+    act(() => t.session.controller.selectToken('to', USDC))
+    const listed = await screen.findByRole('button', { name: 'Receive USDC, change token' })
+    expect(listed.querySelector('img')?.getAttribute('src')).toBe(claimed)
   })
 })
