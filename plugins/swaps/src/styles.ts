@@ -28,6 +28,7 @@ const CSS = `
 [data-portico] .pt-swap-details-toggle svg{transition:transform ${ANIMATION_MS.viewTransition}ms ease-out;color:var(--pt-fg-muted)}
 [data-portico] .pt-swap-details-toggle[aria-expanded=true] svg{transform:rotate(90deg)}
 [data-portico] .pt-swap-details dl{display:flex;flex-direction:column;gap:6px;margin:0;padding:0 12px 12px}
+[data-portico] .pt-swap-details dl[hidden]{display:none}
 [data-portico] .pt-swap-details dl>div{display:flex;justify-content:space-between;gap:12px}
 [data-portico] .pt-swap-details dt{color:var(--pt-fg-muted)}
 [data-portico] .pt-swap-details dd{margin:0;text-align:end;overflow-wrap:anywhere}
