@@ -47,7 +47,15 @@ describe('Listbox', () => {
     const combobox = screen.getByRole('combobox', { name: 'Currency' })
     fireEvent.keyDown(combobox, { key: 'ArrowDown' })
     fireEvent.keyDown(combobox, { key: 'ArrowDown' })
+    const escapes: string[] = []
+    const onKeyDown = (event: KeyboardEvent) => escapes.push(event.key)
+    document.addEventListener('keydown', onKeyDown)
     fireEvent.keyDown(combobox, { key: 'Escape' })
+    // Closing the list is all Escape does: the modal around it never hears it.
+    expect(escapes).toEqual([])
+    fireEvent.keyDown(combobox, { key: 'Escape' })
+    expect(escapes).toEqual(['Escape'])
+    document.removeEventListener('keydown', onKeyDown)
     expect(screen.getByRole('status').textContent).toBe('usd')
     fireEvent.click(combobox)
     expect(screen.getByRole('option', { name: 'USD' }).getAttribute('aria-selected')).toBe('true')

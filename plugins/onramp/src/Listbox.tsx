@@ -38,6 +38,8 @@ export function Listbox({ label, value, options, onChange }: ListboxProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = listboxKey(state, event.key, labels, selected, event.timeStamp)
     if (step.handled) event.preventDefault()
+    // Escape closes the open list only, not the modal around it.
+    if (step.handled && event.key === 'Escape') event.stopPropagation()
     setState(step.state)
     if (step.chosen !== undefined) choose(step.chosen)
   }

@@ -30,7 +30,7 @@ const CSS = `
 [data-portico] .pt-swap-details dl{display:flex;flex-direction:column;gap:6px;margin:0;padding:0 12px 12px}
 [data-portico] .pt-swap-details dl[hidden]{display:none}
 [data-portico] .pt-swap-details dl>div{display:flex;justify-content:space-between;gap:12px}
-[data-portico] .pt-swap-details dt{color:var(--pt-fg-muted)}
+[data-portico] .pt-swap-details dt{margin:0;opacity:1;color:var(--pt-fg-muted)}
 [data-portico] .pt-swap-details dd{margin:0;text-align:end;overflow-wrap:anywhere}
 [data-portico] .pt-swap-footer{position:sticky;bottom:0;z-index:1;margin-top:auto;padding:8px 0 env(safe-area-inset-bottom,0);background:var(--pt-bg)}
 @media (prefers-reduced-motion:reduce){[data-portico] .pt-swap-details-toggle svg{transition:none}}
