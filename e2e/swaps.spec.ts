@@ -110,9 +110,9 @@ test('swap ETH → USDC: the quote, the wallet signs, Swapped…, Account shows 
     .getByRole('button', { name: 'Swap' })
     .click()
   await expect(swap.getByRole('textbox', { name: 'Amount to swap' })).toHaveValue('1')
-  await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toContainText(
-    `Balance: ${floor3(eth, 18)} ETH`,
-  )
+  // The balance sits under the amount, in the "You pay" section beside the token's chip.
+  await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toHaveText('ETH')
+  await expect(swap.getByRole('region', { name: 'You pay' })).toContainText(`Balance: ${floor3(eth, 18)} ETH`)
   await expect(swap.getByRole('button', { name: /^Choose the token to receive/ })).toBeVisible()
   await swap.getByRole('button', { name: 'Swap from ETH, change token' }).click()
   await expect(
