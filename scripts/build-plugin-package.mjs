@@ -24,7 +24,14 @@ await build({
   jsx: 'automatic',
   chunkNames: 'chunks/[name]-[hash]',
   conditions: ['source'],
-  external: ['react', 'react-dom', 'react/*', 'react-dom/*', '@portico/shared-types'],
+  external: [
+    'react',
+    'react-dom',
+    'react/*',
+    'react-dom/*',
+    '@portico/shared-types',
+    '@portico/shared-types/*',
+  ],
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
@@ -35,7 +42,7 @@ await build({
 writeFileSync(
   path.join(dist, 'index.d.ts'),
   [
-    "import type { PluginDefinition } from '@portico/shared-types'",
+    "import type { PluginDefinition } from '@portico/shared-types/plugin'",
     '',
     `/** The ${pkg.portico.id} plugin, for bundled mode: \`plugins: { ${exportName} }\` in the kernel's options. */`,
     `export declare const ${exportName}: PluginDefinition`,

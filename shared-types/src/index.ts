@@ -1,20 +1,15 @@
-export * from './accountDetails.ts'
-export * from './api.ts'
-export * from './apiClient.ts'
+// The app-facing entry: the domain shapes an app and every other part share (networks, accounts,
+// options, state, events, messages, constants). Plugin authors add `@portico/shared-types/plugin`;
+// the services' wire shapes are `@portico/shared-types/api` and `@portico/shared-types/frame`.
 export * from './caip.ts'
 export * from './constants.ts'
 export * from './entities.ts'
 export * from './events.ts'
-export * from './frame.ts'
 export * from './i18n.ts'
 export * from './messages.ts'
 export * from './modalShell.ts'
 export * from './network.ts'
 export * from './optionMessages.ts'
 export * from './options.ts'
-export * from './plugin.ts'
-export * from './preview.ts'
 export * from './solana.ts'
 export * from './state.ts'
-export * from './styleSheet.ts'
-export * from './ui.ts'
