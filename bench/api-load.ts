@@ -19,7 +19,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startApi } from '@portico/api'
-import type { BalanceResponse, HistoryResponse } from '@portico/shared-types'
+import type { BalanceResponse, HistoryResponse } from '@portico/shared-types/api'
 import { createWalletClient, defineChain, erc20Abi, type Hex, http, parseEther, parseGwei } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types'
+import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types/plugin'
 import type { Compiler } from '@rspack/core'
 
 /** What Portico adds to a remote's `mf-manifest.json` (read by kernel/src/plugins/manifest.ts). */

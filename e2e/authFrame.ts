@@ -10,7 +10,7 @@
  * frame added by embedFrame; a page on any other origin gets nothing from it.
  */
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { FrameRequests, FrameRequestType } from '@portico/shared-types'
+import type { FrameRequests, FrameRequestType } from '@portico/shared-types/frame'
 import { DemoPage } from './demo.ts'
 import type { StackInfo } from './stackInfo.ts'
 

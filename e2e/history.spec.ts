@@ -1,4 +1,4 @@
-import type { ApiHealthResponse, HistoryResponse } from '@portico/shared-types'
+import type { ApiHealthResponse, HistoryResponse } from '@portico/shared-types/api'
 import { parseEther } from 'viem'
 import {
   freshAccount,

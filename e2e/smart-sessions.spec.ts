@@ -1,5 +1,5 @@
 import { sessionCreationMessage } from '@portico/api'
-import type { SessionPermission, SessionsResponse } from '@portico/shared-types'
+import type { SessionPermission, SessionsResponse } from '@portico/shared-types/api'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type FreshAccount, freshAccount, useDevWallet } from './accountData.ts'
 import { DemoPage } from './demo.ts'

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Devnet, startDevnet } from '@portico/devnet'
-import type { ApiHealthResponse } from '@portico/shared-types'
+import type { ApiHealthResponse } from '@portico/shared-types/api'
 import autocannon from 'autocannon'
 
 const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'services', 'api')

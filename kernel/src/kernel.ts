@@ -1,10 +1,5 @@
-import type {
-  BlockchainApiClient,
-  ChainNamespace,
-  Eip1193Provider,
-  KernelState,
-  Logger,
-} from '@portico/shared-types'
+import type { BlockchainApiClient, Logger } from '@portico/shared-types/plugin'
+import type { ChainNamespace, Eip1193Provider, KernelState } from '@portico/shared-types'
 import type { ConnectorKind } from './connectors/kind.ts'
 import type { EventBus } from './events/bus.ts'
 import type { I18n } from './i18n/i18n.ts'

@@ -1,4 +1,4 @@
-import type { Logger } from '@portico/shared-types'
+import type { Logger } from '@portico/shared-types/plugin'
 
 /**
  * behaviour §9: default log level error; an explicit `debug: true` shows everything. (`debug` left unset

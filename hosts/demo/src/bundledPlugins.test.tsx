@@ -7,7 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createModal, type ModalHandle } from '@portico/kernel'
-import type { Eip1193Provider, PluginDefinition } from '@portico/shared-types'
+import type { Eip1193Provider } from '@portico/shared-types'
+import type { PluginDefinition } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 

@@ -3,7 +3,7 @@
  * preferredAccountType, smartAccountDeployed) and its smart-account networks, written into
  * `accounts.eip155` and `networks.byNamespace.eip155`.
  */
-import type { RecordedAccountDetails } from '@portico/shared-types'
+import type { RecordedAccountDetails } from '@portico/shared-types/plugin'
 import type { Kernel } from '../kernel.ts'
 
 const NAMESPACE = 'eip155'

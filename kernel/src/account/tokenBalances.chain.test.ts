@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { type AnvilProcess, ensureMulticall3, startAnvil } from '@portico/devnet'
-import type { BlockchainApiClient, KernelState, ModalOptions, Network } from '@portico/shared-types'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
+import type { KernelState, ModalOptions, Network } from '@portico/shared-types'
 import { createClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { text, tokenCode, uint } from '../chains/erc20Testing.ts'

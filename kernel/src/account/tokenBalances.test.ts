@@ -1,12 +1,7 @@
 // @vitest-environment node
-import type {
-  BlockchainApiClient,
-  IdentityResponse,
-  KernelState,
-  ModalOptions,
-  Network,
-  TokenBalance,
-} from '@portico/shared-types'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
+import type { IdentityResponse } from '@portico/shared-types/api'
+import type { KernelState, ModalOptions, Network, TokenBalance } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEventBus } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'

@@ -1,10 +1,5 @@
-import {
-  type CaipNetworkId,
-  type ChainNamespace,
-  MESSAGES,
-  type ToastApi,
-  type TokenBalance,
-} from '@portico/shared-types'
+import { type CaipNetworkId, type ChainNamespace, MESSAGES, type TokenBalance } from '@portico/shared-types'
+import { type ToastApi } from '@portico/shared-types/plugin'
 import type { Kernel } from '../kernel.ts'
 import { gatedProvider } from '../requests/pipeline.ts'
 import { createBalanceFetcher } from '../services/balances.ts'

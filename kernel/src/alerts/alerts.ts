@@ -1,4 +1,4 @@
-import type { Logger } from '@portico/shared-types'
+import type { Logger } from '@portico/shared-types/plugin'
 import type { Kernel } from '../kernel.ts'
 
 /** behaviour §8 alerts: project id not configured, socials timeout, switch network not found, universal provider. */

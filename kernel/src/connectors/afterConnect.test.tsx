@@ -1,4 +1,5 @@
-import { definePlugin, type Network, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
+import { definePlugin, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types/plugin'
+import { type Network } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createModal } from '../createModal.ts'

@@ -1,4 +1,5 @@
-import type { I18nApi, I18nVars, Logger, PluginCatalogues } from '@portico/shared-types'
+import type { I18nApi, I18nVars, PluginCatalogues } from '@portico/shared-types'
+import type { Logger } from '@portico/shared-types/plugin'
 import { useSyncExternalStore } from 'react'
 import { en } from './en.ts'
 import { createFormatters, type Formatters } from './format.ts'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { definePlugin, type PluginViewProps } from '@portico/shared-types'
+import { definePlugin, type PluginViewProps } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { NO_PLUGINS } from '../testing.ts'

@@ -1,10 +1,5 @@
-import {
-  ACCOUNT_FEATURES,
-  CONNECT_METHOD_FEATURES,
-  definePlugin,
-  PLUGIN_FEATURE_IDS,
-  WALLET_FEATURE_ORDER,
-} from '@portico/shared-types'
+import { ACCOUNT_FEATURES, CONNECT_METHOD_FEATURES, PLUGIN_FEATURE_IDS, WALLET_FEATURE_ORDER } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createModal } from '../createModal.ts'

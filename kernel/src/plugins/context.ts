@@ -1,4 +1,5 @@
-import type { KernelState, PluginContext, PluginStorage } from '@portico/shared-types'
+import type { KernelState } from '@portico/shared-types'
+import type { PluginContext, PluginStorage } from '@portico/shared-types/plugin'
 import { connectOwnConnector } from '../account/pluginConnectors.ts'
 import type { KernelActions } from '../actions.ts'
 import { alertOptionsOf, raiseAlert } from '../alerts/alerts.ts'

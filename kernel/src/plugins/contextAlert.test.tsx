@@ -1,4 +1,4 @@
-import { definePlugin, type PluginContext } from '@portico/shared-types'
+import { definePlugin, type PluginContext } from '@portico/shared-types/plugin'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetAlertsForTests } from '../alerts/alerts.ts'

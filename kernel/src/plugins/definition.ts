@@ -1,4 +1,4 @@
-import type { PluginDefinition } from '@portico/shared-types'
+import type { PluginDefinition } from '@portico/shared-types/plugin'
 
 /** A plugin definition that breaks the contract's shape: the plugin is not started. */
 export class InvalidPluginError extends Error {

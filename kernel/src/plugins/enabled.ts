@@ -1,9 +1,5 @@
-import {
-  PLUGIN_FEATURE_IDS,
-  type PluginDefinition,
-  type PluginSource,
-  type ResolvedOptions,
-} from '@portico/shared-types'
+import { PLUGIN_FEATURE_IDS, type PluginSource, type ResolvedOptions } from '@portico/shared-types'
+import { type PluginDefinition } from '@portico/shared-types/plugin'
 import { resolveAgainstPage } from './trust.ts'
 
 /** Where a planned plugin comes from: a remote, or an object the app bundled (checked when it loads). */

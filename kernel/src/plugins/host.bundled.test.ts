@@ -2,7 +2,7 @@
  * A bundled plugin (an object the app imported) and a remote one (a federated module's export) take the
  * same path once their code is in hand: one definition check, the api range, then context and setup.
  */
-import { definePlugin, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types'
+import { definePlugin, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types/plugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NO_PLUGINS } from '../testing.ts'
 import { feature, hostFor } from './testHost.ts'

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { describe, expect, it } from 'vitest'
 import { NO_PLUGINS } from '../testing.ts'
 import { feature, hostFor } from './testHost.ts'

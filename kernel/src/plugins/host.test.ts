@@ -1,4 +1,5 @@
-import { definePlugin, type Features, PLUGIN_API_VERSION } from '@portico/shared-types'
+import { definePlugin, PLUGIN_API_VERSION } from '@portico/shared-types/plugin'
+import { type Features } from '@portico/shared-types'
 import { describe, expect, it } from 'vitest'
 import { resolveOptions } from '../options.ts'
 import { planPlugins } from './enabled.ts'

@@ -1,10 +1,5 @@
-import {
-  PLUGIN_API_VERSION,
-  type PluginContext,
-  type PluginContributions,
-  type PluginDefinition,
-  WALLET_FEATURE_ORDER,
-} from '@portico/shared-types'
+import { PLUGIN_API_VERSION, type PluginContext, type PluginContributions, type PluginDefinition } from '@portico/shared-types/plugin'
+import { WALLET_FEATURE_ORDER } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 import { whenIdle } from '../whenIdle.ts'
 import { simpleSatisfies } from './apiRange.ts'

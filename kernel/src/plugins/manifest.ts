@@ -4,7 +4,7 @@
  * as hostile input: bounded size and counts, every file on the manifest's own origin.
  */
 
-import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types'
+import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types/plugin'
 import { PorticoError } from '../errors/base.ts'
 import { parseLoadOn, parsePreview } from './manifestPreview.ts'
 

@@ -1,9 +1,4 @@
-import type {
-  ConnectMethodPreview,
-  ConnectMethodPreviewButton,
-  ConnectMethodPreviewPopup,
-  PluginLoadOn,
-} from '@portico/shared-types'
+import type { ConnectMethodPreview, ConnectMethodPreviewButton, ConnectMethodPreviewPopup, PluginLoadOn } from '@portico/shared-types/plugin'
 
 /**
  * The optional `portico.preview` and `portico.loadOn` of a remote's manifest, parsed as hostile input:

@@ -1,4 +1,4 @@
-import type { PluginContext, PluginDefinition } from '@portico/shared-types'
+import type { PluginContext, PluginDefinition } from '@portico/shared-types/plugin'
 import type { ViewProps, ViewRegistry } from '../router/registry.ts'
 
 /** Registers a plugin's views, handing each its ctx. */

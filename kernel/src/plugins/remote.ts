@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION } from '@portico/shared-types'
+import { PLUGIN_API_VERSION } from '@portico/shared-types/plugin'
 import { PorticoError } from '../errors/base.ts'
 import { simpleSatisfies } from './apiRange.ts'
 import { apiSatisfies, evaluateRemote, prepareFederation } from './federation.ts'

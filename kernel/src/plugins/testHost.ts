@@ -1,10 +1,6 @@
 /** Test only: a plugin host over a real store, view registry and bus, with a recording logger. */
-import {
-  definePlugin,
-  type KernelState,
-  type ModalOptions,
-  type PluginDefinition,
-} from '@portico/shared-types'
+import { definePlugin, type PluginDefinition } from '@portico/shared-types/plugin'
+import { type KernelState, type ModalOptions } from '@portico/shared-types'
 import { vi } from 'vitest'
 import { createEventBus } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'

@@ -1,4 +1,4 @@
-import { definePlugin, type PluginContext, type PluginDefinition } from '@portico/shared-types'
+import { definePlugin, type PluginContext, type PluginDefinition } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type ModalHandle } from '../createModal.ts'

@@ -1,4 +1,4 @@
-import type { SignInApi } from '@portico/shared-types'
+import type { SignInApi } from '@portico/shared-types/plugin'
 import type { Kernel } from '../kernel.ts'
 
 /** ctx.signIn (plugin contract 1.1): the sign-in plugin writes whether a session exists (behaviour §2 close rule). */

@@ -1,4 +1,5 @@
-import { type CaipNetworkId, type Logger, MESSAGES, type TokenBalance } from '@portico/shared-types'
+import { type CaipNetworkId, MESSAGES, type TokenBalance } from '@portico/shared-types'
+import { type Logger } from '@portico/shared-types/plugin'
 import type * as v from 'valibot'
 import { createServiceCaches } from './cache.ts'
 import { createHttpClient, type HttpClientOptions, type Query } from './http.ts'

@@ -3,7 +3,7 @@
  * list. The feature calls no kernel screen makes (convert, profile, onramp, sessions) and their behaviour §8
  * rules load as one chunk on the first such call, so they add nothing before the first open.
  */
-import type { BlockchainApiClient, Logger } from '@portico/shared-types'
+import type { BlockchainApiClient, Logger } from '@portico/shared-types/plugin'
 import type { BlockchainApi } from './blockchainApi.ts'
 import type { PluginFeatureCalls } from './blockchainApiPluginCalls.ts'
 

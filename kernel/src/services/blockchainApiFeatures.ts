@@ -3,17 +3,9 @@
  * plugins: loaded with the first such call (see blockchainApiClient.ts), never before the first open.
  * Same retry/timeout rules and gating as the core calls; every answer checked by its schema.
  */
-import {
-  type AllowanceParams,
-  type BuildApproveParams,
-  type BuildTransactionParams,
-  type CaipNetworkId,
-  MESSAGES,
-  type OnrampQuoteRequest,
-  type OnrampUrlRequest,
-  type RegisterNameParams,
-  type SwapQuoteParams,
-} from '@portico/shared-types'
+import { type AllowanceParams, type BuildApproveParams, type BuildTransactionParams, type RegisterNameParams, type SwapQuoteParams } from '@portico/shared-types/plugin'
+import { type CaipNetworkId, MESSAGES } from '@portico/shared-types'
+import { type OnrampQuoteRequest, type OnrampUrlRequest } from '@portico/shared-types/api'
 import { apiPath, type BlockchainApiCore, networkOfCaipAddress } from './blockchainApi.ts'
 import {
   AllowanceSchema,

@@ -3,15 +3,9 @@
  * (their error messages) and on-ramp (fallbacks), so no plugin re-implements them. Loaded as one chunk
  * with blockchainApiFeatures.ts on the first such call (blockchainApiClient.ts).
  */
-import {
-  type BlockchainApiClient,
-  type Logger,
-  MESSAGES,
-  type OnrampOptionsResponse,
-  type OnrampQuoteRequest,
-  type OnrampQuoteResponse,
-  type RegisterNameParams,
-} from '@portico/shared-types'
+import { type BlockchainApiClient, type Logger, type RegisterNameParams } from '@portico/shared-types/plugin'
+import { MESSAGES } from '@portico/shared-types'
+import { type OnrampOptionsResponse, type OnrampQuoteRequest, type OnrampQuoteResponse } from '@portico/shared-types/api'
 import * as v from 'valibot'
 import type { BlockchainApiCore } from './blockchainApi.ts'
 import { createFeatureCalls } from './blockchainApiFeatures.ts'

@@ -1,4 +1,5 @@
-import { CACHE_TTL_MS, type Logger } from '@portico/shared-types'
+import { CACHE_TTL_MS } from '@portico/shared-types'
+import { type Logger } from '@portico/shared-types/plugin'
 import * as v from 'valibot'
 import { STORAGE_KEYS } from '../storage/keys.ts'
 import { IdentitySchema, ReverseNamesSchema, TokenBalanceSchema } from './schemas.ts'

@@ -3,7 +3,8 @@
  * config said yes (events before that wait, at most a few). A 403 shows 'Invalid App Configuration'
  * once (behaviour §8); other failures are logged only.
  */
-import { MESSAGES, type PorticoEventName, type PorticoEvents, type ToastApi } from '@portico/shared-types'
+import { MESSAGES, type PorticoEventName, type PorticoEvents } from '@portico/shared-types'
+import { type ToastApi } from '@portico/shared-types/plugin'
 import type { Kernel } from '../kernel.ts'
 import type { AnalyticsEvent, DirectoryClient } from './directory.ts'
 import { HttpError } from './http.ts'

@@ -2,14 +2,8 @@
  * The wallet list actions (behaviour §7 wallet directory, §9 wallet list constants): they call the
  * directory client and write `state.wallets`. Views read the state and call these; they never fetch.
  */
-import {
-  IMAGE_PRELOAD_TIMEOUT_MS,
-  SDK_TYPE,
-  SDK_VERSION,
-  type ToastApi,
-  WALLET_LIST,
-  type WalletDirectoryEntry,
-} from '@portico/shared-types'
+import { IMAGE_PRELOAD_TIMEOUT_MS, SDK_TYPE, SDK_VERSION, WALLET_LIST, type WalletDirectoryEntry } from '@portico/shared-types'
+import { type ToastApi } from '@portico/shared-types/plugin'
 import { afterNextPaint } from '../afterNextPaint.ts'
 import type { Kernel } from '../kernel.ts'
 import { createDirectoryClient, type DirectoryClient, type GetWalletsParams } from './directory.ts'

@@ -1,5 +1,6 @@
-import type { Logger } from '@portico/shared-types'
-import { type BlockchainApiClient, type KernelState, SDK_TYPE, SDK_VERSION } from '@portico/shared-types'
+import type { Logger } from '@portico/shared-types/plugin'
+import { type BlockchainApiClient } from '@portico/shared-types/plugin'
+import { type KernelState, SDK_TYPE, SDK_VERSION } from '@portico/shared-types'
 import { selectActiveNetwork } from '../state/selectors.ts'
 import type { Store } from '../state/store.ts'
 import { createBlockchainApi } from './blockchainApi.ts'

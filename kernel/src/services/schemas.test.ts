@@ -1,13 +1,6 @@
 // @vitest-environment node
-import type {
-  BalanceResponse,
-  FungiblePriceResponse,
-  GasPriceResponse,
-  HistoryResponse,
-  IdentityResponse,
-  SupportedChainsResponse,
-  TokenBalance,
-} from '@portico/shared-types'
+import type { BalanceResponse, FungiblePriceResponse, GasPriceResponse, HistoryResponse, IdentityResponse, SupportedChainsResponse } from '@portico/shared-types/api'
+import type { TokenBalance } from '@portico/shared-types'
 import * as v from 'valibot'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import {

@@ -1,4 +1,4 @@
-import type { Logger } from '@portico/shared-types'
+import type { Logger } from '@portico/shared-types/plugin'
 import * as v from 'valibot'
 
 /** The part of localStorage the caches use. */

@@ -1,4 +1,4 @@
-import type { Logger } from '@portico/shared-types'
+import type { Logger } from '@portico/shared-types/plugin'
 
 export interface StorageBackend {
   getItem(key: string): string | null

@@ -1,4 +1,4 @@
-import type { PluginContributions } from '@portico/shared-types'
+import type { PluginContributions } from '@portico/shared-types/plugin'
 import type { Contribution } from '../plugins/host.ts'
 import { useKernel, useKernelState } from './context.tsx'
 

@@ -1,4 +1,4 @@
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { type FormEvent, useState } from 'react'
 import { warmUpFrame } from '../../embedded-wallet/src/index.ts'
 import { errorText, submitEmail, VIEWS } from './flow.ts'

@@ -1,4 +1,4 @@
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { type FormEvent, useState } from 'react'
 import { errorText } from './flow.ts'
 import { OtpInput } from './OtpInput.tsx'

@@ -1,4 +1,4 @@
-import type { PluginViewProps } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { useState } from 'react'
 import { FramePlace } from '../../embedded-wallet/src/FramePlace.tsx'
 import { runPasskeyView } from './passkey.ts'

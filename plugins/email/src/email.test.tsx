@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import { EMAIL_CODE_TTL_MS, type KernelState, type PluginContext } from '@portico/shared-types'
+import { EMAIL_CODE_TTL_MS, type KernelState } from '@portico/shared-types'
+import { type PluginContext } from '@portico/shared-types/plugin'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetSharedFrames } from '../../embedded-wallet/src/session.ts'

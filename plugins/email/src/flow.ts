@@ -2,7 +2,7 @@
  * behaviour §4 email login and email update through the auth frame. Plain async functions over the shared
  * embedded-wallet session; views only render and call these.
  */
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { finishConnect, rememberEmailLogin, sessionOf } from '../../embedded-wallet/src/index.ts'
 
 /** The email plugin's AUTH connector (behaviour §3 known id). */

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { embeddedWalletContribution } from '../../embedded-wallet/src/index.ts'
 import { EmailConnect } from './EmailConnect.tsx'
 import { EMAIL_CONNECTOR_ID, VIEWS } from './flow.ts'

@@ -3,7 +3,7 @@
  * ceremony runs in the frame's origin, never in the page) and says only whether the visitor is now
  * signed in, or a passkey was added. Plain functions; the views render and call these.
  */
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import type { FrameClient } from '../../embedded-wallet/src/frameClient.ts'
 import { finishConnect } from '../../embedded-wallet/src/index.ts'
 import { EMAIL_CONNECTOR_ID, errorText } from './flow.ts'

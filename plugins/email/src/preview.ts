@@ -1,4 +1,4 @@
-import type { ConnectMethodPreview } from '@portico/shared-types'
+import type { ConnectMethodPreview } from '@portico/shared-types/plugin'
 import { strings } from './strings.ts'
 
 /** What the Connect view paints for EmailConnect before this remote's code loads (its manifest). */

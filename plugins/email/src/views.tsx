@@ -1,4 +1,4 @@
-import type { PluginViewProps } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { useEffect, useState } from 'react'
 import { storedEmail } from '../../embedded-wallet/src/index.ts'
 import {

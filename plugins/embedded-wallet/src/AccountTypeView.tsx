@@ -1,4 +1,5 @@
-import type { AccountType, PluginViewProps } from '@portico/shared-types'
+import type { AccountType } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { useState } from 'react'
 import { switchAccountType } from './accountType.ts'
 import { sessionOf } from './session.ts'

@@ -1,4 +1,4 @@
-import type { PluginViewProps } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { useSyncExternalStore } from 'react'
 import { FramePlace } from './FramePlace.tsx'
 import { sessionOf } from './session.ts'

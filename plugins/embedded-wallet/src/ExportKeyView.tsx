@@ -1,4 +1,4 @@
-import type { PluginViewProps } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { FramePlace } from './FramePlace.tsx'
 import { strings } from './strings.ts'
 

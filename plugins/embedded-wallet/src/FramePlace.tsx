@@ -1,4 +1,4 @@
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { useEffect, useRef, useState } from 'react'
 import type { FrameClient } from './frameClient.ts'
 import { sessionOf } from './session.ts'

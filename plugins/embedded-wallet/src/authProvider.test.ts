@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import { ACCOUNT_DETAILS_CHANGED, type KernelState, MESSAGES } from '@portico/shared-types'
+import { ACCOUNT_DETAILS_CHANGED } from '@portico/shared-types/plugin'
+import { type KernelState, MESSAGES } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApprovals } from './approvals.ts'
 import { createAuthProvider, parseUser } from './authProvider.ts'

@@ -4,12 +4,8 @@
  * `@portico/frame/<TYPE>_SUCCESS|_ERROR` matched by id. Only messages whose origin is the frame's origin
  * AND whose source is the frame's window are read; everything else is ignored.
  */
-import {
-  DIALOG_PART_ATTRIBUTE,
-  type FrameRequests,
-  type FrameRequestType,
-  MESSAGES,
-} from '@portico/shared-types'
+import { DIALOG_PART_ATTRIBUTE, MESSAGES } from '@portico/shared-types'
+import { type FrameRequests, type FrameRequestType } from '@portico/shared-types/frame'
 
 /** behaviour §2: the wallet frame's z-index. */
 export const FRAME_Z_INDEX = 999999

@@ -3,7 +3,8 @@
  * email, social username, last email login time, smart-account enabled networks (comma list) and the
  * preferred account type. behaviour §4: a disconnect clears email-used, email and social username.
  */
-import type { AccountType, AuthFrameUser, PluginContext } from '@portico/shared-types'
+import type { AccountType, AuthFrameUser } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 
 export const KEYS = {
   emailLoginUsed: 'email_login_used',

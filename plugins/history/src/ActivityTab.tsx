@@ -1,12 +1,5 @@
-import {
-  type BlockchainApiClient,
-  type CaipNetworkId,
-  type ChainNamespace,
-  type IconName,
-  MESSAGES,
-  type PluginContext,
-  type TransactionHistoryItem,
-} from '@portico/shared-types'
+import { type BlockchainApiClient, type IconName, type PluginContext } from '@portico/shared-types/plugin'
+import { type CaipNetworkId, type ChainNamespace, MESSAGES, type TransactionHistoryItem } from '@portico/shared-types'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { relativeTime, transferText, visibleTransactions } from './history.ts'
 import { strings } from './strings.ts'

@@ -1,5 +1,7 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { BlockchainApiClient, HistoryResponse, TransactionHistoryItem } from '@portico/shared-types'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
+import type { HistoryResponse } from '@portico/shared-types/api'
+import type { TransactionHistoryItem } from '@portico/shared-types'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ActivityTab } from './ActivityTab.tsx'

@@ -1,4 +1,4 @@
-import type { PluginViewProps } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { useState } from 'react'
 import { isValidLabel, labelOf, NAME_SUFFIX } from './names.ts'
 import { registerName } from './registration.ts'

@@ -1,4 +1,4 @@
-import type { PluginViewProps } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { storeOf, useT } from './state.ts'
 
 /** RegisterAccountNameSuccess (behaviour §2, §4): waits for the signature and the API, then confirms. */

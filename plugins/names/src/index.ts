@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { en } from './messages.ts'
 import { RegisterView } from './RegisterView.tsx'
 import { SEARCH_VIEW, SUCCESS_VIEW } from './registration.ts'

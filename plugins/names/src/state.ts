@@ -1,4 +1,5 @@
-import type { I18nVars, PluginContext, PluginStore } from '@portico/shared-types'
+import type { I18nVars } from '@portico/shared-types'
+import type { PluginContext, PluginStore } from '@portico/shared-types/plugin'
 import { en } from './messages.ts'
 
 export interface NamesState {

@@ -1,4 +1,4 @@
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { feesOf, formatMoney, type Provider, type Quote } from './onramp.ts'
 import { fill, strings } from './strings.ts'
 

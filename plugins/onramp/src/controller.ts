@@ -1,4 +1,4 @@
-import type { PluginContext, PluginStore } from '@portico/shared-types'
+import type { PluginContext, PluginStore } from '@portico/shared-types/plugin'
 import { checkProviderUrl } from './onramp.ts'
 import { apiOf, type OnrampState, type Purchase } from './state.ts'
 import { fill, strings } from './strings.ts'

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { BuyView } from './BuyView.tsx'
 import { buyRestricted } from './restricted.ts'
 import { strings } from './strings.ts'

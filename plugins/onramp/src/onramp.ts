@@ -1,4 +1,4 @@
-import type { OnrampOptionsResponse, OnrampProviderInfo, OnrampQuoteResponse } from '@portico/shared-types'
+import type { OnrampOptionsResponse, OnrampProviderInfo, OnrampQuoteResponse } from '@portico/shared-types/api'
 
 export type Provider = OnrampProviderInfo
 

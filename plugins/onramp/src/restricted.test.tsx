@@ -1,5 +1,5 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { BlockchainApiClient } from '@portico/shared-types'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BuyView } from './BuyView.tsx'

@@ -1,4 +1,4 @@
-import { injectStyle, type PluginContext } from '@portico/shared-types'
+import { injectStyle, type PluginContext } from '@portico/shared-types/plugin'
 import { useInsertionEffect } from 'react'
 
 /** The Buy view's rules (listbox, presets): they ship in this plugin's chunk, not in the kernel's sheet. */

@@ -1,4 +1,4 @@
-import type { PluginViewProps } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { strings } from './strings.ts'
 
 export function ReceiveView({ ctx }: PluginViewProps) {

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { ReceiveView } from './ReceiveView.tsx'
 import { strings } from './strings.ts'
 

@@ -1,4 +1,4 @@
-import type { PluginViewProps } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { sendableTokens, tokenKey } from './send.ts'
 import { activeAccount, activeNetwork, sendStore } from './state.ts'
 import { strings } from './strings.ts'

@@ -1,5 +1,5 @@
 /** The kernel's chain helpers for the active namespace (ctx.chains.evm / solana / bitcoin), loaded once. */
-import type { EvmHelpers, PluginContext, SolanaHelpers } from '@portico/shared-types'
+import type { EvmHelpers, PluginContext, SolanaHelpers } from '@portico/shared-types/plugin'
 import { useEffect, useState } from 'react'
 import type { FormBitcoinHelpers } from './bitcoin/flow.ts'
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { PreviewView } from './PreviewView.tsx'
 import { SelectTokenView } from './SelectTokenView.tsx'
 import { SendView } from './SendView.tsx'

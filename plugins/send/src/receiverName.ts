@@ -3,14 +3,9 @@
  * GET /v1/profile/account/{name}; the address is taken only from the answer for that exact name and
  * the active chain's coin type (behaviour §5), never from the name itself.
  */
-import {
-  type EvmHelpers,
-  MESSAGES,
-  NAME_SUFFIXES,
-  type NameProfile,
-  type Network,
-  type PluginContext,
-} from '@portico/shared-types'
+import { type EvmHelpers, type PluginContext } from '@portico/shared-types/plugin'
+import { MESSAGES, NAME_SUFFIXES, type Network } from '@portico/shared-types'
+import { type NameProfile } from '@portico/shared-types/api'
 import { strings } from './strings.ts'
 
 export interface ResolvedReceiver {

@@ -1,5 +1,6 @@
 /** Shared fixtures of the send plugin's tests: the accounts, tokens, a scripted wallet and gas API. */
-import type { BlockchainApiClient, Eip1193Provider, TokenBalance } from '@portico/shared-types'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
+import type { Eip1193Provider, TokenBalance } from '@portico/shared-types'
 import { decodeFunctionData, erc20Abi } from 'viem'
 import { vi } from 'vitest'
 

@@ -1,4 +1,5 @@
-import type { AccountState, KernelState, Network, PluginContext } from '@portico/shared-types'
+import type { AccountState, KernelState, Network } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { initialSendState, type SendState, type SendStore } from './send.ts'
 
 const stores = new WeakMap<PluginContext, SendStore>()

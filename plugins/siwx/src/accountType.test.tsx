@@ -1,4 +1,5 @@
-import { type Eip1193Provider, MESSAGES, recordedAccountDetails } from '@portico/shared-types'
+import { type Eip1193Provider, MESSAGES } from '@portico/shared-types'
+import { recordedAccountDetails } from '@portico/shared-types/plugin'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { afterConnect, setup, signer, view, wallet } from './testSetup.tsx'

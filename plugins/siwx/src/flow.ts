@@ -3,7 +3,8 @@
  * a session; signs the EIP-4361 message through the gated provider, has the verifier check it, stores
  * the session. Plain functions over ctx; the view only renders this state and calls these actions.
  */
-import type { AccountState, PluginContext, PluginStore } from '@portico/shared-types'
+import type { AccountState } from '@portico/shared-types'
+import type { PluginContext, PluginStore } from '@portico/shared-types/plugin'
 import { formatSignInMessage, toBase58, toHex } from './message.ts'
 import { type MessageKey, t } from './messages.ts'
 import { clearSession, storedSessionFor, storeSession } from './session.ts'

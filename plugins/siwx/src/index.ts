@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { flowOf, SIGN_VIEW } from './flow.ts'
 import { en } from './messages.ts'
 import { SignMessageView } from './SignMessageView.tsx'

@@ -1,4 +1,5 @@
-import type { I18nVars, PluginContext } from '@portico/shared-types'
+import type { I18nVars } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 
 /** The plugin's English catalogue (PluginDefinition.messages.en); behaviour §8 wording where it has one. */
 export const en = {

@@ -1,5 +1,5 @@
 /** The verified sign-in session, kept in plugin storage so a reload restores it (behaviour §3 sign-in session). */
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import type { VerifiedSession } from './verifier.ts'
 
 export interface StoredSession {

@@ -1,11 +1,6 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type {
-  AfterConnectContribution,
-  Eip1193Provider,
-  KernelState,
-  PluginContext,
-  PluginStorage,
-} from '@portico/shared-types'
+import type { AfterConnectContribution, PluginContext, PluginStorage } from '@portico/shared-types/plugin'
+import type { Eip1193Provider, KernelState } from '@portico/shared-types'
 import { render } from '@testing-library/react'
 import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'

@@ -1,5 +1,5 @@
 /** The sign-in verifier's HTTP calls (services/api /v1/siwx, or the app's own `siwx.verifierUrl`). */
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 
 export interface VerifiedSession {
   caipAddress: string

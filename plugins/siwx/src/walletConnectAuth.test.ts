@@ -1,5 +1,6 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { KernelState, PluginStorage } from '@portico/shared-types'
+import type { KernelState } from '@portico/shared-types'
+import type { PluginStorage } from '@portico/shared-types/plugin'
 import { createEncodedRecap, formatMessage } from '@walletconnect/utils'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { SESSIONS_VIEW, SessionsView } from './SessionsView.tsx'
 import { strings } from './strings.ts'
 

@@ -1,4 +1,5 @@
-import type { PluginContext, SmartSession } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
+import type { SmartSession } from '@portico/shared-types/api'
 
 export type SessionStatus = 'active' | 'expired' | 'revoked'
 

@@ -1,4 +1,4 @@
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { useEffect } from 'react'
 import { warmUpFrame, warmUpFrameWhenIdle } from '../../embedded-wallet/src/index.ts'
 import { configuredSocials, openPopup, rememberPopup, VIEWS } from './social.ts'

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { embeddedWalletContribution } from '../../embedded-wallet/src/index.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { CONNECTED_SOCIAL_KEY, SOCIAL_CONNECTOR_ID, VIEWS } from './social.ts'

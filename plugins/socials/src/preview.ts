@@ -1,4 +1,4 @@
-import type { ConnectMethodPreview } from '@portico/shared-types'
+import type { ConnectMethodPreview } from '@portico/shared-types/plugin'
 import { SOCIAL_POPUP } from './popupWindow.ts'
 import { PROVIDER_NAMES, strings } from './strings.ts'
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { MESSAGES, SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types'
+import { MESSAGES } from '@portico/shared-types'
+import { SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types/frame'
 import { afterEach, describe, expect, it } from 'vitest'
 import { configuredSocials, waitForCallback } from './social.ts'
 

@@ -1,4 +1,4 @@
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { useId, useState } from 'react'
 
 /** The quote's details (network cost, price impact, slippage, provider fee), collapsed until asked for. */

@@ -1,4 +1,5 @@
-import type { PluginContext, SwapTokenInfo } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
+import type { SwapTokenInfo } from '@portico/shared-types'
 import { type ReactNode, useId } from 'react'
 import { TokenLogo } from './TokenLogo.tsx'
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { en } from './messages.ts'
 import { SelectTokenView } from './SelectTokenView.tsx'
 import { SwapView } from './SwapView.tsx'

@@ -3,7 +3,8 @@
  * derived from a quote: destination amount to 6 decimals, provider fee 0.0085, max slippage, price
  * impact and gas in USD. USD values are display-only numbers; token amounts never pass through floats.
  */
-import { PROVIDER_FEE_RATE, type UnitHelpers } from '@portico/shared-types'
+import { PROVIDER_FEE_RATE } from '@portico/shared-types'
+import { type UnitHelpers } from '@portico/shared-types/plugin'
 
 /** behaviour §9: the destination amount shows 6 decimals; the success text 3. */
 export const DESTINATION_DECIMALS = 6

@@ -3,7 +3,8 @@
  * 'Insufficient balance' rule, and the figures shown (gas in USD, price impact, max slippage,
  * provider fee). No I/O: the controller feeds them what it fetched.
  */
-import { MESSAGES, type SwapQuotesResponse, type SwapTokenInfo } from '@portico/shared-types'
+import { MESSAGES, type SwapTokenInfo } from '@portico/shared-types'
+import { type SwapQuotesResponse } from '@portico/shared-types/api'
 import {
   DESTINATION_DECIMALS,
   floorDecimal,

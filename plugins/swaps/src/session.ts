@@ -1,5 +1,5 @@
 /** One swap session per modal (ctx): the store, the flow's controller and the executor. */
-import type { PluginContext } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { type ControllerOptions, createSwapController } from './controller.ts'
 import { createExecutor, type ExecuteOptions } from './execute.ts'
 import { initialSwapState, type SwapPluginState } from './state.ts'

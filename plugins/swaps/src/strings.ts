@@ -2,7 +2,8 @@
  * The swaps plugin's strings in the modal's language: its catalogue (messages.ts) through ctx.i18n,
  * English without it. behaviour §8 messages come from MESSAGES.
  */
-import type { I18nVars, PluginContext } from '@portico/shared-types'
+import type { I18nVars } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { en } from './messages.ts'
 
 function english(key: string): string {

@@ -1,4 +1,5 @@
-import { ANIMATION_MS, injectStyle, type PluginContext } from '@portico/shared-types'
+import { ANIMATION_MS } from '@portico/shared-types'
+import { injectStyle, type PluginContext } from '@portico/shared-types/plugin'
 import { useInsertionEffect } from 'react'
 
 /** The Swap views' rules: they ship in this plugin's chunk, not in the kernel's stylesheet. */

@@ -1,6 +1,7 @@
 /** Shared fixtures of the swaps plugin's tests: a scripted API and wallet around a real swap session. */
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { BlockchainApiClient, Eip1193Provider, PluginContext } from '@portico/shared-types'
+import type { BlockchainApiClient, PluginContext } from '@portico/shared-types/plugin'
+import type { Eip1193Provider } from '@portico/shared-types'
 import { waitFor } from '@testing-library/react'
 import { expect, vi } from 'vitest'
 import { swapSession } from './session.ts'

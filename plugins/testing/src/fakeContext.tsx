@@ -1,5 +1,6 @@
 /** Test only: a PluginContext over a plain store with bare-bones ctx.ui, so views render without the kernel. */
-import type { KernelState, PluginContext, PluginStore, UiKit } from '@portico/shared-types'
+import type { KernelState } from '@portico/shared-types'
+import type { PluginContext, PluginStore, UiKit } from '@portico/shared-types/plugin'
 import { useSyncExternalStore } from 'react'
 import { vi } from 'vitest'
 // The kernel's real chain helpers (viem, @solana/kit), not fakes: a plugin's tests exercise the code it

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { ApiErrorBody } from '@portico/shared-types'
+import type { ApiErrorBody } from '@portico/shared-types/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openAnalyticsStore } from '../src/directory/analyticsStore.ts'
 import { type ApiServer, startApi } from '../src/index.ts'

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import type { Devnet } from '@portico/devnet'
-import type { BalanceResponse, HistoryResponse } from '@portico/shared-types'
+import type { BalanceResponse, HistoryResponse } from '@portico/shared-types/api'
 import { formatEther, type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

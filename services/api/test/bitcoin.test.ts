@@ -8,7 +8,7 @@ import {
   signPsbtInputs,
   startBitcoinNode,
 } from '@portico/devnet'
-import type { BalanceResponse, HistoryResponse, SupportedChainsResponse } from '@portico/shared-types'
+import type { BalanceResponse, HistoryResponse, SupportedChainsResponse } from '@portico/shared-types/api'
 import { Psbt, payments } from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ApiErrorBody } from '@portico/shared-types'
+import type { ApiErrorBody } from '@portico/shared-types/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CatalogueWallet, DEFAULT_DATA_DIR } from '../src/directory/catalogue.ts'
 import { type ApiServer, startApi } from '../src/index.ts'

@@ -3,7 +3,7 @@
  * liveness probe would restart the API for nothing), and neither tells a caller the RPC's error text.
  */
 import { join } from 'node:path'
-import type { ApiHealthResponse } from '@portico/shared-types'
+import type { ApiHealthResponse } from '@portico/shared-types/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'
 import { freePort, getJson, tempDir } from './helpers.ts'

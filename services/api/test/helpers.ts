@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Devnet, type DevnetOptions, startDevnet } from '@portico/devnet'
-import type { ApiHealthResponse, CreateSessionRequest, SessionPermission } from '@portico/shared-types'
+import type { ApiHealthResponse, CreateSessionRequest, SessionPermission } from '@portico/shared-types/api'
 import {
   type Address,
   createPublicClient,

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ApiHealthResponse, BalanceResponse, HistoryResponse } from '@portico/shared-types'
+import type { ApiHealthResponse, BalanceResponse, HistoryResponse } from '@portico/shared-types/api'
 import Database from 'better-sqlite3'
 import { type Hex, parseEther } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'

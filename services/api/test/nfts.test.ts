@@ -1,5 +1,5 @@
 import { DEV_ACCOUNTS, type Devnet, dataJsonUri, deployNftFixtures } from '@portico/devnet'
-import type { ApiErrorBody } from '@portico/shared-types'
+import type { ApiErrorBody } from '@portico/shared-types/api'
 import { type Address, type Hex, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

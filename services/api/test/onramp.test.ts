@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Devnet } from '@portico/devnet'
-import type {
-  HistoryResponse,
-  OnrampOptionsResponse,
-  OnrampQuoteResponse,
-  OnrampUrlResponse,
-} from '@portico/shared-types'
+import type { HistoryResponse, OnrampOptionsResponse, OnrampQuoteResponse, OnrampUrlResponse } from '@portico/shared-types/api'
 import pg from 'pg'
 import { createTestClient, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { ApiHealthResponse, HistoryResponse } from '@portico/shared-types'
+import type { ApiHealthResponse, HistoryResponse } from '@portico/shared-types/api'
 import pg from 'pg'
 import { parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'

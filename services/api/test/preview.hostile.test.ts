@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { parsePrometheusText, samplesOf } from '@portico/ops'
-import type { PreviewResponse } from '@portico/shared-types'
+import type { PreviewResponse } from '@portico/shared-types/api'
 import { pad } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'

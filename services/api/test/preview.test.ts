@@ -4,12 +4,7 @@
  */
 import { createRequire } from 'node:module'
 import { type Devnet, nftFixtureAddresses } from '@portico/devnet'
-import type {
-  PreviewRequest,
-  PreviewResponse,
-  SignaturePreview,
-  TransactionPreview,
-} from '@portico/shared-types'
+import type { PreviewRequest, PreviewResponse, SignaturePreview, TransactionPreview } from '@portico/shared-types/api'
 import {
   type Abi,
   type Address,

@@ -1,5 +1,5 @@
 import { DEV_ACCOUNTS, type Devnet, deployPriceFeeds, priceFeedAddresses } from '@portico/devnet'
-import type { BalanceResponse, FungiblePriceResponse } from '@portico/shared-types'
+import type { BalanceResponse, FungiblePriceResponse } from '@portico/shared-types/api'
 import { parseAbi } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, NATIVE_ADDRESS, startApi } from '../src/index.ts'

@@ -1,12 +1,7 @@
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Devnet } from '@portico/devnet'
-import type {
-  ApiErrorBody,
-  BalanceResponse,
-  FungiblePriceResponse,
-  HistoryResponse,
-} from '@portico/shared-types'
+import type { ApiErrorBody, BalanceResponse, FungiblePriceResponse, HistoryResponse } from '@portico/shared-types/api'
 import { type Abi, type Address, getAddress, type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

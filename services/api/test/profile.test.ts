@@ -1,5 +1,5 @@
 import type { Devnet } from '@portico/devnet'
-import type { IdentityResponse, NameProfile, NameSuggestionsResponse } from '@portico/shared-types'
+import type { IdentityResponse, NameProfile, NameSuggestionsResponse } from '@portico/shared-types/api'
 import { type Address, getContractAddress, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { serializeErc6492Signature } from 'viem/utils'

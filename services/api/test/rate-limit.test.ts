@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { ApiErrorBody } from '@portico/shared-types'
+import type { ApiErrorBody } from '@portico/shared-types/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'
 import { freePort, getJson, tempDir } from './helpers.ts'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { ApiErrorBody, CreateSessionResponse, SessionsResponse } from '@portico/shared-types'
+import type { ApiErrorBody, CreateSessionResponse, SessionsResponse } from '@portico/shared-types/api'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'

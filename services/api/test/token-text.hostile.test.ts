@@ -5,7 +5,8 @@
  */
 import { createRequire } from 'node:module'
 import type { Devnet } from '@portico/devnet'
-import type { BalanceResponse, HistoryResponse, TokenBalance } from '@portico/shared-types'
+import type { BalanceResponse, HistoryResponse } from '@portico/shared-types/api'
+import type { TokenBalance } from '@portico/shared-types'
 import { type Abi, type Address, getAddress, type Hex, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

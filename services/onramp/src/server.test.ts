@@ -1,4 +1,4 @@
-import type { HistoryResponse } from '@portico/shared-types'
+import type { HistoryResponse } from '@portico/shared-types/api'
 import { erc20Abi, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARD_MESSAGES } from './card.ts'

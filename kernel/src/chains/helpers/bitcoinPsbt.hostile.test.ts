@@ -3,7 +3,7 @@
  * SIGHASH_DEFAULT on a taproot key path), and the planned version, locktime and sequences.
  */
 import ecc from '@bitcoinerlab/secp256k1'
-import type { BitcoinUtxo } from '@portico/shared-types'
+import type { BitcoinUtxo } from '@portico/shared-types/plugin'
 import { Psbt, payments, Transaction } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
 import { BITCOIN_DEV_ACCOUNTS } from '../../../../services/devnet/src/bitcoin/accounts.ts'

@@ -1,4 +1,4 @@
-import type { BitcoinUtxo } from '@portico/shared-types'
+import type { BitcoinUtxo } from '@portico/shared-types/plugin'
 import { Psbt, payments } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
 import { BITCOIN_DEV_ACCOUNTS } from '../../../../services/devnet/src/bitcoin/accounts.ts'

@@ -4,7 +4,7 @@
  * what the visitor confirmed (same inputs, outputs, fee, version, locktime and sequences, every input
  * signed with SIGHASH_ALL so nobody relaying it can change it).
  */
-import type { BitcoinPsbtError, BitcoinSendPlan, BitcoinUtxo } from '@portico/shared-types'
+import type { BitcoinPsbtError, BitcoinSendPlan, BitcoinUtxo } from '@portico/shared-types/plugin'
 import { script as bscript, Psbt, Transaction } from 'bitcoinjs-lib'
 import { bitcoinParams, outputScript } from './bitcoinAddress.ts'
 

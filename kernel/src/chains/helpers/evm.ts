@@ -1,5 +1,5 @@
 /** eip155 chain helpers for plugins, backed by viem (a lazy kernel chunk: see index.ts). */
-import type { EvmHelpers, FunctionCall, Hex } from '@portico/shared-types'
+import type { EvmHelpers, FunctionCall, Hex } from '@portico/shared-types/plugin'
 import {
   erc20Abi,
   encodeFunctionData as viemEncodeFunctionData,

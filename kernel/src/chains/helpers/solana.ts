@@ -1,5 +1,5 @@
 /** solana chain helpers for plugins, backed by @solana/kit and @solana-program/system (a lazy kernel chunk). */
-import type { SolanaHelpers, SolanaTransferParams } from '@portico/shared-types'
+import type { SolanaHelpers, SolanaTransferParams } from '@portico/shared-types/plugin'
 import {
   address,
   appendTransactionMessageInstruction,

@@ -1,4 +1,4 @@
-import type { UnitsError } from '@portico/shared-types'
+import type { UnitsError } from '@portico/shared-types/plugin'
 import { describe, expect, it } from 'vitest'
 import { formatUnits, parseUnits } from './units.ts'
 

@@ -1,5 +1,5 @@
 /** Exact unit maths for the chain helpers: strict input rules around viem's parseUnits/formatUnits. */
-import type { UnitHelpers, UnitsError } from '@portico/shared-types'
+import type { UnitHelpers, UnitsError } from '@portico/shared-types/plugin'
 import { formatUnits as viemFormatUnits, parseUnits as viemParseUnits } from 'viem'
 
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/

@@ -2,7 +2,8 @@
  * The lazy body of the plugin kind: checks and registers a ready plugin's connectors, connects and
  * restores them (eip155 through their provider, and the Solana account of a connector that declares it).
  */
-import type { ChainNamespace, ConnectorContribution } from '@portico/shared-types'
+import type { ChainNamespace } from '@portico/shared-types'
+import type { ConnectorContribution } from '@portico/shared-types/plugin'
 import type { Kernel } from '../../kernel.ts'
 import { addConnector, connectorOf, waitForConnector } from '../discovery.ts'
 import { connectEip155, restoreEip155 } from '../eip155Wallet.ts'

@@ -1,4 +1,4 @@
-import type { ConnectorProvider } from '@portico/shared-types'
+import type { ConnectorProvider } from '@portico/shared-types/plugin'
 
 type Listener = (...args: never[]) => void
 

@@ -1,11 +1,4 @@
-import {
-  ACCOUNT_DETAILS_CHANGED,
-  type ConnectorAccountDetails,
-  type ConnectorProvider,
-  definePlugin,
-  type PluginContext,
-  type PluginDefinition,
-} from '@portico/shared-types'
+import { ACCOUNT_DETAILS_CHANGED, type ConnectorAccountDetails, type ConnectorProvider, definePlugin, type PluginContext, type PluginDefinition } from '@portico/shared-types/plugin'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createModal, type ModalHandle } from '../../createModal.ts'

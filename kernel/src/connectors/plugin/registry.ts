@@ -2,7 +2,7 @@
  * Plugin contract 1.1 `contributes.connectors`: which plugin registered which connector, per modal, and
  * the stored owners a reload uses to load only the plugin of a stored connector.
  */
-import type { ConnectorContribution } from '@portico/shared-types'
+import type { ConnectorContribution } from '@portico/shared-types/plugin'
 import type { Kernel } from '../../kernel.ts'
 
 export interface PluginConnector {

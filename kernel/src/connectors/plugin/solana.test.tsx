@@ -1,4 +1,5 @@
-import { definePlugin, type Network, type PluginContext } from '@portico/shared-types'
+import { definePlugin, type PluginContext } from '@portico/shared-types/plugin'
+import { type Network } from '@portico/shared-types'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { solanaNetwork } from '../../account/solanaTesting.ts'

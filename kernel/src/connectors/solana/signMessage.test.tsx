@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { createSolanaDevWallet, memoryStorage } from '@portico/devnet/wallet'
-import { definePlugin, type Network } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
+import { type Network } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { getWallets } from '@wallet-standard/app'
 import { afterEach, describe, expect, it } from 'vitest'

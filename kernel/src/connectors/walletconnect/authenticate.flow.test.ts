@@ -1,11 +1,5 @@
-import {
-  ACCOUNT_FEATURES,
-  type ModalOptions,
-  type Network,
-  type PluginContext,
-  type WalletConnectAuthContribution,
-  type WalletConnectSignedAuth,
-} from '@portico/shared-types'
+import { ACCOUNT_FEATURES, type ModalOptions, type Network } from '@portico/shared-types'
+import { type PluginContext, type WalletConnectAuthContribution, type WalletConnectSignedAuth } from '@portico/shared-types/plugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { contextOf } from '../../account/report.ts'
 import { createEventBus } from '../../events/bus.ts'

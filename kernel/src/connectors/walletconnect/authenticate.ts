@@ -4,14 +4,8 @@
  * the wallet's cacao is read here and handed to the plugin to verify before the connection completes.
  * Part of the lazy WalletConnect connector chunk.
  */
-import {
-  ACCOUNT_FEATURES,
-  type Network,
-  type PluginContext,
-  type WalletConnectAuthContribution,
-  type WalletConnectAuthParams,
-  type WalletConnectSignedAuth,
-} from '@portico/shared-types'
+import { ACCOUNT_FEATURES, type Network } from '@portico/shared-types'
+import { type PluginContext, type WalletConnectAuthContribution, type WalletConnectAuthParams, type WalletConnectSignedAuth } from '@portico/shared-types/plugin'
 import { PorticoError } from '../../errors/base.ts'
 import type { Kernel } from '../../kernel.ts'
 import type { PairingReport } from '../kind.ts'

@@ -1,4 +1,5 @@
-import type { ModalOptions, Network, WalletConnectAuthContribution } from '@portico/shared-types'
+import type { ModalOptions, Network } from '@portico/shared-types'
+import type { WalletConnectAuthContribution } from '@portico/shared-types/plugin'
 import { PAIRING_EXPIRY_MS } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { contextOf } from '../../account/report.ts'

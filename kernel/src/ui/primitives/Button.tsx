@@ -1,4 +1,4 @@
-import type { ButtonProps } from '@portico/shared-types'
+import type { ButtonProps } from '@portico/shared-types/plugin'
 import { Icon } from './Icon.tsx'
 import { Spinner } from './Spinner.tsx'
 

@@ -1,4 +1,4 @@
-import type { IconName } from '@portico/shared-types'
+import type { IconName } from '@portico/shared-types/plugin'
 import { Icon } from './Icon.tsx'
 
 export function EmptyState({

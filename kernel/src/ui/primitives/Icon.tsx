@@ -1,4 +1,4 @@
-import type { IconName } from '@portico/shared-types'
+import type { IconName } from '@portico/shared-types/plugin'
 import { ICON_PATHS } from './icons.ts'
 import { SvgIcon } from './SvgIcon.tsx'
 

@@ -1,4 +1,4 @@
-import type { ListItemProps } from '@portico/shared-types'
+import type { ListItemProps } from '@portico/shared-types/plugin'
 import { ICON_PATHS } from './icons.ts'
 import { ListRow } from './ListRow.tsx'
 

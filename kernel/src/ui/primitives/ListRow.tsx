@@ -1,4 +1,4 @@
-import type { ListItemProps } from '@portico/shared-types'
+import type { ListItemProps } from '@portico/shared-types/plugin'
 import { SvgIcon } from './SvgIcon.tsx'
 
 /** A list row's markup: ListItem's, with the icon given as its path (the first paint has no icon set). */

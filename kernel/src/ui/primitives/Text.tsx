@@ -1,4 +1,4 @@
-import type { StackProps, TextProps } from '@portico/shared-types'
+import type { StackProps, TextProps } from '@portico/shared-types/plugin'
 
 export function Text({ children, variant = 'body', tone = 'primary', as = 'p', id }: TextProps) {
   const Tag = as

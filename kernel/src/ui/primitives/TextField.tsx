@@ -1,4 +1,4 @@
-import type { TextFieldProps } from '@portico/shared-types'
+import type { TextFieldProps } from '@portico/shared-types/plugin'
 import { useId } from 'react'
 
 export function TextField({

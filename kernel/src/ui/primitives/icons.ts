@@ -1,4 +1,4 @@
-import type { IconName } from '@portico/shared-types'
+import type { IconName } from '@portico/shared-types/plugin'
 import { SHELL_ICON_PATHS } from './shellIcons.ts'
 
 /** 24×24 stroke paths; one place for every icon the kernel and plugins draw. */

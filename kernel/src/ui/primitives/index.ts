@@ -1,4 +1,4 @@
-import type { UiKit } from '@portico/shared-types'
+import type { UiKit } from '@portico/shared-types/plugin'
 import { Avatar } from './Avatar.tsx'
 import { Button } from './Button.tsx'
 import { CopyButton } from './CopyButton.tsx'

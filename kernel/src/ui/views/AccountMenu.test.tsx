@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createModal } from '../../createModal.ts'

@@ -2,7 +2,7 @@
  * A plugin that arrives while the visitor is pressing its stand-in's button: the press completes on
  * the stand-in and reaches the plugin's component once, instead of vanishing with the swapped-out button.
  */
-import type { ConnectMethodPreview } from '@portico/shared-types'
+import type { ConnectMethodPreview } from '@portico/shared-types/plugin'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-import type { ConnectMethodPreview } from '@portico/shared-types'
+import type { ConnectMethodPreview } from '@portico/shared-types/plugin'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { type FormEvent, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'

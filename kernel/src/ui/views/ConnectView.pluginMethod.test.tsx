@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createModal, type ModalHandle } from '../../createModal.ts'

@@ -1,4 +1,5 @@
-import { type ConnectMethod, definePlugin, type Features, type PluginRecord } from '@portico/shared-types'
+import { type ConnectMethod, type Features, type PluginRecord } from '@portico/shared-types'
+import { definePlugin } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createModal, type ModalHandle } from '../../createModal.ts'

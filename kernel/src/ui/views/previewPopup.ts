@@ -1,4 +1,4 @@
-import type { ConnectMethodPreviewPopup } from '@portico/shared-types'
+import type { ConnectMethodPreviewPopup } from '@portico/shared-types/plugin'
 
 /**
  * Opens a preview button's named window, blank and centred, in the press itself: a window opened once

@@ -3,7 +3,8 @@
  * signed, checked broadcast on Confirm. ./flow.ts loads on the first BTC send; its PSBT work is the
  * kernel's (ctx.chains.bitcoin), so this remote bundles no bitcoinjs-lib.
  */
-import type { Eip1193Provider, Network, PluginContext } from '@portico/shared-types'
+import type { Eip1193Provider, Network } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import type { GasCheck, SendStore } from '../send.ts'
 import type { PreparedBitcoinSend } from './flow.ts'
 

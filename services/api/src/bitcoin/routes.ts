@@ -1,4 +1,4 @@
-import type { BalanceResponse, HistoryResponse } from '@portico/shared-types'
+import type { BalanceResponse, HistoryResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import type { ApiConfig } from '../config.ts'

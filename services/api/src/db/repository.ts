@@ -1,4 +1,4 @@
-import type { SessionPermission } from '@portico/shared-types'
+import type { SessionPermission } from '@portico/shared-types/api'
 import type { ChainContract } from '../config.ts'
 import type { WalletDirectoryStore } from './directory-repository.ts'
 import type { NameRegistry } from './names-repository.ts'

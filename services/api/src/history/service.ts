@@ -1,4 +1,4 @@
-import type { HistoryResponse } from '@portico/shared-types'
+import type { HistoryResponse } from '@portico/shared-types/api'
 import type { ChainHandle } from '../chain/clients.ts'
 import type { HistoryKey, Repository, TokenRecord } from '../db/repository.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import type { ApiErrorBody } from '@portico/shared-types'
+import type { ApiErrorBody } from '@portico/shared-types/api'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 
 /**

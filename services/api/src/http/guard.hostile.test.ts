@@ -5,7 +5,7 @@
  * trusted proxy saw, `trustProxy`); a clientId only subdivides its IP's budget.
  */
 import { join } from 'node:path'
-import type { ApiErrorBody } from '@portico/shared-types'
+import type { ApiErrorBody } from '@portico/shared-types/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, getJson, tempDir } from '../../test/helpers.ts'
 import type { ApiConfigInput } from '../config.ts'

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import type { ApiHealthResponse, HistoryResponse } from '@portico/shared-types'
+import type { ApiHealthResponse, HistoryResponse } from '@portico/shared-types/api'
 import pg from 'pg'
 import { parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

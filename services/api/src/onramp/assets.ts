@@ -1,4 +1,4 @@
-import type { OnrampOptionsResponse } from '@portico/shared-types'
+import type { OnrampOptionsResponse } from '@portico/shared-types/api'
 import type { ApiContext } from '../context.ts'
 import { ApiError } from '../http/errors.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'

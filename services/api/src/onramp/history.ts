@@ -1,4 +1,5 @@
-import type { HistoryResponse, TransactionHistoryItem } from '@portico/shared-types'
+import type { HistoryResponse } from '@portico/shared-types/api'
+import type { TransactionHistoryItem } from '@portico/shared-types'
 import { getAddress } from 'viem'
 import type { OnrampOrder, OnrampStore } from '../db/onramp-repository.ts'
 import { badRequest } from '../http/errors.ts'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { OnrampUrlResponse } from '@portico/shared-types'
+import type { OnrampUrlResponse } from '@portico/shared-types/api'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, getJson, PROJECT, postJson, tempDir } from '../../test/helpers.ts'

@@ -1,4 +1,4 @@
-import type { OnrampQuoteResponse } from '@portico/shared-types'
+import type { OnrampQuoteResponse } from '@portico/shared-types/api'
 import type { OnrampAsset } from './assets.ts'
 import type { PaymentCurrency, PaymentMethodId } from './catalogue.ts'
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { ApiErrorBody, OnrampOptionsResponse, OnrampUrlResponse } from '@portico/shared-types'
+import type { ApiErrorBody, OnrampOptionsResponse, OnrampUrlResponse } from '@portico/shared-types/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, getJson, PROJECT, postJson, tempDir } from '../../test/helpers.ts'
 import { ONRAMP_SECRET, PAGE_URL } from '../../test/onramp-helpers.ts'

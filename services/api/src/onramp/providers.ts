@@ -1,4 +1,4 @@
-import type { OnrampProviderInfo } from '@portico/shared-types'
+import type { OnrampProviderInfo } from '@portico/shared-types/api'
 import type { ApiContext } from '../context.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { type OnrampAsset, onrampAssets } from './assets.ts'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { OnrampQuoteResponse } from '@portico/shared-types'
+import type { OnrampQuoteResponse } from '@portico/shared-types/api'
 import type { ApiContext } from '../context.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { assetFacts } from './assets.ts'

@@ -3,7 +3,7 @@
  * read from its contract (display-safe: chain/erc20.ts) and whether it is on the network's token list.
  * A contract that is not a token, or one beyond the per-preview look-ups, is answered unknown and unlisted.
  */
-import type { PreviewApproval, PreviewAssetChange, PreviewToken } from '@portico/shared-types'
+import type { PreviewApproval, PreviewAssetChange, PreviewToken } from '@portico/shared-types/api'
 import type { Address } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
 import type { Repository, TokenRecord } from '../db/repository.ts'

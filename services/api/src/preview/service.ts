@@ -3,12 +3,7 @@
  * described; typed data is decoded. Whatever the node does wrong ends in an 'unavailable' answer with
  * a fixed message; what it said is handed to `onUnavailable` (the log), never answered.
  */
-import type {
-  PreviewResponse,
-  SignaturePreview,
-  TransactionPreview,
-  UnavailablePreview,
-} from '@portico/shared-types'
+import type { PreviewResponse, SignaturePreview, TransactionPreview, UnavailablePreview } from '@portico/shared-types/api'
 import type { Address, Hex } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
 import type { Repository } from '../db/repository.ts'

@@ -1,4 +1,4 @@
-import type { BalanceResponse } from '@portico/shared-types'
+import type { BalanceResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { bip122Account } from '../bitcoin/account.ts'

@@ -3,13 +3,7 @@
  * (behaviour §7) over the chain's Uniswap-V2 DEX. Swaps pay out to the user; the native token is
  * eip155:<chainId>:0xeeee…eeee and is traded as WETH by the router's ETH functions.
  */
-import type {
-  AllowanceResponse,
-  ApproveTransactionResponse,
-  SwapQuote,
-  SwapTokensResponse,
-  SwapTransactionResponse,
-} from '@portico/shared-types'
+import type { AllowanceResponse, ApproveTransactionResponse, SwapQuote, SwapTokensResponse, SwapTransactionResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256 } from 'viem'
 import type { ApiContext } from '../context.ts'

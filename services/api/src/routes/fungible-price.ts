@@ -1,4 +1,4 @@
-import type { FungiblePrice, FungiblePriceResponse } from '@portico/shared-types'
+import type { FungiblePrice, FungiblePriceResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import { parse, parseTokenAddress, v } from '../http/validate.ts'

@@ -1,4 +1,4 @@
-import type { GasPriceResponse } from '@portico/shared-types'
+import type { GasPriceResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import { readGasTiers } from '../chain/gas.ts'
 import type { ApiContext } from '../context.ts'

@@ -1,4 +1,4 @@
-import type { ApiHealthResponse } from '@portico/shared-types'
+import type { ApiHealthResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 

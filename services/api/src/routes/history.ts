@@ -1,4 +1,4 @@
-import type { HistoryResponse } from '@portico/shared-types'
+import type { HistoryResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import { bip122Account } from '../bitcoin/account.ts'
 import { bitcoinHistory } from '../bitcoin/routes.ts'

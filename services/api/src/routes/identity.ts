@@ -1,4 +1,4 @@
-import type { IdentityResponse } from '@portico/shared-types'
+import type { IdentityResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import { parse, parseAccount, sdkQuery, text, v } from '../http/validate.ts'

@@ -1,4 +1,4 @@
-import type { PreviewResponse } from '@portico/shared-types'
+import type { PreviewResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 import { badRequest } from '../http/errors.ts'

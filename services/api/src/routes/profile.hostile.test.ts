@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import { join } from 'node:path'
-import type { NameProfile } from '@portico/shared-types'
+import type { NameProfile } from '@portico/shared-types/api'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, getJson, PROJECT, tempDir } from '../../test/helpers.ts'

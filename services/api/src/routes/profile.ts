@@ -1,9 +1,4 @@
-import type {
-  ApiErrorBody,
-  NameProfile,
-  NameSuggestionsResponse,
-  RegisterNameResponse,
-} from '@portico/shared-types'
+import type { ApiErrorBody, NameProfile, NameSuggestionsResponse, RegisterNameResponse } from '@portico/shared-types/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getAddress, type Hex } from 'viem'
 import type { ApiContext } from '../context.ts'

@@ -1,4 +1,4 @@
-import type { SupportedChainsResponse } from '@portico/shared-types'
+import type { SupportedChainsResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import type { ApiContext } from '../context.ts'
 

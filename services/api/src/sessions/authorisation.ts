@@ -1,4 +1,4 @@
-import type { SessionPermission } from '@portico/shared-types'
+import type { SessionPermission } from '@portico/shared-types/api'
 import { type Address, type Hex, keccak256, stringToHex, verifyMessage } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
 

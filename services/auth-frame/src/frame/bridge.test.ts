@@ -1,4 +1,4 @@
-import type { FrameRequestType } from '@portico/shared-types'
+import type { FrameRequestType } from '@portico/shared-types/frame'
 import { describe, expect, it, vi } from 'vitest'
 import {
   type Approver,

@@ -3,7 +3,7 @@
  * server put in the page (already checked against the project's allowed origins), checks that the
  * page embedding it really is that origin, then runs the bridge.
  */
-import type { FrameRequestType } from '@portico/shared-types'
+import type { FrameRequestType } from '@portico/shared-types/frame'
 import { createApprovalView } from './approval-view.ts'
 import { type BackendAnswer, createBridge } from './bridge.ts'
 import { createExportView } from './export-view.ts'

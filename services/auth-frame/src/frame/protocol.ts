@@ -2,7 +2,7 @@
  * The frame side of the behaviour §7 protocol (shared-types frame.ts): which messages it accepts and the
  * shape of its replies. Pure functions; the bridge and the tests use them.
  */
-import type { FrameReplyMessage, FrameRequestMessage, FrameRequestType } from '@portico/shared-types'
+import type { FrameReplyMessage, FrameRequestMessage, FrameRequestType } from '@portico/shared-types/frame'
 
 export const APP_PREFIX = '@portico/app/'
 export const FRAME_PREFIX = '@portico/frame/'

@@ -1,4 +1,4 @@
-import type { FrameRequestType } from '@portico/shared-types'
+import type { FrameRequestType } from '@portico/shared-types/frame'
 import type { RequestContext, Services } from '../context.ts'
 import type { BackendOnlyType } from '../frame/protocol.ts'
 

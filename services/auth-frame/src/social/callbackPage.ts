@@ -4,7 +4,7 @@
  * to the login when it started (server-side, by its state), never one read from the address.
  */
 import { randomBytes } from 'node:crypto'
-import { SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types'
+import { SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types/frame'
 import { escapeHtml, htmlHeaders, page } from '../http/html.ts'
 
 export interface CallbackPage {
