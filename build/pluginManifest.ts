@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types/plugin'
 import type { Compiler } from '@rspack/core'
 
-/** What Portico adds to a remote's `mf-manifest.json` (read by kernel/src/plugins/manifest.ts). */
+/** What Portico adds to a remote's `mf-manifest.json` (read by kernel/src/pluginHost/manifest.ts). */
 export interface PorticoManifestFields {
   /** The plugin id; the kernel refuses a remote whose manifest names another. */
   id: string

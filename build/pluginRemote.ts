@@ -74,7 +74,7 @@ export function pluginRemoteConfig(
         shared: { react: hostProvided, 'react-dom': hostProvided, 'react/jsx-runtime': hostProvided },
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
-        // The kernel provides the federation runtime (kernel/src/plugins/federation.ts).
+        // The kernel provides the federation runtime (kernel/src/pluginHost/federation.ts).
         experiments: {
           externalRuntime: true,
           // Browser-only remotes that consume (never provide) remotes of their own.

@@ -67,7 +67,7 @@ export async function buildServices({ services = SERVICES, log = console.log } =
     // The frame's script, and the passkey ceremony's (loaded by the frame when its passkey view opens).
     for (const [entry, outfile] of [
       ['main.ts', 'frame-page.js'],
-      ['passkey-page.ts', 'frame-passkey.js'],
+      ['passkeyPage.ts', 'frame-passkey.js'],
     ]) {
       await build({
         ...JSON.parse(readFileSync(join(frame, 'page-build.json'), 'utf8')),

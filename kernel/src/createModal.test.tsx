@@ -1,9 +1,9 @@
 import type { Eip1193Provider } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { NO_PLUGINS } from '../test/testing.ts'
 import { resetAlertsForTests } from './alerts/alerts.ts'
 import { createModal, type ModalHandle } from './createModal.ts'
-import { NO_PLUGINS } from './testing.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { announceTestWallet, TEST_WALLET_ADDRESS } from '../test/testing.ts'
+import { trackModals } from '../test/testModals.ts'
 import type { ModalHandle } from './createModal.ts'
 import { definePorticoButton, setDefaultModal } from './element.ts'
-import { announceTestWallet, TEST_WALLET_ADDRESS } from './testing.ts'
-import { trackModals } from './testModals.ts'
 
 const ADDRESS = TEST_WALLET_ADDRESS
 const announceWallet = announceTestWallet

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest'
+import { mapBackend, testKernel } from '../../test/account/solanaTesting.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
 import { resetNamespace } from './reset.ts'
-import { mapBackend, testKernel } from './solanaTesting.ts'
 
 describe('resetNamespace (behaviour §4 reset)', () => {
   it('back to disconnected; clears uri, pairing expiry, linking, recent wallet, connector id and stored deep link', () => {

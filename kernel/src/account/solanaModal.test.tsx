@@ -10,9 +10,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { getWallets } from '@wallet-standard/app'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SOLANA_DEV_ACCOUNTS } from '../../../services/devnet/src/solana/accounts.ts'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { decodeBase58 } from '../chains/solanaBase58.ts'
 import { createModal, type ModalHandle } from '../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
 
 const EVM_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const owner = SOLANA_DEV_ACCOUNTS[2] as (typeof SOLANA_DEV_ACCOUNTS)[number]

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { type AnvilProcess, ensureMulticall3, startAnvil } from '@portico/devnet'
-import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import type { KernelState, ModalOptions, Network } from '@portico/shared-types'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import { createClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { text, tokenCode, uint } from '../chains/erc20Testing.ts'
+import { text, tokenCode, uint } from '../../test/chains/erc20Testing.ts'
 import { createEventBus } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'
 import { resolveOptions } from '../options.ts'

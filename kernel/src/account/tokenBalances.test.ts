@@ -1,7 +1,8 @@
 // @vitest-environment node
-import type { BlockchainApiClient } from '@portico/shared-types/plugin'
-import type { IdentityResponse } from '@portico/shared-types/api'
+
 import type { KernelState, ModalOptions, Network, TokenBalance } from '@portico/shared-types'
+import type { IdentityResponse } from '@portico/shared-types/api'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEventBus } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'

@@ -1,8 +1,8 @@
 import { type CaipNetworkId, type ChainNamespace, MESSAGES, type TokenBalance } from '@portico/shared-types'
-import { type ToastApi } from '@portico/shared-types/plugin'
+import type { ToastApi } from '@portico/shared-types/plugin'
+import { createBalanceFetcher } from '../api/balances.ts'
 import type { Kernel } from '../kernel.ts'
 import { gatedProvider } from '../requests/pipeline.ts'
-import { createBalanceFetcher } from '../services/balances.ts'
 import { createIdentityLoader } from './identity.ts'
 
 /** behaviour §9: balance chains are eip155 and solana; bip122 too (the blockchain API reads the node). */

@@ -7,7 +7,7 @@
  */
 import type { CaipAddress, CaipNetworkId, TokenBalance } from '@portico/shared-types'
 import * as v from 'valibot'
-import { DecimalsSchema } from '../services/quantity.ts'
+import { DecimalsSchema } from '../api/quantity.ts'
 
 /** More assets on one chain than this is a hostile answer: the balance service is used instead. */
 export const MAX_WALLET_ASSETS = 200

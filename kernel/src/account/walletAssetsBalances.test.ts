@@ -1,6 +1,7 @@
 // @vitest-environment node
-import type { BlockchainApiClient } from '@portico/shared-types/plugin'
+
 import type { KernelState, ModalOptions, TokenBalance } from '@portico/shared-types'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import { describe, expect, it, vi } from 'vitest'
 import type { KernelActions } from '../actions.ts'
 import { createEventBus } from '../events/bus.ts'

@@ -2,9 +2,9 @@
 import { type AnvilProcess, ensureMulticall3, startAnvil } from '@portico/devnet'
 import { createClient, type Hex, http, numberToHex, pad } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bytes32, text, tokenCode, uint } from '../../test/chains/erc20Testing.ts'
 import { ethCallOn } from './eip155Rpc.ts'
 import { decodeSymbol, MAX_MULTICALL_TOKENS, readErc20Balances, tokenList } from './erc20Multicall.ts'
-import { bytes32, text, tokenCode, uint } from './erc20Testing.ts'
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const NETWORK = 'eip155:31337' as const

@@ -18,7 +18,7 @@ import {
   multicall3Abi,
   size,
 } from 'viem'
-import { DecimalsSchema } from '../services/quantity.ts'
+import { DecimalsSchema } from '../api/quantity.ts'
 import { ethCallOn } from './eip155Rpc.ts'
 
 /** Multicall3's address on every chain (mds1/multicall3). */

@@ -1,11 +1,11 @@
+import type { Network } from '@portico/shared-types'
 import { definePlugin, PLUGIN_API_VERSION, type PluginDefinition } from '@portico/shared-types/plugin'
-import { type Network } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { TEST_ADDRESS, testWallet } from '../../test/requests/testWallet.ts'
+import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../test/testing.ts'
+import { madeEachTest, PLUGIN_LOAD_WAIT } from '../../test/testModals.ts'
 import { createModal } from '../createModal.ts'
-import { TEST_ADDRESS, testWallet } from '../requests/testWallet.ts'
-import { announceTestWallet, localNetwork, NO_PLUGINS } from '../testing.ts'
-import { madeEachTest, PLUGIN_LOAD_WAIT } from '../testModals.ts'
 import { AFTER_CONNECT_KEY } from './afterConnect.ts'
 
 const made = madeEachTest()

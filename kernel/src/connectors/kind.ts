@@ -4,7 +4,15 @@
  * its `load` brings in. A connector reports facts; the account lifecycle (account/) writes them into
  * the store, so nothing here imports it: the lifecycle hands each call a {@link ConnectorContext}.
  */
-import type { AccountType, ChainNamespace, Connector, Eip1193Provider, Network, StoredAccount, WalletDirectoryEntry } from '@portico/shared-types'
+import type {
+  AccountType,
+  ChainNamespace,
+  Connector,
+  Eip1193Provider,
+  Network,
+  StoredAccount,
+  WalletDirectoryEntry,
+} from '@portico/shared-types'
 import type { RecordedAccountDetails } from '@portico/shared-types/plugin'
 import type { Kernel } from '../kernel.ts'
 

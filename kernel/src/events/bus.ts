@@ -1,5 +1,5 @@
-import type { EventsApi } from '@portico/shared-types/plugin'
 import type { PorticoEvents } from '@portico/shared-types'
+import type { EventsApi } from '@portico/shared-types/plugin'
 import mitt, { type Emitter } from 'mitt'
 
 export type EventBus = Emitter<PorticoEvents>

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { definePlugin, type PluginViewProps } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { NO_PLUGINS } from '../testing.ts'
-import { trackModals } from '../testModals.ts'
+import { NO_PLUGINS } from '../../test/testing.ts'
+import { trackModals } from '../../test/testModals.ts'
 
 const modals = trackModals()
 const make = (locale?: string) => modals.make(locale ? { locale } : {})

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { announceTestWallet } from '../testing.ts'
-import { trackModals } from '../testModals.ts'
+import { announceTestWallet } from '../../test/testing.ts'
+import { trackModals } from '../../test/testModals.ts'
 import { ConnectButton } from './ConnectButton.tsx'
 import { PorticoProvider } from './PorticoProvider.tsx'
 

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { announceTestWallet, TEST_ADDRESS } from '../../test/react/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { createModal } from '../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { useAccount, useModal, useModalHandle } from './index.ts'
 import { PorticoProvider } from './PorticoProvider.tsx'
-import { announceTestWallet, TEST_ADDRESS } from './testWallet.ts'
 
 const OPTIONS = {
   projectId: 'p',

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { announceTestWallet, TEST_ADDRESS } from '../../test/react/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { useAccount, useModal, useModalHandle } from './index.ts'
 import { PorticoProvider } from './PorticoProvider.tsx'
-import { announceTestWallet, TEST_ADDRESS } from './testWallet.ts'
 
 const OPTIONS = {
   projectId: 'p',

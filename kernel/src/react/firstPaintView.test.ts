@@ -1,7 +1,7 @@
 import type { ModalOptions, Network } from '@portico/shared-types'
 import { afterEach, describe, expect, it } from 'vitest'
+import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { resolveOptions } from '../options.ts'
-import { announceTestWallet, localNetwork, NO_PLUGINS } from '../testing.ts'
 import { firstPaintConnectView } from './firstPaintView.ts'
 
 const SOLANA: Network = {

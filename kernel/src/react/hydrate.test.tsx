@@ -3,12 +3,12 @@ import { StrictMode } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { announceTestWallet, TEST_ADDRESS } from '../../test/react/testWallet.ts'
+import { clearCookies } from '../../test/storage/testCookies.ts'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { createModal } from '../createModal.ts'
 import { cookieStorage, cookieToInitialState, type PorticoInitialState } from '../storage/cookie.ts'
-import { clearCookies } from '../storage/testCookies.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { PorticoProvider, useAccount } from './index.ts'
-import { announceTestWallet, TEST_ADDRESS } from './testWallet.ts'
 
 const OPTIONS = {
   projectId: 'p',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { needsModalAtOnce } from './loadPolicy.ts'
 
 const OPTIONS = {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { cookieToInitialState } from '../ssr.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
 // Importing the React entry (and the kernel behind it) with no window or document must not throw.
 import { PorticoProvider, useAccount, useModal, useModalHandle, useNetwork } from './index.ts'
 

@@ -1,11 +1,11 @@
 import { definePlugin, type PluginContext, type PluginDefinition } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { TEST_ADDRESS, testWallet } from '../../test/requests/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { createModal, type ModalHandle } from '../createModal.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { NOT_ALLOWED_MESSAGE_DELAY_MS } from './pipeline.ts'
-import { TEST_ADDRESS, testWallet } from './testWallet.ts'
 
 /** The first plugin load brings in the federation runtime: slow on a busy machine. */
 const SLOW = { timeout: 15_000 }

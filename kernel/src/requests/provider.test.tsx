@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { TEST_ADDRESS, testWallet } from '../../test/requests/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
+import { madeEachTest } from '../../test/testModals.ts'
 import { createModal } from '../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
-import { madeEachTest } from '../testModals.ts'
-import { TEST_ADDRESS, testWallet } from './testWallet.ts'
 
 const made = madeEachTest()
 

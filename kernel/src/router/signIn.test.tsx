@@ -1,8 +1,8 @@
 import { definePlugin, type PluginContext } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { createModal, type ModalHandle } from '../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
 
 /** The first plugin load brings in the federation runtime: slow on a busy machine. */
 const SLOW = { timeout: 15_000 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { clearCookies } from '../../test/storage/testCookies.ts'
 import {
   cookieToInitialState,
   createCookieStorage,
@@ -7,7 +8,6 @@ import {
   parseCookieHeader,
 } from './cookie.ts'
 import { memoryBackend } from './storage.ts'
-import { clearCookies } from './testCookies.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const enc = encodeURIComponent

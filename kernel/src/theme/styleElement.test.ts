@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { createModal } from '../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { injectStyle } from './styleElement.ts'
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { TOAST_RESHOW_DELAY_MS, type ToastVariant } from '@portico/shared-types'
-import { type ToastApi } from '@portico/shared-types/plugin'
+import type { ToastApi } from '@portico/shared-types/plugin'
 import type { Kernel } from '../kernel.ts'
 
 const VISIBLE_MS = 2_500

@@ -1,5 +1,5 @@
 import type { PluginContributions } from '@portico/shared-types/plugin'
-import type { Contribution } from '../plugins/host.ts'
+import type { Contribution } from '../pluginHost/host.ts'
 import { useKernel, useKernelState } from './context.tsx'
 
 /** Contributions of ready plugins at `point`; re-renders when a plugin becomes ready or fails. */

@@ -11,10 +11,10 @@ import {
   watchAccount,
 } from '@wagmi/core'
 import { afterEach, describe, expect, it } from 'vitest'
+import { announceTestWallet, TEST_ADDRESS } from '../../test/react/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../../test/testing.ts'
 import { createModal, type ModalHandle } from '../createModal.ts'
 import { createPorticoClient } from '../react/client.ts'
-import { announceTestWallet, TEST_ADDRESS } from '../react/testWallet.ts'
-import { localNetwork, NO_PLUGINS } from '../testing.ts'
 import { porticoWagmiConfig, toViemChain } from './config.ts'
 import { porticoConnector } from './connector.ts'
 

@@ -2,11 +2,11 @@
 
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import { EMAIL_CODE_TTL_MS, type KernelState } from '@portico/shared-types'
-import { type PluginContext } from '@portico/shared-types/plugin'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetSharedFrames } from '../../embedded-wallet/src/session.ts'
-import { FRAME_URL, readyPeer } from '../../embedded-wallet/src/testPeer.ts'
+import { FRAME_URL, readyPeer } from '../../embedded-wallet/test/testPeer.ts'
 import { EmailConnect } from './EmailConnect.tsx'
 import { EMAIL_CONNECTOR_ID, VIEWS } from './flow.ts'
 import { cleanOtp, parseEmail } from './validation.ts'

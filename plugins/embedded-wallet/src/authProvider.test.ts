@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import { ACCOUNT_DETAILS_CHANGED } from '@portico/shared-types/plugin'
 import { type KernelState, MESSAGES } from '@portico/shared-types'
+import { ACCOUNT_DETAILS_CHANGED } from '@portico/shared-types/plugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { attachPeer, FRAME_URL } from '../test/testPeer.ts'
 import { createApprovals } from './approvals.ts'
 import { createAuthProvider, parseUser } from './authProvider.ts'
 import { authConnector } from './connector.ts'
 import { createFrameClient, type FrameClient } from './frameClient.ts'
 import { sessionOf } from './session.ts'
 import { KEYS } from './storedKeys.ts'
-import { attachPeer, FRAME_URL } from './testPeer.ts'
 
 const EOA = '0x1111111111111111111111111111111111111111'
 const SMART = '0x2222222222222222222222222222222222222222'

@@ -5,8 +5,14 @@
  * is SIGN_OUT, everything else is RPC_REQUEST. Unsafe methods are approved or rejected by the user in the
  * frame itself (ApproveTransaction shows it); the app can only withdraw them (4001).
  */
+
+import {
+  type AccountType,
+  type AuthFrameUser,
+  type Eip1193Provider,
+  UNSAFE_RPC_METHODS,
+} from '@portico/shared-types'
 import { ACCOUNT_DETAILS_CHANGED, type ConnectorAccountDetails } from '@portico/shared-types/plugin'
-import { type AccountType, type AuthFrameUser, type Eip1193Provider, UNSAFE_RPC_METHODS } from '@portico/shared-types'
 import type { Approvals } from './approvals.ts'
 import { type FrameClient, FrameError } from './frameClient.ts'
 

@@ -2,7 +2,12 @@
  * The embedded wallet as a plugin connector (contract 1.1 `contributes.connectors`, type AUTH): its
  * provider loads with the frame on first use; unsafe requests open the plugin's ApproveTransaction view.
  */
-import type { ConnectorContribution, ConnectorProvider, Disposer, PluginContext } from '@portico/shared-types/plugin'
+import type {
+  ConnectorContribution,
+  ConnectorProvider,
+  Disposer,
+  PluginContext,
+} from '@portico/shared-types/plugin'
 import type { AuthProvider } from './authProvider.ts'
 import { sessionOf } from './session.ts'
 import { forgetUser, storeSmartAccountNetworks } from './storedKeys.ts'

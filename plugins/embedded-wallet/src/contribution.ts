@@ -3,8 +3,15 @@
  * connector, its ApproveTransaction view (sensitive), the Account type view and its Account menu row
  * (shown only while that plugin's connector is the connected one), and the shared setup.
  */
-import type { AccountMenuContribution, ConnectorContribution, Disposer, PluginContext, PluginView } from '@portico/shared-types/plugin'
+
 import type { KernelState } from '@portico/shared-types'
+import type {
+  AccountMenuContribution,
+  ConnectorContribution,
+  Disposer,
+  PluginContext,
+  PluginView,
+} from '@portico/shared-types/plugin'
 import { accountTypeView } from './AccountTypeView.tsx'
 import { ApproveTransactionView } from './ApproveTransactionView.tsx'
 import { authConnector, setupEmbeddedWallet } from './connector.ts'

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { MESSAGES } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { attachPeer, FRAME_ORIGIN, FRAME_URL } from '../test/testPeer.ts'
 import { createFrameClient, FRAME_Z_INDEX, type FrameClient, frameUrl } from './frameClient.ts'
-import { attachPeer, FRAME_ORIGIN, FRAME_URL } from './testPeer.ts'
 
 let client: FrameClient | undefined
 

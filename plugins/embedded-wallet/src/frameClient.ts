@@ -5,7 +5,7 @@
  * AND whose source is the frame's window are read; everything else is ignored.
  */
 import { DIALOG_PART_ATTRIBUTE, MESSAGES } from '@portico/shared-types'
-import { type FrameRequests, type FrameRequestType } from '@portico/shared-types/frame'
+import type { FrameRequests, FrameRequestType } from '@portico/shared-types/frame'
 
 /** behaviour §2: the wallet frame's z-index. */
 export const FRAME_Z_INDEX = 999999

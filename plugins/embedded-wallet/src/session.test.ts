@@ -2,8 +2,8 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import type { KernelState } from '@portico/shared-types'
 import { afterEach, describe, expect, it } from 'vitest'
+import { FRAME_URL } from '../test/testPeer.ts'
 import { forgetSharedFrames, sessionOf } from './session.ts'
-import { FRAME_URL } from './testPeer.ts'
 
 const contextOf = (pluginId: string) => {
   const state = {

@@ -4,7 +4,7 @@
  * approvals queue and the preferred account type live here so views and the provider share them.
  */
 import { type AccountType, type AuthFrameUser, MESSAGES } from '@portico/shared-types'
-import { type PluginContext } from '@portico/shared-types/plugin'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { type Approvals, createApprovals } from './approvals.ts'
 import type { AuthProvider } from './authProvider.ts'
 import type { FrameClient } from './frameClient.ts'

@@ -1,5 +1,10 @@
-import { type BlockchainApiClient, type IconName, type PluginContext } from '@portico/shared-types/plugin'
-import { type CaipNetworkId, type ChainNamespace, MESSAGES, type TransactionHistoryItem } from '@portico/shared-types'
+import {
+  type CaipNetworkId,
+  type ChainNamespace,
+  MESSAGES,
+  type TransactionHistoryItem,
+} from '@portico/shared-types'
+import type { BlockchainApiClient, IconName, PluginContext } from '@portico/shared-types/plugin'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { relativeTime, transferText, visibleTransactions } from './history.ts'
 import { strings } from './strings.ts'

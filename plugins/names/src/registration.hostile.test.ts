@@ -4,8 +4,8 @@
  * chain cannot register the name on another one.
  */
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { BlockchainApiClient, RegisterNameParams } from '@portico/shared-types/plugin'
 import type { KernelState } from '@portico/shared-types'
+import type { BlockchainApiClient, RegisterNameParams } from '@portico/shared-types/plugin'
 import { type Hex, hexToString } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it, vi } from 'vitest'

@@ -1,6 +1,6 @@
 /** behaviour §4 name registration: loading, success view first, wallet signature, API call, profile name. */
 import { MESSAGES } from '@portico/shared-types'
-import { type PluginContext } from '@portico/shared-types/plugin'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { coinTypeOf, messageOf, registrationMessage, utf8Hex } from './names.ts'
 import { storeOf, translate } from './state.ts'
 

@@ -1,6 +1,6 @@
 import { DEFAULT_DEBOUNCE_MS } from '@portico/shared-types'
-import { type NameSuggestionsResponse } from '@portico/shared-types/api'
-import { type PluginContext } from '@portico/shared-types/plugin'
+import type { NameSuggestionsResponse } from '@portico/shared-types/api'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { useEffect, useState } from 'react'
 import { isValidLabel, isValidName, messageOf } from './names.ts'
 

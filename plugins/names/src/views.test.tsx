@@ -1,6 +1,6 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { BlockchainApiClient, PluginContext } from '@portico/shared-types/plugin'
 import type { KernelState } from '@portico/shared-types'
+import type { BlockchainApiClient, PluginContext } from '@portico/shared-types/plugin'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { type Hex, hexToString, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'

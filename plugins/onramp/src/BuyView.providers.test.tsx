@@ -1,6 +1,11 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
+import type {
+  OnrampOptionsResponse,
+  OnrampProviderInfo,
+  OnrampQuoteRequest,
+  OnrampUrlRequest,
+} from '@portico/shared-types/api'
 import type { BlockchainApiClient } from '@portico/shared-types/plugin'
-import type { OnrampOptionsResponse, OnrampProviderInfo, OnrampQuoteRequest, OnrampUrlRequest } from '@portico/shared-types/api'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BuyView } from './BuyView.tsx'

@@ -1,4 +1,8 @@
-import type { OnrampOptionsResponse, OnrampProviderInfo, OnrampQuoteResponse } from '@portico/shared-types/api'
+import type {
+  OnrampOptionsResponse,
+  OnrampProviderInfo,
+  OnrampQuoteResponse,
+} from '@portico/shared-types/api'
 
 export type Provider = OnrampProviderInfo
 

@@ -1,6 +1,6 @@
-import type { BlockchainApiClient, PluginContext, PluginStore } from '@portico/shared-types/plugin'
 import type { KernelState, TransactionHistoryItem } from '@portico/shared-types'
 import type { OnrampOptionsResponse } from '@portico/shared-types/api'
+import type { BlockchainApiClient, PluginContext, PluginStore } from '@portico/shared-types/plugin'
 import type { Quote } from './onramp.ts'
 
 export interface Purchase {

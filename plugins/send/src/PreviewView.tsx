@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portico/shared-types'
-import { type PluginViewProps, type SolanaHelpers } from '@portico/shared-types/plugin'
+import type { PluginViewProps, SolanaHelpers } from '@portico/shared-types/plugin'
 import { confirmBitcoinSend } from './bitcoin/send.ts'
 import { useChainHelpers } from './helpers.ts'
 import { buildTransaction, destinationOf, unitsOf, waitForReceipt, waitForSignature } from './send.ts'

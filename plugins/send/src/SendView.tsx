@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portico/shared-types'
-import { type PluginViewProps } from '@portico/shared-types/plugin'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { bitcoinFormError } from './bitcoin/messages.ts'
 import { checkBitcoinFee } from './bitcoin/send.ts'
 import { useChainHelpers } from './helpers.ts'

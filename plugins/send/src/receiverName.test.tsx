@@ -1,7 +1,7 @@
 import { connectedState, fakeContext, fakeUi } from '@portico/plugin-testing'
-import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import type { Eip1193Provider, TokenBalance } from '@portico/shared-types'
 import type { NameProfile } from '@portico/shared-types/api'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PreviewView } from './PreviewView.tsx'

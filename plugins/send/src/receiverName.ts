@@ -3,9 +3,10 @@
  * GET /v1/profile/account/{name}; the address is taken only from the answer for that exact name and
  * the active chain's coin type (behaviour §5), never from the name itself.
  */
-import { type EvmHelpers, type PluginContext } from '@portico/shared-types/plugin'
+
 import { MESSAGES, NAME_SUFFIXES, type Network } from '@portico/shared-types'
-import { type NameProfile } from '@portico/shared-types/api'
+import type { NameProfile } from '@portico/shared-types/api'
+import type { EvmHelpers, PluginContext } from '@portico/shared-types/plugin'
 import { strings } from './strings.ts'
 
 export interface ResolvedReceiver {

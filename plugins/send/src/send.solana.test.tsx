@@ -2,9 +2,9 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ETH } from '../test/sendTesting.ts'
 import { PreviewView } from './PreviewView.tsx'
 import { SendView } from './SendView.tsx'
-import { ETH } from './sendTesting.ts'
 import { sendStore } from './state.ts'
 
 afterEach(cleanup)

@@ -1,10 +1,10 @@
 /** The send plugin's logic: validation, transactions and gas (behaviour §5), with the kernel's real helpers. */
 import { connectedState, fakeContext } from '@portico/plugin-testing'
+import type { TokenBalance } from '@portico/shared-types'
 import { recordedAccountDetails } from '@portico/shared-types/plugin'
-import { type TokenBalance } from '@portico/shared-types'
 import { describe, expect, it, vi } from 'vitest'
+import { ETH, FROM, gasApi, TO, transferOf, USDC, USDC_CONTRACT, wallet } from '../test/sendTesting.ts'
 import { buildTransaction, checkGas, validate } from './send.ts'
-import { ETH, FROM, gasApi, TO, transferOf, USDC, USDC_CONTRACT, wallet } from './sendTesting.ts'
 
 // The kernel's real helpers, as ctx.chains.evm() gives them (through the plugin test kit).
 const evm = await fakeContext(connectedState(FROM)).ctx.chains.evm()

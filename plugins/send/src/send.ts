@@ -1,5 +1,19 @@
-import { type AccountState, type CaipNetworkId, GAS_UNITS_FOR_ESTIMATES, MESSAGES, type Network, type TokenBalance } from '@portico/shared-types'
-import { type EvmHelpers, type PluginContext, type PluginStore, type SolanaHelpers, type UnitHelpers, type UnitsError } from '@portico/shared-types/plugin'
+import {
+  type AccountState,
+  type CaipNetworkId,
+  GAS_UNITS_FOR_ESTIMATES,
+  MESSAGES,
+  type Network,
+  type TokenBalance,
+} from '@portico/shared-types'
+import type {
+  EvmHelpers,
+  PluginContext,
+  PluginStore,
+  SolanaHelpers,
+  UnitHelpers,
+  UnitsError,
+} from '@portico/shared-types/plugin'
 import type { ChainHelpers } from './helpers.ts'
 import { isReceiverName, looksLikeName, normaliseName, type ResolvedReceiver } from './receiverName.ts'
 import { strings } from './strings.ts'

@@ -2,9 +2,19 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  ETH,
+  FROM,
+  gasApi,
+  SOL_ADDRESS,
+  TO,
+  transferOf,
+  USDC,
+  USDC_CONTRACT,
+  wallet,
+} from '../test/sendTesting.ts'
 import { PreviewView } from './PreviewView.tsx'
 import { SendView } from './SendView.tsx'
-import { ETH, FROM, gasApi, SOL_ADDRESS, TO, transferOf, USDC, USDC_CONTRACT, wallet } from './sendTesting.ts'
 import { sendStore } from './state.ts'
 
 afterEach(cleanup)

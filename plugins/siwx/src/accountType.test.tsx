@@ -2,8 +2,8 @@ import { type Eip1193Provider, MESSAGES } from '@portico/shared-types'
 import { recordedAccountDetails } from '@portico/shared-types/plugin'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { afterConnect, setup, signer, view, wallet } from './testSetup.tsx'
-import { fakeVerifier } from './testVerifier.ts'
+import { afterConnect, setup, signer, view, wallet } from '../test/testSetup.tsx'
+import { fakeVerifier } from '../test/testVerifier.ts'
 
 afterEach(() => {
   cleanup()

@@ -4,12 +4,12 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { SiweMessage } from 'siwe'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterConnect, memoryStorage, type Setup, setup, signer, view, wallet } from '../test/testSetup.tsx'
+import { base58Decode, fakeVerifier } from '../test/testVerifier.ts'
 import { flowOf, SIGN_VIEW } from './flow.ts'
 import plugin from './index.ts'
 import { formatSignInMessage } from './message.ts'
 import { en } from './messages.ts'
-import { afterConnect, memoryStorage, type Setup, setup, signer, view, wallet } from './testSetup.tsx'
-import { base58Decode, fakeVerifier } from './testVerifier.ts'
 
 afterEach(() => {
   cleanup()

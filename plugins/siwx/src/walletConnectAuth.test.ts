@@ -4,10 +4,10 @@ import type { PluginStorage } from '@portico/shared-types/plugin'
 import { createEncodedRecap, formatMessage } from '@walletconnect/utils'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { API, fakeVerifier } from '../test/testVerifier.ts'
 import { flowOf, SIGN_VIEW } from './flow.ts'
 import plugin from './index.ts'
 import { storedSessionFor } from './session.ts'
-import { API, fakeVerifier } from './testVerifier.ts'
 import { verifyWalletConnectAuth, walletConnectAuthParams } from './walletConnectAuth.ts'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -3,7 +3,12 @@
  * `authenticate` using these CAIP-122 fields (a verifier nonce), and hands back the message the wallet
  * signed; the verifier checks it and the session is stored, so SIWXSignMessage does not open.
  */
-import type { PluginContext, WalletConnectAuthContribution, WalletConnectAuthParams, WalletConnectSignedAuth } from '@portico/shared-types/plugin'
+import type {
+  PluginContext,
+  WalletConnectAuthContribution,
+  WalletConnectAuthParams,
+  WalletConnectSignedAuth,
+} from '@portico/shared-types/plugin'
 import { accountKey, storeSession } from './session.ts'
 import { fetchNonce, verifySignIn } from './verifier.ts'
 

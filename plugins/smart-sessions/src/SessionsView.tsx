@@ -1,5 +1,5 @@
-import type { PluginViewProps } from '@portico/shared-types/plugin'
 import type { SmartSession } from '@portico/shared-types/api'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { useCallback, useEffect, useState } from 'react'
 import { loadSessions, revokeSession, sessionAccount, shortId, statusOf } from './sessions.ts'
 import { strings } from './strings.ts'

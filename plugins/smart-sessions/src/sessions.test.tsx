@@ -1,6 +1,6 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
-import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import type { SmartSession } from '@portico/shared-types/api'
+import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SessionsView } from './SessionsView.tsx'

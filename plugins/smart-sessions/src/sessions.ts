@@ -1,5 +1,5 @@
-import type { PluginContext } from '@portico/shared-types/plugin'
 import type { SmartSession } from '@portico/shared-types/api'
+import type { PluginContext } from '@portico/shared-types/plugin'
 
 export type SessionStatus = 'active' | 'expired' | 'revoked'
 

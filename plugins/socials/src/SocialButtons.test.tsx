@@ -5,7 +5,7 @@ import type { KernelState } from '@portico/shared-types'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetSharedFrames } from '../../embedded-wallet/src/session.ts'
-import { FRAME_URL } from '../../embedded-wallet/src/testPeer.ts'
+import { FRAME_URL } from '../../embedded-wallet/test/testPeer.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
 function setup() {

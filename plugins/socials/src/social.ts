@@ -4,8 +4,8 @@
  * popup only) → CONNECT_SOCIAL with it. Farcaster: GET_FARCASTER_URI (a QR) → CONNECT_FARCASTER.
  */
 import { type Features, MESSAGES } from '@portico/shared-types'
-import { type PluginContext } from '@portico/shared-types/plugin'
 import { SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types/frame'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { finishConnect, sessionOf } from '../../embedded-wallet/src/index.ts'
 import { SOCIAL_POPUP } from './popupWindow.ts'
 import { strings } from './strings.ts'

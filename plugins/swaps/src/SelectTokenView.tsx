@@ -1,5 +1,5 @@
-import type { PluginViewProps } from '@portico/shared-types/plugin'
 import type { SwapTokenInfo } from '@portico/shared-types'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { useState } from 'react'
 import type { Side } from './controller.ts'
 import { swapSession } from './session.ts'

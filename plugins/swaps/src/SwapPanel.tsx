@@ -1,5 +1,5 @@
-import type { PluginContext } from '@portico/shared-types/plugin'
 import type { SwapTokenInfo } from '@portico/shared-types'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import { type ReactNode, useId } from 'react'
 import { TokenLogo } from './TokenLogo.tsx'
 

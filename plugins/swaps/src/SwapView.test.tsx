@@ -1,8 +1,8 @@
 /** The Swap view's layout and controls: one row per side, fiat values, the details disclosure. */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { PTT, ready, setup, USDC } from '../test/swapsTesting.ts'
 import { SwapView } from './SwapView.tsx'
-import { PTT, ready, setup, USDC } from './swapsTesting.ts'
 
 afterEach(cleanup)
 

@@ -1,5 +1,5 @@
 import { MESSAGES, type SwapTokenInfo } from '@portico/shared-types'
-import { type PluginViewProps } from '@portico/shared-types/plugin'
+import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { useEffect } from 'react'
 import { SwapDetails } from './SwapDetails.tsx'
 import { SwapPanel, TokenButton } from './SwapPanel.tsx'

@@ -3,8 +3,13 @@
  * source, amount 1), quote when ready (debounced), the quote's figures, then the allowance check and
  * the approval or swap transaction. Step 5 (sending) is in execute.ts. Views only call these.
  */
-import { DEFAULT_DEBOUNCE_MS, GAS_UNITS_FOR_ESTIMATES, MESSAGES, type SwapTokenInfo } from '@portico/shared-types'
-import { type EvmHelpers, type PluginContext } from '@portico/shared-types/plugin'
+import {
+  DEFAULT_DEBOUNCE_MS,
+  GAS_UNITS_FOR_ESTIMATES,
+  MESSAGES,
+  type SwapTokenInfo,
+} from '@portico/shared-types'
+import type { EvmHelpers, PluginContext } from '@portico/shared-types/plugin'
 import { balanceUnits, parsePositive } from './math.ts'
 import { canSwap, quotedUnits, quoteView } from './quote.ts'
 import { apiOf, gasPrice, nativeBalance } from './reads.ts'

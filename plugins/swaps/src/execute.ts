@@ -4,7 +4,7 @@
  * refreshed. Every wallet request goes through ctx.account.provider() (the kernel's pipeline).
  */
 import { MESSAGES, type SwapEventProperties } from '@portico/shared-types'
-import { type PluginContext } from '@portico/shared-types/plugin'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import type { SwapController } from './controller.ts'
 import { connected, isSmartAccount, type SwapPluginState, type SwapStore } from './state.ts'
 import { texts } from './strings.ts'

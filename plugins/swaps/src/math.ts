@@ -4,7 +4,7 @@
  * impact and gas in USD. USD values are display-only numbers; token amounts never pass through floats.
  */
 import { PROVIDER_FEE_RATE } from '@portico/shared-types'
-import { type UnitHelpers } from '@portico/shared-types/plugin'
+import type { UnitHelpers } from '@portico/shared-types/plugin'
 
 /** behaviour §9: the destination amount shows 6 decimals; the success text 3. */
 export const DESTINATION_DECIMALS = 6

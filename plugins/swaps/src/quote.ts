@@ -4,7 +4,7 @@
  * provider fee). No I/O: the controller feeds them what it fetched.
  */
 import { MESSAGES, type SwapTokenInfo } from '@portico/shared-types'
-import { type SwapQuotesResponse } from '@portico/shared-types/api'
+import type { SwapQuotesResponse } from '@portico/shared-types/api'
 import {
   DESTINATION_DECIMALS,
   floorDecimal,

@@ -1,6 +1,7 @@
 /** Reads the swap flow makes besides the convert calls: the API client, live native balance, gas price. */
-import type { BlockchainApiClient, PluginContext } from '@portico/shared-types/plugin'
+
 import type { CaipNetworkId } from '@portico/shared-types'
+import type { BlockchainApiClient, PluginContext } from '@portico/shared-types/plugin'
 
 export function apiOf(ctx: PluginContext): BlockchainApiClient {
   const client = ctx.services.api

@@ -1,6 +1,12 @@
 /** The swap plugin's own store (behaviour §3 swap state plus what the flow needs to know), one per modal. */
-import { type AccountState, type KernelState, type Network, SWAP_SLIPPAGE_TOLERANCE, type SwapState } from '@portico/shared-types'
-import { type PluginContext, type PluginStore } from '@portico/shared-types/plugin'
+import {
+  type AccountState,
+  type KernelState,
+  type Network,
+  SWAP_SLIPPAGE_TOLERANCE,
+  type SwapState,
+} from '@portico/shared-types'
+import type { PluginContext, PluginStore } from '@portico/shared-types/plugin'
 
 export interface SwapPluginState extends SwapState {
   /** The network and address the state was initialised for; another one re-initialises. */

@@ -1,8 +1,8 @@
 /** Swap failures (behaviour §2 routing, behaviour §8 messages): what goes back and what stays. */
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { approveData, NET, PTT, ROUTER, setup, start, USDC, USER } from '../test/swapsTesting.ts'
 import { SwapView } from './SwapView.tsx'
-import { approveData, NET, PTT, ROUTER, setup, start, USDC, USER } from './swapsTesting.ts'
 
 afterEach(cleanup)
 

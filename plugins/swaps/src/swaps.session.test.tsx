@@ -2,10 +2,10 @@
 import { connectedState, fakeContext } from '@portico/plugin-testing'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { NATIVE, PTT, ready, setup, USDC, USER } from '../test/swapsTesting.ts'
 import { SelectTokenView } from './SelectTokenView.tsx'
 import { SwapView } from './SwapView.tsx'
 import { leaveSwap } from './state.ts'
-import { NATIVE, PTT, ready, setup, USDC, USER } from './swapsTesting.ts'
 
 afterEach(cleanup)
 

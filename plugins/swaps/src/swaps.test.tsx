@@ -2,7 +2,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { decodeFunctionData, erc20Abi } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SwapView } from './SwapView.tsx'
 import {
   approvalPending,
   E18,
@@ -15,7 +14,8 @@ import {
   USDC,
   USDC_CONTRACT,
   USER,
-} from './swapsTesting.ts'
+} from '../test/swapsTesting.ts'
+import { SwapView } from './SwapView.tsx'
 
 afterEach(cleanup)
 

@@ -3,8 +3,9 @@
  * hostile or broken API must not get an approval on another contract, a swap that takes more ETH
  * than the visitor typed, or a transaction on another chain. Plain functions; throw on anything off.
  */
-import type { ApproveTransactionResponse, SwapTransactionResponse } from '@portico/shared-types/api'
+
 import type { SwapTokenInfo, SwapTransaction } from '@portico/shared-types'
+import type { ApproveTransactionResponse, SwapTransactionResponse } from '@portico/shared-types/api'
 import { isNativeToken } from './tokens.ts'
 
 const HEX_ADDRESS = /^0x[\da-fA-F]{40}$/

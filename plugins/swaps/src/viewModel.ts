@@ -1,6 +1,6 @@
 /** What the Swap view's primary button does and says, and display formatting: plain functions. */
 import { MESSAGES } from '@portico/shared-types'
-import { type PluginContext } from '@portico/shared-types/plugin'
+import type { PluginContext } from '@portico/shared-types/plugin'
 import type { SwapPluginState } from './state.ts'
 import type { Texts } from './strings.ts'
 

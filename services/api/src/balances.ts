@@ -3,7 +3,7 @@ import { type Address, formatUnits, getAddress } from 'viem'
 import type { ChainHandle } from './chain/clients.ts'
 import { readTokenBalances } from './chain/erc20.ts'
 import type { Repository, TokenRecord } from './db/repository.ts'
-import { UNKNOWN_SYMBOL } from './display-text.ts'
+import { UNKNOWN_SYMBOL } from './displayText.ts'
 import { tokenIconUrl, UNVERIFIED_TOKEN_ICON_URL } from './icons.ts'
 import { NATIVE_ADDRESS, REQUEST_LOOKUPS, resolveTokens, withMetadata } from './tokens.ts'
 

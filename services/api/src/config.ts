@@ -2,9 +2,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { allOrigins, type ProjectOrigins } from '@portico/ops'
 import type { BitcoinNodeConfig } from './bitcoin/node.ts'
-import { type DexConfig, type DexFixtureInput, dexFromFixture } from './convert/dex-config.ts'
-import { halfOf } from './http/rate-limit.ts'
-import type { TrustProxy } from './http/trust-proxy.ts'
+import { type DexConfig, type DexFixtureInput, dexFromFixture } from './convert/dexConfig.ts'
+import { halfOf } from './http/rateLimit.ts'
+import type { TrustProxy } from './http/trustProxy.ts'
 import {
   type OnrampProvidersConfig,
   type OnrampProvidersInput,

@@ -9,7 +9,7 @@ import {
   DEFAULT_CHAINS,
   type FixturesInput,
 } from './config.ts'
-import { parseTrustProxy } from './http/trust-proxy.ts'
+import { parseTrustProxy } from './http/trustProxy.ts'
 import { onrampProvidersFromEnv } from './onramp/env.ts'
 import { priceOptionsFromEnv } from './prices/options.ts'
 

@@ -1,7 +1,7 @@
 import { type Address, getAddress } from 'viem'
 import type { ChainHandle } from './chain/clients.ts'
 import { readTokenMetadata } from './chain/erc20.ts'
-import { createNegativeCache, type NegativeCache } from './chain/negative-cache.ts'
+import { createNegativeCache, type NegativeCache } from './chain/negativeCache.ts'
 import type { ChainContract } from './config.ts'
 import type { Repository, TokenKind, TokenRecord } from './db/repository.ts'
 import type { FixedPrice } from './prices/options.ts'

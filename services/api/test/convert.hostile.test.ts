@@ -4,7 +4,7 @@ import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiServer } from '../src/index.ts'
 import { startApi } from '../src/index.ts'
-import { caip, dexOf, fundedAccount, NATIVE, sdk } from './convert-helpers.ts'
+import { caip, dexOf, fundedAccount, NATIVE, sdk } from './convertHelpers.ts'
 import { freePort, getJson, postJson, startApiOverDevnet, tempDir } from './helpers.ts'
 
 let devnet: Devnet

@@ -17,7 +17,7 @@ import {
   SwapTransactionSchema,
   sdk,
   sendBuilt,
-} from './convert-helpers.ts'
+} from './convertHelpers.ts'
 import { chainClients, getJson, postJson, startApiOverDevnet } from './helpers.ts'
 
 let devnet: Devnet

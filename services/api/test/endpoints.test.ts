@@ -1,5 +1,15 @@
 import type { Devnet } from '@portico/devnet'
-import type { ApiErrorBody, BalanceResponse, CreateSessionResponse, FungiblePriceResponse, GasPriceResponse, IdentityResponse, RevokeSessionResponse, SessionsResponse, SupportedChainsResponse } from '@portico/shared-types/api'
+import type {
+  ApiErrorBody,
+  BalanceResponse,
+  CreateSessionResponse,
+  FungiblePriceResponse,
+  GasPriceResponse,
+  IdentityResponse,
+  RevokeSessionResponse,
+  SessionsResponse,
+  SupportedChainsResponse,
+} from '@portico/shared-types/api'
 import { type Address, erc20Abi, formatUnits, getAddress, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

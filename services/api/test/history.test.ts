@@ -1,6 +1,6 @@
 import type { Devnet } from '@portico/devnet'
-import type { ApiErrorBody, HistoryResponse } from '@portico/shared-types/api'
 import type { TransactionHistoryItem } from '@portico/shared-types'
+import type { ApiErrorBody, HistoryResponse } from '@portico/shared-types/api'
 import { type Address, type Hex, pad, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiServer } from '../src/index.ts'

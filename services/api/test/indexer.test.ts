@@ -5,7 +5,7 @@ import type { ApiHealthResponse, BalanceResponse, HistoryResponse } from '@porti
 import Database from 'better-sqlite3'
 import { type Hex, parseEther } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
-import { sqliteAddonOptions } from '../src/db/sqlite-addon.ts'
+import { sqliteAddonOptions } from '../src/db/sqliteAddon.ts'
 import { type ApiServer, startApi } from '../src/index.ts'
 import {
   blockNumber,

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'
 import { freePort, getJson, PROJECT, postJson, tempDir } from './helpers.ts'
-import { ONRAMP_SECRET, orderIdOf, PAGE_URL, providerCall } from './onramp-helpers.ts'
+import { ONRAMP_SECRET, orderIdOf, PAGE_URL, providerCall } from './onrampHelpers.ts'
 
 let api: ApiServer
 let unconfigured: ApiServer

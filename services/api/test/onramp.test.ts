@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import type { Devnet } from '@portico/devnet'
-import type { HistoryResponse, OnrampOptionsResponse, OnrampQuoteResponse, OnrampUrlResponse } from '@portico/shared-types/api'
+import type {
+  HistoryResponse,
+  OnrampOptionsResponse,
+  OnrampQuoteResponse,
+  OnrampUrlResponse,
+} from '@portico/shared-types/api'
 import pg from 'pg'
 import { createTestClient, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, type DatabaseConfig, startApi } from '../src/index.ts'
 import { getJson, PROJECT, postJson, sendEth, sendToken, startEvmDevnet, tempDir } from './helpers.ts'
-import { ONRAMP_SECRET, orderIdOf, PAGE_URL, providerCall } from './onramp-helpers.ts'
+import { ONRAMP_SECRET, orderIdOf, PAGE_URL, providerCall } from './onrampHelpers.ts'
 
 const pgUrl = process.env.PORTICO_TEST_DATABASE_URL
 const q = `projectId=${PROJECT}`

@@ -4,7 +4,12 @@
  */
 import { createRequire } from 'node:module'
 import { type Devnet, nftFixtureAddresses } from '@portico/devnet'
-import type { PreviewRequest, PreviewResponse, SignaturePreview, TransactionPreview } from '@portico/shared-types/api'
+import type {
+  PreviewRequest,
+  PreviewResponse,
+  SignaturePreview,
+  TransactionPreview,
+} from '@portico/shared-types/api'
 import {
   type Abi,
   type Address,

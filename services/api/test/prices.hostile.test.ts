@@ -1,7 +1,12 @@
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Devnet } from '@portico/devnet'
-import type { ApiErrorBody, BalanceResponse, FungiblePriceResponse, HistoryResponse } from '@portico/shared-types/api'
+import type {
+  ApiErrorBody,
+  BalanceResponse,
+  FungiblePriceResponse,
+  HistoryResponse,
+} from '@portico/shared-types/api'
 import { type Abi, type Address, getAddress, type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +21,7 @@ import {
   tempDir,
   waitIndexed,
 } from './helpers.ts'
-import { startCountingProxy } from './rpc-proxy.ts'
+import { startCountingProxy } from './rpcProxy.ts'
 
 // OpenZeppelin's preset ERC-20: anyone can deploy one with any name and symbol.
 const require = createRequire(import.meta.url)

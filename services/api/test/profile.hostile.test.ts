@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'
 import type { ProfileErrorBody } from '../src/routes/profile.ts'
 import { freePort, getJson, PROJECT, postJson, tempDir } from './helpers.ts'
-import { nowSeconds, registration } from './profile-helpers.ts'
+import { nowSeconds, registration } from './profileHelpers.ts'
 
 let api: ApiServer
 let dir: ReturnType<typeof tempDir>

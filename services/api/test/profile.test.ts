@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApi } from '../src/index.ts'
 import type { ProfileErrorBody } from '../src/routes/profile.ts'
 import { getJson, PROJECT, postJson, startEvmDevnet, tempDir } from './helpers.ts'
-import { coinType, registration } from './profile-helpers.ts'
+import { coinType, registration } from './profileHelpers.ts'
 
 let devnet: Devnet
 let api: ApiServer

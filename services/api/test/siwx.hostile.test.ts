@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiServer } from '../src/index.ts'
 import { formatSiwxMessage } from '../src/siwx/message.ts'
 import { PROJECT, postJson } from './helpers.ts'
-import { fetchNonce, fieldsFor, signedMessage, startSiwxApi, verify } from './siwx-helpers.ts'
+import { fetchNonce, fieldsFor, signedMessage, startSiwxApi, verify } from './siwxHelpers.ts'
 
 let api: ApiServer
 let close: () => Promise<void>

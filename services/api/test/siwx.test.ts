@@ -6,7 +6,7 @@ import type { ApiServer } from '../src/index.ts'
 import { formatSiwxMessage } from '../src/siwx/message.ts'
 import { base58Encode } from './base58.ts'
 import { getJson, PROJECT, postJson } from './helpers.ts'
-import { fetchNonce, fieldsFor, ORIGIN, signedMessage, startSiwxApi, verify } from './siwx-helpers.ts'
+import { fetchNonce, fieldsFor, ORIGIN, signedMessage, startSiwxApi, verify } from './siwxHelpers.ts'
 
 let api: ApiServer
 let close: () => Promise<void>

@@ -3,8 +3,8 @@ import type { TrustProxy } from '@portico/api'
 import { EMAIL_CODE_TTL_MS } from '@portico/shared-types'
 import type { Mailer } from './email/mailer.ts'
 import type { SmtpConfig } from './email/smtp.ts'
-import type { SmartAccountProvider } from './smart-account-seam.ts'
-import type { SocialProvider } from './social-seam.ts'
+import type { SmartAccountProvider } from './smartAccountSeam.ts'
+import type { SocialProvider } from './socialSeam.ts'
 
 const PACKAGE_DIR = join(import.meta.dirname, '..')
 
@@ -92,7 +92,7 @@ export interface AuthFrameConfig {
    * (also `loopback`, `linklocal`, `uniquelocal`). false or 0: the socket address.
    */
   trustProxy: TrustProxy
-  /** Seam of the smart-account module (src/smart-account/): ERC-4337 accounts over the user's EOA key. */
+  /** Seam of the smart-account module (src/smartAccount/): ERC-4337 accounts over the user's EOA key. */
   smartAccounts?: SmartAccountProvider
   /** Seam of the social login module (src/social/): social and farcaster login. */
   social?: SocialProvider

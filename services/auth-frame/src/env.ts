@@ -1,8 +1,8 @@
 import { parseTrustProxy } from '@portico/api'
 import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import type { AuthFrameConfigInput, FrameChain } from './config.ts'
-import { smtpConfigFromEnv } from './email/smtp-env.ts'
-import { socialLoginFromEnv } from './social/from-env.ts'
+import { smtpConfigFromEnv } from './email/smtpEnv.ts'
+import { socialLoginFromEnv } from './social/fromEnv.ts'
 
 /**
  * Reads the service configuration from the environment (README lists the variables). Throws with the

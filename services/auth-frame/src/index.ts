@@ -11,15 +11,15 @@ export type { RequestContext, Services } from './context.ts'
 export type { Mail, Mailer } from './email/mailer.ts'
 export { configFromEnv } from './env.ts'
 export type { MailboxMessage } from './http/mailbox.ts'
-export { FRAME_ALLOWED_METHODS } from './rpc/allow-list.ts'
+export { FRAME_ALLOWED_METHODS } from './rpc/allowList.ts'
 export { type AuthFrameServer, startAuthFrame } from './server.ts'
 export {
   createSmartAccountProvider,
   SMART_ACCOUNT_ERRORS,
   type SmartAccountNetwork,
   type SmartAccountProviderOptions,
-} from './smart-account/index.ts'
-export type { SmartAccountCall, SmartAccountProvider } from './smart-account-seam.ts'
+} from './smartAccount/index.ts'
+export type { SmartAccountCall, SmartAccountProvider } from './smartAccountSeam.ts'
 export {
   createSocialLogin,
   devSocialConfig,
@@ -29,4 +29,4 @@ export {
   socialConfigFromEnv,
   socialProductionProblems,
 } from './social/index.ts'
-export type { SocialContext, SocialIdentity, SocialProvider } from './social-seam.ts'
+export type { SocialContext, SocialIdentity, SocialProvider } from './socialSeam.ts'

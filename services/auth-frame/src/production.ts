@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { collectDevDefaults, type DevDefault, projectsDevDefaults } from '@portico/ops'
 import type { AuthFrameConfig } from './config.ts'
-import { parseKey, readKeyFile } from './crypto/server-key.ts'
+import { parseKey, readKeyFile } from './crypto/serverKey.ts'
 import { checkSmtpConfig } from './email/smtp.ts'
 
 export function authFrameDevDefaults(config: AuthFrameConfig): DevDefault[] {

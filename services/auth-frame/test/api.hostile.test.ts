@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deviceWaiters } from '../src/handlers/email-login.ts'
+import { deviceWaiters } from '../src/handlers/emailLogin.ts'
 import { APP_ORIGIN, PROJECT, signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
 
 let frame: TestFrame

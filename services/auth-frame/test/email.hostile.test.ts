@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../src/db/store.ts'
-import { type DevReceiver, startDevReceiver } from '../src/email/dev-receiver.ts'
+import { type DevReceiver, startDevReceiver } from '../src/email/devReceiver.ts'
 import { mailHtml } from '../src/email/html.ts'
 import { headerValue, isLoopbackHost, smtpMailer } from '../src/email/smtp.ts'
 import { startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
-import { type CaptureServer, captureServer, rawSmtp } from './smtp-helpers.ts'
+import { type CaptureServer, captureServer, rawSmtp } from './smtpHelpers.ts'
 
 const FROM = 'Portico <no-reply@portico.test>'
 const LIMIT = 64 * 1024

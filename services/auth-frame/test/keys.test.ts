@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { bytesToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadServerKey, loadServerKeys } from '../src/crypto/server-key.ts'
+import { loadServerKey, loadServerKeys } from '../src/crypto/serverKey.ts'
 import { createVault, keyId, sealedKeyId } from '../src/crypto/vault.ts'
 import { signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
 

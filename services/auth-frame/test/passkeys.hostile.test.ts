@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CHALLENGE_TTL_MS, PASSKEY_ERRORS, PASSKEY_RATE_LIMIT } from '../src/passkeys/challenges.ts'
 import { MALFORMED_PASSKEY } from '../src/passkeys/response.ts'
 import { APP_ORIGIN, PROJECT, signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
-import { frameCeremony, loginWithPasskey, registerPasskey } from './passkey-helpers.ts'
-import { assert, register } from './soft-authenticator.ts'
+import { frameCeremony, loginWithPasskey, registerPasskey } from './passkeyHelpers.ts'
+import { assert, register } from './softAuthenticator.ts'
 
 let frame: TestFrame
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FrameClient, signIn, startTestFrame, type TestFrame, uniqueEmail } from './helpers.ts'
-import { addressOf, loginWithPasskey, registerPasskey } from './passkey-helpers.ts'
+import { addressOf, loginWithPasskey, registerPasskey } from './passkeyHelpers.ts'
 
 let frame: TestFrame
 // WebAuthn needs a domain name (browsers refuse an IP address): the frame is served as localhost.

@@ -1,5 +1,5 @@
 /**
- * The two seams other modules plug into (social-seam.ts, smart-account-seam.ts), driven through the
+ * The two seams other modules plug into (socialSeam.ts, smartAccountSeam.ts), driven through the
  * frame's requests with small in-test implementations: what the frame does with an identity and with
  * a smart account, independent of the OIDC and ERC-4337 modules (tested on their own in src/social
  * and src/smart-account).
@@ -7,8 +7,8 @@
 import type { AuthFrameUser } from '@portico/shared-types'
 import { getAddress, type Hex, keccak256, type LocalAccount } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SmartAccountCall, SmartAccountProvider } from '../src/smart-account-seam.ts'
-import type { SocialIdentity, SocialProvider } from '../src/social-seam.ts'
+import type { SmartAccountCall, SmartAccountProvider } from '../src/smartAccountSeam.ts'
+import type { SocialIdentity, SocialProvider } from '../src/socialSeam.ts'
 import { errorOf, startTestFrame, type TestFrame } from './helpers.ts'
 
 const identities = new Map<string, SocialIdentity>()

@@ -1,5 +1,5 @@
 import { DEV_BALANCE_ETH, DEV_MNEMONIC } from './accounts.ts'
-import { findAnvilBinary } from './anvil-binary.ts'
+import { findAnvilBinary } from './anvilBinary.ts'
 import { startChildService } from './childService.ts'
 import { rpcCall } from './rpc.ts'
 

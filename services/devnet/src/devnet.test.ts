@@ -1,11 +1,11 @@
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { holdPort, isPortFree, isProcessAlive } from '../test/testUtils.ts'
 import { DEV_ACCOUNTS } from './accounts.ts'
 import { startAnvil } from './anvil.ts'
 import { type Devnet, defaultChains, defaultSolana, startDevnet } from './devnet.ts'
 import { SOLANA_DEV_ACCOUNTS } from './solana/accounts.ts'
 import { LAMPORTS_PER_SOL, SOLANA_NETWORK_ID } from './solana/network.ts'
-import { holdPort, isPortFree, isProcessAlive } from './test-utils.ts'
 
 describe('startDevnet', () => {
   let devnet: Devnet

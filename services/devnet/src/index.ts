@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 
 export { DEV_ACCOUNTS, DEV_BALANCE_ETH, DEV_MNEMONIC, type DevAccount } from './accounts.ts'
 export { type AnvilOptions, type AnvilProcess, startAnvil } from './anvil.ts'
-export { findAnvilBinary } from './anvil-binary.ts'
+export { findAnvilBinary } from './anvilBinary.ts'
 export * from './bitcoin/index.ts'
 export {
   type Devnet,

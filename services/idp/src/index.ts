@@ -1,5 +1,5 @@
-export { APPLE_AUDIENCE, APPLE_SECRET_MAX_LIFETIME_S } from './apple-secret.ts'
-export { DEV_APPLE_TEAM_ID, type DevAppleKey, devAppleKey } from './dev-apple-key.ts'
+export { APPLE_AUDIENCE, APPLE_SECRET_MAX_LIFETIME_S } from './appleSecret.ts'
+export { DEV_APPLE_TEAM_ID, type DevAppleKey, devAppleKey } from './devAppleKey.ts'
 export { devCustodyKey, devFarcasterAccounts } from './farcaster/accounts.ts'
 export { OAUTH2_MODES } from './modes/oauth2.ts'
 export {

@@ -5,7 +5,7 @@ import { page } from './html.ts'
 import { readFields, sendHtml } from './http.ts'
 import type { AccountStore } from './oidc.ts'
 import { checkDevUser, isOidcModeProvider, type SocialProviderId, subjectFor } from './providers.ts'
-import { signInPage } from './sign-in-page.ts'
+import { signInPage } from './signInPage.ts'
 
 function interactionPage(
   uid: string,

@@ -1,12 +1,12 @@
 /**
  * The OpenID Connect provider (oidc-provider): one confidential client per OpenID provider it plays
  * (google, apple, facebook). Apple's form_post answer mode is oidc-provider's own; its client secret
- * is Apple's signed JWT (apple-client.ts).
+ * is Apple's signed JWT (appleClient.ts).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import Provider, { interactionPolicy } from 'oidc-provider'
-import { APPLE_CLIENT_ID, appleClientAuth } from './apple-client.ts'
-import { devAppleKey } from './dev-apple-key.ts'
+import { APPLE_CLIENT_ID, appleClientAuth } from './appleClient.ts'
+import { devAppleKey } from './devAppleKey.ts'
 import { escapeHtml, page } from './html.ts'
 import { devClientSecret, OIDC_MODE_PROVIDERS, type SocialProviderId } from './providers.ts'
 

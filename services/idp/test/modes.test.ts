@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devClientSecret, type Idp, startIdp, subjectFor } from '../src/index.ts'
-import { signInForm, TestBrowser } from '../src/testing.ts'
+import { signInForm, TestBrowser } from './testing.ts'
 
 const CALLBACK = 'http://localhost:4999/social/callback'
 let idp: Idp

@@ -10,7 +10,7 @@ import {
   startIdp,
   subjectFor,
 } from '../src/index.ts'
-import { TestBrowser } from '../src/testing.ts'
+import { TestBrowser } from './testing.ts'
 
 const CALLBACK = 'http://localhost:4999/social/callback'
 let idp: Idp
@@ -20,7 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => idp?.close())
 
-/** Apple's client secret is a JWT signed with the dev Apple key (src/apple-client.hostile.test.ts refuses the rest). */
+/** Apple's client secret is a JWT signed with the dev Apple key (src/appleClient.hostile.test.ts refuses the rest). */
 async function appleSecret() {
   const key = devAppleKey()
   return new SignJWT({})

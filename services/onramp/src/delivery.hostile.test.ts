@@ -1,7 +1,5 @@
 import { createTestClient, type Hex, http, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ordersApi } from './api.ts'
-import { DELIVERY_MESSAGES } from './delivery.ts'
 import {
   CARD,
   chainClient,
@@ -11,7 +9,9 @@ import {
   SECRET,
   startTestOnramp,
   type TestOnramp,
-} from './test-stack.ts'
+} from '../test/testStack.ts'
+import { ordersApi } from './api.ts'
+import { DELIVERY_MESSAGES } from './delivery.ts'
 
 // A delivery broadcast but not mined within the receipt timeout (anvil with automine off).
 const AMOUNT = parseEther('0.03266666')

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CARD_MESSAGES } from './card.ts'
 import {
   CARD,
   chainClient,
@@ -8,7 +7,8 @@ import {
   pay,
   startTestOnramp,
   type TestOnramp,
-} from './test-stack.ts'
+} from '../test/testStack.ts'
+import { CARD_MESSAGES } from './card.ts'
 
 let t: TestOnramp
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import type { HistoryResponse } from '@portico/shared-types/api'
 import { erc20Abi, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CARD_MESSAGES } from './card.ts'
 import {
   CARD,
   chainClient,
@@ -11,7 +10,8 @@ import {
   pay,
   startTestOnramp,
   type TestOnramp,
-} from './test-stack.ts'
+} from '../test/testStack.ts'
+import { CARD_MESSAGES } from './card.ts'
 
 let t: TestOnramp
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { fastifyRequestIds, observeFastify } from './fastify.ts'
 import { createServiceMetrics } from './metrics.ts'
-import { parsePrometheusText, samplesOf } from './prometheus-text.ts'
+import { parsePrometheusText, samplesOf } from './prometheusText.ts'
 
 function appWith(
   access: { production: boolean; token?: string },

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { type MetricsAccess, metricsDecision } from './access.ts'
 import type { ServiceMetrics } from './metrics.ts'
 import { type ReadyChecks, runReadyChecks } from './ready.ts'
-import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts'
+import { REQUEST_ID_HEADER, requestIdOf } from './requestId.ts'
 
-/** Fastify options for request ids: an incoming x-request-id only within bounds (request-id.ts). */
+/** Fastify options for request ids: an incoming x-request-id only within bounds (requestId.ts). */
 export function fastifyRequestIds(): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> {
   return {
     // Fastify would take the header as it is: genReqId reads and bounds it instead. Log lines carry

@@ -1,5 +1,5 @@
 export { type MetricsAccess, type MetricsDecision, metricsDecision, metricsTokenFromEnv } from './access.ts'
-export { DEV_APPLE_TEAM_ID, type DevAppleKey, deriveDevAppleKey } from './dev-apple-key.ts'
+export { DEV_APPLE_TEAM_ID, type DevAppleKey, deriveDevAppleKey } from './devAppleKey.ts'
 export { type FastifyObservability, fastifyRequestIds, observeFastify } from './fastify.ts'
 export {
   createServiceLog,
@@ -19,7 +19,7 @@ export {
   type ServiceMetrics,
   UNMATCHED_ROUTE,
 } from './metrics.ts'
-export { type NodeHttpObservability, observeNodeRequest } from './node-http.ts'
+export { type NodeHttpObservability, observeNodeRequest } from './nodeHttp.ts'
 export {
   allOrigins,
   DEV_PROJECT_ID,
@@ -41,8 +41,8 @@ export {
   refusalOf,
   refuseDevDefaults,
 } from './production.ts'
-export { parsePrometheusText, type Sample, samplesOf } from './prometheus-text.ts'
+export { parsePrometheusText, type Sample, samplesOf } from './prometheusText.ts'
 export { rpcAnswers, tcpReachable } from './reachable.ts'
 export { type ReadyChecks, type ReadyReport, runReadyChecks } from './ready.ts'
-export { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts'
+export { REQUEST_ID_HEADER, requestIdOf } from './requestId.ts'
 export { exitOnStopSignals } from './signals.ts'

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createServiceLog, lineLog, logLevelFromEnv } from './log.ts'
 import { createServiceMetrics } from './metrics.ts'
-import { observeNodeRequest } from './node-http.ts'
+import { observeNodeRequest } from './nodeHttp.ts'
 
 function capture() {
   const lines: Record<string, unknown>[] = []

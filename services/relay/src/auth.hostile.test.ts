@@ -6,9 +6,9 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { encodeData, encodeIss, encodeJWT, generateKeyPair, type Keypair } from '@walletconnect/relay-auth'
 import { describe, expect, it } from 'vitest'
+import { relayFor, topic } from '../test/testkit.ts'
 import { audienceMatcher, verifyClientJwt } from './auth.ts'
 import { connectRelayClient, type RelayConnectError, signRelayJwt } from './client.ts'
-import { relayFor, topic } from './testkit.ts'
 
 /** A relay JWT signed by `keyPair` over exactly `claims` (plus iss, iat, exp), as any client could. */
 function jwtWith(keyPair: Keypair, claims: Record<string, unknown>): string {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { relayBackendFromEnv } from './backendFromEnv.ts'
-import { startRelay } from './relay.ts'
-import { createRedisBackend } from './storage/redisBackend.ts'
 import {
   REDIS_SETUP_TIMEOUT_MS,
   type RedisForTests,
   redisForTests,
   testPrefix,
-} from './storage/redisTestkit.ts'
+} from '../test/redisTestkit.ts'
+import { relayBackendFromEnv } from './backendFromEnv.ts'
+import { startRelay } from './relay.ts'
+import { createRedisBackend } from './storage/redisBackend.ts'
 
 let redis: RedisForTests
 beforeAll(async () => {

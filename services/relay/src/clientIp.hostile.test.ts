@@ -4,9 +4,9 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
+import { clientOf, relayFor } from '../test/testkit.ts'
 import { connectRelayClient, type RelayConnectError } from './client.ts'
 import { clientIp, proxyMatcher } from './clientIp.ts'
-import { clientOf, relayFor } from './testkit.ts'
 
 const request = (remoteAddress: string, forwarded?: string) =>
   ({

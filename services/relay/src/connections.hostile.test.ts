@@ -4,9 +4,9 @@
  */
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { describe, expect, it } from 'vitest'
+import { clientOf, relayFor, topic } from '../test/testkit.ts'
 import { audienceMatcher, verifyClientJwt } from './auth.ts'
 import { connectRelayClient, type RelayConnectError } from './client.ts'
-import { clientOf, relayFor, topic } from './testkit.ts'
 
 const DAY = 24 * 60 * 60
 const TEN_YEARS = 10 * 365 * DAY

@@ -1,7 +1,7 @@
 /** Backpressure: slow readers and unacked deliveries cannot grow the relay's memory. */
 import { generateKeyPair } from '@walletconnect/relay-auth'
 import { describe, expect, it } from 'vitest'
-import { barrier, clientOf, relayFor, slowReader, topic, until } from './testkit.ts'
+import { barrier, clientOf, relayFor, slowReader, topic, until } from '../test/testkit.ts'
 
 describe('delivery: in-flight cap per connection', () => {
   it('sends at most maxInflightPerConnection unacked deliveries; the rest follow the acks', async () => {

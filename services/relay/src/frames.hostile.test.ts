@@ -2,12 +2,12 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { clientOf, onCleanup, relayFor, topic, until } from '../test/testkit.ts'
 import { connectRelayClient } from './client.ts'
 import { MAX_DEPTH } from './jsonrpc.ts'
 import { LocalFanOut } from './storage/fanout.ts'
 import { SqliteStore } from './storage/sqlite.ts'
 import type { AddResult, PublishInput, StoreQuota } from './storage/types.ts'
-import { clientOf, onCleanup, relayFor, topic, until } from './testkit.ts'
 
 const frame = (params: string, id: unknown = 1, method = 'irn_subscribe') =>
   `{"id":${JSON.stringify(id)},"jsonrpc":"2.0","method":"${method}","params":${params}}`

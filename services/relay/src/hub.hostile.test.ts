@@ -1,8 +1,8 @@
 /** Quotas per connection, client id and IP: over a cap → a clear error, existing state untouched. */
 import { generateKeyPair } from '@walletconnect/relay-auth'
 import { describe, expect, it } from 'vitest'
+import { clientOf, relayFor, topic, until } from '../test/testkit.ts'
 import { connectRelayClient, type RelayConnectError, type RelayRpcError } from './client.ts'
-import { clientOf, relayFor, topic, until } from './testkit.ts'
 
 const refusalOf = (p: Promise<unknown>) =>
   p.then(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parsePrometheusText, samplesOf } from '@portico/ops'
 import { afterAll, describe, expect, it } from 'vitest'
-import { clientOf, relayFor, topic } from './testkit.ts'
+import { clientOf, relayFor, topic } from '../test/testkit.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-relay-observability-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

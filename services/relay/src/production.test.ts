@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DevDefaultsRefused, refusalOf } from '@portico/ops'
 import { afterAll, describe, expect, it } from 'vitest'
+import { clientOf, relayFor, topic } from '../test/testkit.ts'
 import { connectRelayClient, type RelayConnectError } from './client.ts'
 import { startRelay } from './relay.ts'
-import { clientOf, relayFor, topic } from './testkit.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-relay-production-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

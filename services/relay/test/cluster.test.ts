@@ -9,12 +9,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectRelayClient, createRedisBackend, type Relay, startRelay } from '../src/index.ts'
-import {
-  REDIS_SETUP_TIMEOUT_MS,
-  type RedisForTests,
-  redisForTests,
-  testPrefix,
-} from '../src/storage/redisTestkit.ts'
+import { REDIS_SETUP_TIMEOUT_MS, type RedisForTests, redisForTests, testPrefix } from './redisTestkit.ts'
 import { onCleanup, pairThrough, personalSign } from './wcPair.ts'
 
 let redis: RedisForTests

@@ -25,7 +25,7 @@ describe('chain helper loaders', () => {
 describe('chain helper chunks', () => {
   it('keep viem, @solana/kit and bitcoinjs-lib helpers off the eager kernel: only the loaders are there', () => {
     const eager = eagerKernelModules()
-    expect(eager).toContain('plugins/context.ts')
+    expect(eager).toContain('pluginHost/context.ts')
     expect(eager).toContain('chains/helpers/index.ts')
     expect(eager.filter((file) => /^chains\/helpers\/(evm|solana|units|bitcoin\w*)\.ts$/.test(file))).toEqual(
       [],

@@ -2,7 +2,12 @@
  * ctx.chains.evm() / solana() / bitcoin(): each helper set is its own chunk, loaded on first use and
  * kept, so nothing here adds to the kernel's JS before the first open.
  */
-import type { BitcoinHelpers, ChainHelperLoaders, EvmHelpers, SolanaHelpers } from '@portico/shared-types/plugin'
+import type {
+  BitcoinHelpers,
+  ChainHelperLoaders,
+  EvmHelpers,
+  SolanaHelpers,
+} from '@portico/shared-types/plugin'
 
 let evm: Promise<EvmHelpers> | undefined
 let solana: Promise<SolanaHelpers> | undefined

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Keypair, SystemInstruction, SystemProgram, Transaction } from '@solana/web3.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../../services/testServer.ts'
+import { startTestServer, type TestServer } from '../../../test/api/testServer.ts'
 import { solanaHelpers } from './solana.ts'
 
 // @solana/web3.js (a test dependency of the devnet) reads what the helper builds with @solana/kit.

@@ -17,11 +17,11 @@ import {
   BITCOIN_DEV_TAPROOT_ACCOUNT,
   BITCOIN_NETWORK_ID,
 } from '../../../../services/devnet/src/bitcoin/index.ts'
+import { evmNetwork, mapBackend, type TestKernel, testKernel } from '../../../test/account/solanaTesting.ts'
 import { connectExternal } from '../../account/connect.ts'
 import { disconnectAll } from '../../account/disconnect.ts'
 import { startConnectorDiscovery } from '../../account/discovery.ts'
 import { autoReconnect } from '../../account/reconnect.ts'
-import { evmNetwork, mapBackend, type TestKernel, testKernel } from '../../account/solanaTesting.ts'
 import { decodeSegwitAddress } from '../../chains/bitcoin.ts'
 import { STORAGE_KEYS } from '../../storage/keys.ts'
 import { checkBitcoinAccounts } from './body.ts'

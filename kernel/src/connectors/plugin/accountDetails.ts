@@ -4,8 +4,13 @@
  * on connect, restore and `accountDetailsChanged`, and its smart-account networks once per connection;
  * the lifecycle records them in `accounts.eip155` and `networks.byNamespace.eip155`.
  */
-import { ACCOUNT_DETAILS_CHANGED, type ConnectorProvider, recordedAccountDetails } from '@portico/shared-types/plugin'
-import { type PorticoEvents } from '@portico/shared-types'
+
+import type { PorticoEvents } from '@portico/shared-types'
+import {
+  ACCOUNT_DETAILS_CHANGED,
+  type ConnectorProvider,
+  recordedAccountDetails,
+} from '@portico/shared-types/plugin'
 import type { Kernel } from '../../kernel.ts'
 import type { ConnectorContext } from '../kind.ts'
 import { registryOf } from './registry.ts'

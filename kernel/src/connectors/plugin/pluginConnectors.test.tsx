@@ -1,9 +1,16 @@
-import { ACCOUNT_DETAILS_CHANGED, type ConnectorAccountDetails, type ConnectorProvider, definePlugin, type PluginContext, type PluginDefinition } from '@portico/shared-types/plugin'
+import {
+  ACCOUNT_DETAILS_CHANGED,
+  type ConnectorAccountDetails,
+  type ConnectorProvider,
+  definePlugin,
+  type PluginContext,
+  type PluginDefinition,
+} from '@portico/shared-types/plugin'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { TEST_ADDRESS, testWallet } from '../../../test/requests/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-import { TEST_ADDRESS, testWallet } from '../../requests/testWallet.ts'
-import { localNetwork, NO_PLUGINS } from '../../testing.ts'
 import { PLUGIN_CONNECTORS_KEY } from './registry.ts'
 
 /** The first plugin load brings in the federation runtime: slow on a busy machine. */

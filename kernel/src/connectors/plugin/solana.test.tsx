@@ -1,11 +1,11 @@
+import type { Network } from '@portico/shared-types'
 import { definePlugin, type PluginContext } from '@portico/shared-types/plugin'
-import { type Network } from '@portico/shared-types'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { solanaNetwork } from '../../account/solanaTesting.ts'
+import { solanaNetwork } from '../../../test/account/solanaTesting.ts'
+import { TEST_ADDRESS, testWallet } from '../../../test/requests/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-import { TEST_ADDRESS, testWallet } from '../../requests/testWallet.ts'
-import { localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 /** The first plugin load brings in the federation runtime: slow on a busy machine. */
 const SLOW = { timeout: 15_000 }

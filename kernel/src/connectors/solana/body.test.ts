@@ -26,17 +26,17 @@ import {
   type SolanaRpc,
   startSolanaRpc,
 } from '../../../../services/devnet/src/solana/index.ts'
-import { connectExternal } from '../../account/connect.ts'
-import { disconnectAll } from '../../account/disconnect.ts'
-import { startConnectorDiscovery } from '../../account/discovery.ts'
-import { autoReconnect } from '../../account/reconnect.ts'
 import {
   evmNetwork,
   mapBackend,
   solanaNetwork,
   type TestKernel,
   testKernel,
-} from '../../account/solanaTesting.ts'
+} from '../../../test/account/solanaTesting.ts'
+import { connectExternal } from '../../account/connect.ts'
+import { disconnectAll } from '../../account/disconnect.ts'
+import { startConnectorDiscovery } from '../../account/discovery.ts'
+import { autoReconnect } from '../../account/reconnect.ts'
 import { switchNetwork } from '../../account/switchNetwork.ts'
 import { decodeBase58, decodeBase64, encodeBase58, encodeBase64 } from '../../chains/solanaBase58.ts'
 import { selectActiveAccount } from '../../state/selectors.ts'

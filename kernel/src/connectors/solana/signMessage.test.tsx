@@ -1,14 +1,14 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { createSolanaDevWallet, memoryStorage } from '@portico/devnet/wallet'
+import type { Network } from '@portico/shared-types'
 import { definePlugin } from '@portico/shared-types/plugin'
-import { type Network } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { getWallets } from '@wallet-standard/app'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SOLANA_DEV_ACCOUNTS } from '../../../../services/devnet/src/solana/accounts.ts'
+import { NO_PLUGINS } from '../../../test/testing.ts'
 import { decodeBase58 } from '../../chains/solanaBase58.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-import { NO_PLUGINS } from '../../testing.ts'
 
 const owner = SOLANA_DEV_ACCOUNTS[3] as (typeof SOLANA_DEV_ACCOUNTS)[number]
 const SOLANA_ID = 'PorticoDevnet1111111111111111111'

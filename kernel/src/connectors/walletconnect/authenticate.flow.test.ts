@@ -1,6 +1,11 @@
 import { ACCOUNT_FEATURES, type ModalOptions, type Network } from '@portico/shared-types'
-import { type PluginContext, type WalletConnectAuthContribution, type WalletConnectSignedAuth } from '@portico/shared-types/plugin'
+import type {
+  PluginContext,
+  WalletConnectAuthContribution,
+  WalletConnectSignedAuth,
+} from '@portico/shared-types/plugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FakeProvider, fakeSession } from '../../../test/connectors/walletconnectTesting.ts'
 import { contextOf } from '../../account/report.ts'
 import { createEventBus } from '../../events/bus.ts'
 import type { Kernel } from '../../kernel.ts'
@@ -10,7 +15,6 @@ import { createInitialState } from '../../state/initialState.ts'
 import { createStore } from '../../state/store.ts'
 import { createSafeStorage, memoryBackend } from '../../storage/storage.ts'
 import { connectWalletConnect, registerWalletConnect } from './body.ts'
-import { FakeProvider, fakeSession } from './testing.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

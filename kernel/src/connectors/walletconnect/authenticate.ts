@@ -5,7 +5,12 @@
  * Part of the lazy WalletConnect connector chunk.
  */
 import { ACCOUNT_FEATURES, type Network } from '@portico/shared-types'
-import { type PluginContext, type WalletConnectAuthContribution, type WalletConnectAuthParams, type WalletConnectSignedAuth } from '@portico/shared-types/plugin'
+import type {
+  PluginContext,
+  WalletConnectAuthContribution,
+  WalletConnectAuthParams,
+  WalletConnectSignedAuth,
+} from '@portico/shared-types/plugin'
 import { PorticoError } from '../../errors/base.ts'
 import type { Kernel } from '../../kernel.ts'
 import type { PairingReport } from '../kind.ts'

@@ -2,12 +2,12 @@
 import { MESSAGES } from '@portico/shared-types'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
+import { evmNetwork, mapBackend, type TestKernel, testKernel } from '../../../test/account/solanaTesting.ts'
+import { FakeProvider, fakeSession } from '../../../test/connectors/walletconnectTesting.ts'
 import { contextOf } from '../../account/report.ts'
-import { evmNetwork, mapBackend, type TestKernel, testKernel } from '../../account/solanaTesting.ts'
 import { connectWalletConnect, registerWalletConnect, WALLET_CONNECT_ID, walletConnectBody } from './body.ts'
 import type { Platform } from './platform.ts'
 import { validSessionAccounts } from './sessionAccounts.ts'
-import { FakeProvider, fakeSession } from './testing.ts'
 
 /** Any UTF-16 code unit up to U+3000 (controls, Latin-1, spaces, zero-width and bidi marks). */
 const anyChar = fc.integer({ min: 0, max: 0x3000 }).map((code) => String.fromCharCode(code))

@@ -1,5 +1,6 @@
 import type { ModalOptions, Network, PorticoEvents, WalletDirectoryEntry } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FakeProvider, fakeSession } from '../../../test/connectors/walletconnectTesting.ts'
 import { autoReconnect } from '../../account/reconnect.ts'
 import { contextOf } from '../../account/report.ts'
 import { createEventBus } from '../../events/bus.ts'
@@ -21,7 +22,6 @@ import {
   walletConnectBody,
 } from './body.ts'
 import type { Platform } from './platform.ts'
-import { FakeProvider, fakeSession } from './testing.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

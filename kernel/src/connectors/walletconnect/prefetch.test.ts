@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 // Each lazily imported module counts its loads; the connector's prepare (relay socket) is counted too.
 const loads = vi.hoisted(() => ({ provider: 0, connector: 0, prepared: 0 }))

@@ -1,7 +1,8 @@
 import type { ModalOptions, Network } from '@portico/shared-types'
-import type { WalletConnectAuthContribution } from '@portico/shared-types/plugin'
 import { PAIRING_EXPIRY_MS } from '@portico/shared-types'
+import type { WalletConnectAuthContribution } from '@portico/shared-types/plugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FakeProvider, fakeSession } from '../../../test/connectors/walletconnectTesting.ts'
 import { contextOf } from '../../account/report.ts'
 import { prepareWalletConnect } from '../../account/walletConnect.ts'
 import { createEventBus } from '../../events/bus.ts'
@@ -14,7 +15,6 @@ import { createSafeStorage, memoryBackend } from '../../storage/storage.ts'
 import { drawnQrPath } from '../../ui/primitives/qrMatrix.ts'
 import { connectWalletConnect, registerWalletConnect } from './body.ts'
 import { type PreparedHolder, preparePairing, takePrepared } from './prepare.ts'
-import { FakeProvider, fakeSession } from './testing.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const silent = { debug() {}, info() {}, warn() {}, error() {} }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { evmNetwork, testKernel } from '../../../test/account/solanaTesting.ts'
 import { contextOf } from '../../account/report.ts'
-import { evmNetwork, testKernel } from '../../account/solanaTesting.ts'
 import { currentAlert, resetAlertsForTests } from '../../alerts/alerts.ts'
 import { connectWalletConnect, registerWalletConnect } from './body.ts'
 

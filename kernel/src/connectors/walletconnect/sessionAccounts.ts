@@ -2,8 +2,9 @@
  * The accounts of a WalletConnect session come from the wallet: each is checked as behaviour §5 says
  * before it reaches the store, explorer URLs or API paths (issue 8 item 15).
  */
-import { type Logger } from '@portico/shared-types/plugin'
+
 import { MESSAGES, type ParsedCaipAddress } from '@portico/shared-types'
+import type { Logger } from '@portico/shared-types/plugin'
 import { parseCaipAccount } from '../../chains/caip.ts'
 import { PorticoError } from '../../errors/base.ts'
 import { en } from '../../i18n/en.ts'

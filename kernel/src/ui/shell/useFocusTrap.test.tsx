@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 let modal: ModalHandle | undefined
 afterEach(() => {

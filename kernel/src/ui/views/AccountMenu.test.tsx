@@ -1,10 +1,10 @@
 import { definePlugin } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { testWallet } from '../../../test/requests/testWallet.ts'
+import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
+import { madeEachTest, PLUGIN_LOAD_WAIT } from '../../../test/testModals.ts'
 import { createModal } from '../../createModal.ts'
-import { testWallet } from '../../requests/testWallet.ts'
-import { localNetwork, NO_PLUGINS } from '../../testing.ts'
-import { madeEachTest, PLUGIN_LOAD_WAIT } from '../../testModals.ts'
 
 const made = madeEachTest()
 

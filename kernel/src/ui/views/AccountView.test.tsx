@@ -1,8 +1,8 @@
 import type { Eip1193Provider, Features, TokenBalance } from '@portico/shared-types'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../../../test/api/testServer.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-import { startTestServer, type TestServer } from '../../services/testServer.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const BALANCE_PATH = `GET /v1/account/${ADDRESS}/balance`

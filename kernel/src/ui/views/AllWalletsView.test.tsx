@@ -1,14 +1,14 @@
 import type { Eip1193Provider, ModalOptions } from '@portico/shared-types'
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createModal, type ModalHandle } from '../../createModal.ts'
 import {
   type DirectoryTestServer,
   startDirectoryServer,
   testWallets,
-} from '../../services/directoryTestServer.ts'
+} from '../../../test/directory/directoryTestServer.ts'
+import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
+import { createModal, type ModalHandle } from '../../createModal.ts'
 import { STORAGE_KEYS } from '../../storage/keys.ts'
-import { localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 const network = localNetwork()
 const OFF = NO_PLUGINS

@@ -1,5 +1,5 @@
-import type { ConnectMethodPreview, ConnectMethodPreviewButton } from '@portico/shared-types/plugin'
 import type { SocialProvider } from '@portico/shared-types'
+import type { ConnectMethodPreview, ConnectMethodPreviewButton } from '@portico/shared-types/plugin'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../primitives/Button.tsx'
 import { TextField } from '../primitives/TextField.tsx'

@@ -1,8 +1,8 @@
 import { definePlugin } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-import { localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 const emailPlugin = definePlugin({
   id: 'emailForm',

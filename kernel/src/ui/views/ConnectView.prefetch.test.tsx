@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-import { announceTestWallet, localNetwork, NO_PLUGINS } from '../../testing.ts'
 
 const prepared = vi.hoisted(() => ({ count: 0 }))
 vi.mock('../../account/walletConnect.ts', async (importActual) => ({

@@ -1,16 +1,16 @@
 import { type ChainNamespace, CONNECT_METHOD_FEATURES, type ConnectMethod } from '@portico/shared-types'
 import { Fragment, useEffect, useMemo, useState } from 'react'
 import { recentWallets } from '../../account/recentWallets.ts'
-import { useI18n } from '../../i18n/useI18n.ts'
-import type { ViewProps } from '../../router/registry.ts'
-import { directoryOf } from '../../services/directoryController.ts'
+import { directoryOf } from '../../directory/directoryController.ts'
 import {
   browserWallets,
   choiceForConnector,
   connectLists,
   type WalletChoice,
   walletCountLabel,
-} from '../../services/directoryLists.ts'
+} from '../../directory/directoryLists.ts'
+import { useI18n } from '../../i18n/useI18n.ts'
+import type { ViewProps } from '../../router/registry.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { EmptyState } from '../primitives/EmptyState.tsx'
 import { ListItem } from '../primitives/ListItem.tsx'

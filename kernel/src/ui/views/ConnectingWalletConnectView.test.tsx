@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FakeProvider, fakeSession } from '../../connectors/walletconnect/testing.ts'
+import { FakeProvider, fakeSession } from '../../../test/connectors/walletconnectTesting.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
 // The view body and the connector are lazy chunks in the build; importing them here transforms them
 // before the tests start, so a loaded machine does not spend a test's time on it.
 import './ConnectingWalletConnectContent.tsx'
-import { localNetwork, NO_PLUGINS } from '../../testing.ts'
+import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 
 const fakes: FakeProvider[] = []
 vi.mock('../../connectors/walletconnect/provider.ts', () => ({

@@ -1,10 +1,10 @@
-import { type ConnectMethod, type Features, type PluginRecord } from '@portico/shared-types'
+import type { ConnectMethod, Features, PluginRecord } from '@portico/shared-types'
 import { definePlugin } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
 import { resolveOptions } from '../../options.ts'
-import { localNetwork, NO_PLUGINS } from '../../testing.ts'
 import { pendingConnectMethods } from './PendingConnectMethod.tsx'
 
 const options = (features: Partial<Features>) =>

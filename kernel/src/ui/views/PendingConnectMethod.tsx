@@ -4,7 +4,7 @@ import {
   type KernelState,
   type SocialProvider,
 } from '@portico/shared-types'
-import { planPlugins } from '../../plugins/enabled.ts'
+import { planPlugins } from '../../pluginHost/enabled.ts'
 
 /** behaviour §9 providers: the social section never has more buttons than these. */
 const MAX_SOCIAL_BUTTONS = 7

@@ -1,5 +1,5 @@
 import type { ConnectMethod, Connector } from '@portico/shared-types'
-import { isBrowserWallet } from '../../services/browserWallet.ts'
+import { isBrowserWallet } from '../../directory/browserWallet.ts'
 
 /** behaviour §2: email, social, wallet; wallet first when a browser wallet is shown; the app's order wins. */
 export function connectMethodOrder(

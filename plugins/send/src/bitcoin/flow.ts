@@ -4,8 +4,15 @@
  * signing through the wallet (`bitcoin_signPsbt`, the kernel's bridge to `bitcoin:signTransaction`),
  * the check of what came back, and broadcast through the API.
  */
-import type { BitcoinHelpers, BitcoinSendPlan, BitcoinUtxo, PluginContext, UnitHelpers } from '@portico/shared-types/plugin'
+
 import type { Eip1193Provider, Network } from '@portico/shared-types'
+import type {
+  BitcoinHelpers,
+  BitcoinSendPlan,
+  BitcoinUtxo,
+  PluginContext,
+  UnitHelpers,
+} from '@portico/shared-types/plugin'
 import { BITCOIN_UNSUPPORTED, INSUFFICIENT, INVALID_SEND, SIGNED_MISMATCH } from './messages.ts'
 
 /** The kernel's bitcoin helpers; a kernel without them (older than ctx.chains.bitcoin) gets a clear error. */

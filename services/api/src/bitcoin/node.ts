@@ -4,7 +4,7 @@
  * a node answering nonsense is an error, never a wrong balance.
  */
 import * as v from 'valibot'
-import { BodyTooLargeError, readBoundedText } from '../http/bounded-body.ts'
+import { BodyTooLargeError, readBoundedText } from '../http/boundedBody.ts'
 
 export interface BitcoinNodeConfig {
   /** CAIP-2 id of the node's network (bip122:<genesis hash prefix>). */

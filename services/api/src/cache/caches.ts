@@ -4,11 +4,11 @@
  * transfer parties); a reorg or a new indexing term drops everything.
  */
 import type { ApiConfig } from '../config.ts'
-import { type AccountCache, createAccountCache } from './account-cache.ts'
+import { type AccountCache, createAccountCache } from './accountCache.ts'
 
 /**
  * One chain's balances of an account, read when the chain's head was `block` (or later), kept as their
- * serialised JSON items (json-body.ts balanceItems).
+ * serialised JSON items (jsonBody.ts balanceItems).
  */
 export interface BalanceEntry {
   block: number
@@ -23,7 +23,7 @@ export interface ApiCaches {
   /**
    * Whether this node's indexer is the one writing, so its invalidations cover every block it
    * reports indexed. A standby node (another node indexes) keys history pages by the state of the
-   * index (index-state.ts) and keeps a
+   * index (indexState.ts) and keeps a
    * balance only while the chain's head does not move.
    */
   indexing: boolean

@@ -1,6 +1,6 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
 import type { ChainConfig } from '../config.ts'
-import { createHeadRpc, type HeadRpc } from './head-rpc.ts'
+import { createHeadRpc, type HeadRpc } from './headRpc.ts'
 
 export interface ChainHandle {
   chainId: number

@@ -1,5 +1,5 @@
 import { type Address, erc20Abi, hexToString, type PublicClient, parseAbi } from 'viem'
-import { tokenName, tokenSymbol } from '../display-text.ts'
+import { tokenName, tokenSymbol } from '../displayText.ts'
 
 const bytes32Abi = parseAbi([
   'function symbol() view returns (bytes32)',
@@ -14,7 +14,7 @@ export interface TokenMetadata {
 
 /**
  * name, symbol (bytes32 read as a fallback) and decimals; each null where the contract has none.
- * The contract's texts come out as display text (display-text.ts): invisible and bidi characters
+ * The contract's texts come out as display text (displayText.ts): invisible and bidi characters
  * removed, bounded; null when nothing visible is left.
  */
 export async function readTokenMetadata(client: PublicClient, address: Address): Promise<TokenMetadata> {

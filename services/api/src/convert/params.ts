@@ -8,8 +8,8 @@ import type { ChainHandle } from '../chain/clients.ts'
 import type { ApiContext } from '../context.ts'
 import { badRequest, upstreamFailure } from '../http/errors.ts'
 import { parseAccount } from '../http/validate.ts'
-import type { DexConfig } from './dex-config.ts'
-import type { SwapTokenInfo, SwapTokenLists } from './swap-tokens.ts'
+import type { DexConfig } from './dexConfig.ts'
+import type { SwapTokenInfo, SwapTokenLists } from './swapTokens.ts'
 
 /** Uniswap-V2 reserves are uint112: no pool can take or give more. */
 export const MAX_AMOUNT = 2n ** 112n - 1n

@@ -4,9 +4,9 @@
  */
 import { type Address, parseAbi } from 'viem'
 import { ApiError, badRequest } from '../http/errors.ts'
-import type { DexConfig, DexPoolConfig } from './dex-config.ts'
+import type { DexConfig, DexPoolConfig } from './dexConfig.ts'
 import type { SwapChain } from './params.ts'
-import type { SwapTokenInfo } from './swap-tokens.ts'
+import type { SwapTokenInfo } from './swapTokens.ts'
 
 export const routerAbi = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/helpers.ts'
 import { MIGRATIONS, migrate } from './migrations.ts'
-import { openSqliteDriver } from './sqlite-driver.ts'
+import { openSqliteDriver } from './sqliteDriver.ts'
 
 const dirs: ReturnType<typeof tempDir>[] = []
 afterEach(() => {

@@ -1,6 +1,6 @@
-import { openPostgresDriver, type PostgresOptions } from './postgres-driver.ts'
+import { openPostgresDriver, type PostgresOptions } from './postgresDriver.ts'
 import type { Repository } from './repository.ts'
-import { createSqlRepository } from './sql-repository.ts'
+import { createSqlRepository } from './sqlRepository.ts'
 
 /** The PostgreSQL store, migrated on open. */
 export async function createPostgresRepository(opts: PostgresOptions): Promise<Repository> {

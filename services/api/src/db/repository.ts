@@ -1,9 +1,9 @@
 import type { SessionPermission } from '@portico/shared-types/api'
 import type { ChainContract } from '../config.ts'
-import type { WalletDirectoryStore } from './directory-repository.ts'
-import type { NameRegistry } from './names-repository.ts'
-import type { OnrampStore } from './onramp-repository.ts'
-import type { SiwxNonceLedger } from './siwx-nonces-repository.ts'
+import type { WalletDirectoryStore } from './directoryRepository.ts'
+import type { NameRegistry } from './namesRepository.ts'
+import type { OnrampStore } from './onrampRepository.ts'
+import type { SiwxNonceLedger } from './siwxNoncesRepository.ts'
 
 /** Addresses are stored lower-case; callers pass any case. */
 export type TokenKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'unknown'

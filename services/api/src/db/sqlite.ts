@@ -1,6 +1,6 @@
 import type { Repository } from './repository.ts'
-import { createSqlRepository } from './sql-repository.ts'
-import { openSqliteDriver } from './sqlite-driver.ts'
+import { openSqliteDriver } from './sqliteDriver.ts'
+import { createSqlRepository } from './sqlRepository.ts'
 
 /** The embedded store: one SQLite file, migrated on open. */
 export async function createSqliteRepository(file: string): Promise<Repository> {

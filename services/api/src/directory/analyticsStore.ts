@@ -1,7 +1,7 @@
 import type { DatabaseConfig } from '../config.ts'
 import type { SqlDriver } from '../db/driver.ts'
-import { openPostgresDriver } from '../db/postgres-driver.ts'
-import { openSqliteDriver } from '../db/sqlite-driver.ts'
+import { openPostgresDriver } from '../db/postgresDriver.ts'
+import { openSqliteDriver } from '../db/sqliteDriver.ts'
 
 /** One POST /e event (behaviour §7 Analytics): the SDK query properties plus the body. */
 export interface AnalyticsEventRecord {

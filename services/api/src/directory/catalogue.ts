@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PACKAGE_DIR } from '../config.ts'
-import { checkWallet } from './wallet-rules.ts'
+import { checkWallet } from './walletRules.ts'
 
 /** One wallet of the directory, as served by GET /getWallets (behaviour §3 wallet directory entry). */
 export interface CatalogueWallet {

@@ -1,4 +1,4 @@
-import type { DirectoryWalletRecord, WalletDirectoryStore } from '../db/directory-repository.ts'
+import type { DirectoryWalletRecord, WalletDirectoryStore } from '../db/directoryRepository.ts'
 import {
   type Catalogue,
   type CatalogueWallet,
@@ -8,7 +8,7 @@ import {
   imageKey,
   readImageFiles,
 } from './catalogue.ts'
-import type { DirectoryImport } from './directory-file.ts'
+import type { DirectoryImport } from './directoryFile.ts'
 
 export const recordOf = (w: CatalogueWallet): DirectoryWalletRecord => ({
   id: w.id,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_FILE_BYTES } from './directory-file.ts'
+import { MAX_FILE_BYTES } from './directoryFile.ts'
 import { fetchDirectory } from './upstream.ts'
 
 let server: Server

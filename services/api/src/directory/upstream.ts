@@ -1,15 +1,15 @@
 /**
  * A wallet directory read from an upstream URL (PORTICO_WALLET_DIRECTORY=upstream): the same file
- * shape and rules as an import (directory-file.ts), fetched with a time limit and a byte cap, so a
+ * shape and rules as an import (directoryFile.ts), fetched with a time limit and a byte cap, so a
  * slow, huge or endless answer costs at most MAX_FILE_BYTES and the timeout.
  */
-import { readBoundedText } from '../http/bounded-body.ts'
+import { readBoundedText } from '../http/boundedBody.ts'
 import {
   DirectoryFileError,
   type DirectoryImport,
   MAX_FILE_BYTES,
   readDirectoryFile,
-} from './directory-file.ts'
+} from './directoryFile.ts'
 
 export async function fetchDirectory(url: string, timeoutMs: number): Promise<DirectoryImport> {
   const response = await fetch(url, {

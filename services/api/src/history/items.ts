@@ -1,7 +1,7 @@
 import type { TransactionHistoryItem, TransactionTransfer } from '@portico/shared-types'
 import { formatUnits, getAddress } from 'viem'
 import type { HistoryTx, TokenRecord, TransferRecord } from '../db/repository.ts'
-import { UNKNOWN_SYMBOL } from '../display-text.ts'
+import { UNKNOWN_SYMBOL } from '../displayText.ts'
 import { tokenIconUrl, UNVERIFIED_TOKEN_ICON_URL } from '../icons.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'
 

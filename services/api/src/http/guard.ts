@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { clientKeyOf } from '../profile/client-key.ts'
+import { clientKeyOf } from '../profile/clientKey.ts'
 import { ApiError } from './errors.ts'
-import { createRateLimiter, halfOf, type RateLimit } from './rate-limit.ts'
+import { createRateLimiter, halfOf, type RateLimit } from './rateLimit.ts'
 
 /** projectId of a call: the query parameter, else (POST /v1/fungible/price) the body field. */
 export function projectIdOf(req: FastifyRequest): string | undefined {

@@ -3,7 +3,7 @@
  * holding JSON are parsed; an image is kept only as a data:image URI or a URL of the API's own origin.
  * Everything is bounded (URI, JSON, name, image sizes), so hostile metadata costs little and shows nothing.
  */
-import { displayText } from '../display-text.ts'
+import { displayText } from '../displayText.ts'
 
 /** Longest token URI read (a data: URI carrying JSON and maybe an inline image). */
 export const MAX_URI_CHARS = 128 * 1024
@@ -56,7 +56,7 @@ function decodeDataJson(uri: string): string | null {
   return bytes.toString('utf8')
 }
 
-/** A display name (display-text.ts: invisible, bidi and excess combining characters removed), at most MAX_NAME_CHARS. */
+/** A display name (displayText.ts: invisible, bidi and excess combining characters removed), at most MAX_NAME_CHARS. */
 export function cleanName(raw: unknown): string | null {
   return displayText(raw, MAX_NAME_CHARS)
 }

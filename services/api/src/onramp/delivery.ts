@@ -1,6 +1,6 @@
 import { erc20Abi, type Hex, parseEventLogs } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
-import type { OnrampOrder } from '../db/onramp-repository.ts'
+import type { OnrampOrder } from '../db/onrampRepository.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'
 
 /**

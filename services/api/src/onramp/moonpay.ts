@@ -2,7 +2,7 @@ import { ApiError, badRequest } from '../http/errors.ts'
 import type { AssetId } from './catalogue.ts'
 import { formatCents, METHOD_LIMITS, PAYMENT_CURRENCIES } from './catalogue.ts'
 import type { MoonpayConfig } from './config.ts'
-import { MoonpayUrlError, moonpayWidgetUrl } from './moonpay-url.ts'
+import { MoonpayUrlError, moonpayWidgetUrl } from './moonpayUrl.ts'
 import type { OnrampProvider } from './provider.ts'
 
 /**

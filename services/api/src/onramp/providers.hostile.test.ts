@@ -2,9 +2,9 @@ import { join } from 'node:path'
 import type { ApiErrorBody, OnrampOptionsResponse, OnrampUrlResponse } from '@portico/shared-types/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, getJson, PROJECT, postJson, tempDir } from '../../test/helpers.ts'
-import { ONRAMP_SECRET, PAGE_URL } from '../../test/onramp-helpers.ts'
+import { ONRAMP_SECRET, PAGE_URL } from '../../test/onrampHelpers.ts'
 import { type ApiConfigInput, type ApiServer, startApi } from '../index.ts'
-import { signMoonpayQuery } from './moonpay-url.ts'
+import { signMoonpayQuery } from './moonpayUrl.ts'
 
 const MOONPAY = { apiKey: 'pk_test_portico', secretKey: 'sk_test_portico' }
 const buyer = `0x${'5a'.repeat(20)}`

@@ -13,7 +13,7 @@ function mac(secret: string, timestamp: number, requestId: string, method: strin
 /**
  * The header value the provider service (services/onramp) sends on its calls to /provider/onramp/*:
  * `t=<unix seconds>,id=<32 hex, random per call>,v1=<hex HMAC-SHA256(secret, "<t>.<id>.<METHOD> <path>")>`.
- * Calls carry no body. The receiver takes each id once (provider-routes.ts), so a call cannot be replayed.
+ * Calls carry no body. The receiver takes each id once (providerRoutes.ts), so a call cannot be replayed.
  */
 export function signProviderCall(
   secret: string,

@@ -1,5 +1,5 @@
 import { getAddress } from 'viem'
-import type { OnrampDelivery, OnrampOrder } from '../db/onramp-repository.ts'
+import type { OnrampDelivery, OnrampOrder } from '../db/onrampRepository.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'
 import { formatBaseUnits, sandboxFeesById } from './catalogue.ts'
 

@@ -4,7 +4,7 @@
  */
 import { type Address, getAddress, type Hex, maxUint256 } from 'viem'
 import { badRequest } from '../http/errors.ts'
-import { jsonShapeProblem } from '../http/json-shape.ts'
+import { jsonShapeProblem } from '../http/jsonShape.ts'
 import { parse, parseNetwork, text, v } from '../http/validate.ts'
 import type { PreviewedCall } from './digest.ts'
 import {

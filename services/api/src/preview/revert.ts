@@ -3,7 +3,7 @@
  * Panic(uint256) with its meaning, a custom error by its selector, or nothing at all.
  */
 import { type Hex, slice } from 'viem'
-import { displayText } from '../display-text.ts'
+import { displayText } from '../displayText.ts'
 import { decodeOrNull } from './abi.ts'
 import { MAX_REVERT_REASON_CHARS } from './limits.ts'
 

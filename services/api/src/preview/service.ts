@@ -3,7 +3,12 @@
  * described; typed data is decoded. Whatever the node does wrong ends in an 'unavailable' answer with
  * a fixed message; what it said is handed to `onUnavailable` (the log), never answered.
  */
-import type { PreviewResponse, SignaturePreview, TransactionPreview, UnavailablePreview } from '@portico/shared-types/api'
+import type {
+  PreviewResponse,
+  SignaturePreview,
+  TransactionPreview,
+  UnavailablePreview,
+} from '@portico/shared-types/api'
 import type { Address, Hex } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
 import type { Repository } from '../db/repository.ts'
@@ -14,7 +19,7 @@ import { MAX_PREVIEW_EFFECTS } from './limits.ts'
 import type { PreviewInput } from './request.ts'
 import { decodeRevert } from './revert.ts'
 import { SimulationUnavailable, simulateCalls } from './simulate.ts'
-import { decodeTypedData } from './typed-data.ts'
+import { decodeTypedData } from './typedData.ts'
 
 /** The only text an unavailable preview carries. */
 export const UNAVAILABLE_MESSAGE =

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot'
 import type { Address, Hex } from 'viem'
-import { readBoundedText } from '../http/bounded-body.ts'
+import { readBoundedText } from '../http/boundedBody.ts'
 import type { PreviewedCall } from './digest.ts'
 import { MAX_SIMULATION_ANSWER_BYTES, MAX_SIMULATION_LOGS, SIMULATION_TIMEOUT_MS } from './limits.ts'
 

@@ -5,7 +5,7 @@ import { type AnalyticsStore, openAnalyticsStore } from '../directory/analyticsS
 import type { DirectoryOptions } from '../directory/options.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { projectIdOf } from '../http/guard.ts'
-import { jsonShapeProblem } from '../http/json-shape.ts'
+import { jsonShapeProblem } from '../http/jsonShape.ts'
 import { parse, sdkQuery, v } from '../http/validate.ts'
 import { DAY_MS, scheduleRetention } from '../retention.ts'
 

@@ -3,7 +3,13 @@
  * (behaviour §7) over the chain's Uniswap-V2 DEX. Swaps pay out to the user; the native token is
  * eip155:<chainId>:0xeeee…eeee and is traded as WETH by the router's ETH functions.
  */
-import type { AllowanceResponse, ApproveTransactionResponse, SwapQuote, SwapTokensResponse, SwapTransactionResponse } from '@portico/shared-types/api'
+import type {
+  AllowanceResponse,
+  ApproveTransactionResponse,
+  SwapQuote,
+  SwapTokensResponse,
+  SwapTransactionResponse,
+} from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256 } from 'viem'
 import type { ApiContext } from '../context.ts'
@@ -18,7 +24,7 @@ import {
   swapToken,
 } from '../convert/params.ts'
 import { PROVIDER_FEE_RATE, quote, routerAbi } from '../convert/quote.ts'
-import { createSwapTokenLists, swapTokenBody } from '../convert/swap-tokens.ts'
+import { createSwapTokenLists, swapTokenBody } from '../convert/swapTokens.ts'
 import { badRequest, upstreamFailure } from '../http/errors.ts'
 import { parse, parseNetwork, sdkQuery, text, v } from '../http/validate.ts'
 

@@ -13,8 +13,8 @@ import {
   directoryOptionsFromEnv,
   resolveDirectoryOptions,
 } from '../directory/options.ts'
-import { startUpstreamCatalogue } from '../directory/upstream-catalogue.ts'
-import { CAIP2, IMAGE_ID, WALLET_ID } from '../directory/wallet-rules.ts'
+import { startUpstreamCatalogue } from '../directory/upstreamCatalogue.ts'
+import { CAIP2, IMAGE_ID, WALLET_ID } from '../directory/walletRules.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { createGuard } from '../http/guard.ts'
 import { parse, sdkQuery, text, v } from '../http/validate.ts'

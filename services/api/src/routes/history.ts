@@ -2,8 +2,8 @@ import type { HistoryResponse } from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import { bip122Account } from '../bitcoin/account.ts'
 import { bitcoinHistory } from '../bitcoin/routes.ts'
-import { cachedHistoryBody } from '../cache/cached-reads.ts'
-import { JSON_TYPE } from '../cache/json-body.ts'
+import { cachedHistoryBody } from '../cache/cachedReads.ts'
+import { JSON_TYPE } from '../cache/jsonBody.ts'
 import type { ApiContext } from '../context.ts'
 import {
   currency,

@@ -1,12 +1,17 @@
-import type { ApiErrorBody, NameProfile, NameSuggestionsResponse, RegisterNameResponse } from '@portico/shared-types/api'
+import type {
+  ApiErrorBody,
+  NameProfile,
+  NameSuggestionsResponse,
+  RegisterNameResponse,
+} from '@portico/shared-types/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getAddress, type Hex } from 'viem'
 import type { ApiContext } from '../context.ts'
-import type { RegisteredName } from '../db/names-repository.ts'
+import type { RegisteredName } from '../db/namesRepository.ts'
 import { ApiError, errorBody } from '../http/errors.ts'
 import { projectIdOf } from '../http/guard.ts'
 import { parse, parseAccount, sdkQuery, text, v } from '../http/validate.ts'
-import { clientKeyOf } from '../profile/client-key.ts'
+import { clientKeyOf } from '../profile/clientKey.ts'
 import {
   chainIdOfCoinType,
   checkLabel,

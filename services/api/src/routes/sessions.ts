@@ -1,4 +1,9 @@
-import type { CreateSessionResponse, RevokeSessionResponse, SessionsResponse, SmartSession } from '@portico/shared-types/api'
+import type {
+  CreateSessionResponse,
+  RevokeSessionResponse,
+  SessionsResponse,
+  SmartSession,
+} from '@portico/shared-types/api'
 import type { FastifyInstance } from 'fastify'
 import { getAddress, type Hex } from 'viem'
 import type { ApiContext } from '../context.ts'

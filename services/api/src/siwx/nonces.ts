@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { SiwxNonceLedger, SiwxNonceUseResult } from '../db/siwx-nonces-repository.ts'
+import type { SiwxNonceLedger, SiwxNonceUseResult } from '../db/siwxNoncesRepository.ts'
 
 export type NonceCheck =
   | {

@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
-import type { SiwxNonceLedger } from '../db/siwx-nonces-repository.ts'
+import type { SiwxNonceLedger } from '../db/siwxNoncesRepository.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import { signedBy } from '../sessions/authorisation.ts'
 import { originAllowed, type SiwxConfig } from './config.ts'

@@ -6,7 +6,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto'
-import { keyWeakness } from './server-key.ts'
+import { keyWeakness } from './serverKey.ts'
 
 /**
  * AES-256-GCM for user keys at rest. The associated data binds a ciphertext to its owner and use

@@ -9,7 +9,7 @@ export interface Mail {
 
 /**
  * Sends one email. The service always sends through the SMTP mailer (src/email/smtp.ts); the dev stack
- * points it at a loopback SMTP receiver that feeds GET /dev/mailbox (src/email/dev-receiver.ts).
+ * points it at a loopback SMTP receiver that feeds GET /dev/mailbox (src/email/devReceiver.ts).
  * A send that still fails after the mailer's retries throws FrameError(EMAIL_SEND_FAILED).
  */
 export interface Mailer {

@@ -10,8 +10,9 @@
  * carry an approval, and no credential is ever posted to the page. Browser-free: main.ts gives it the
  * window's pieces.
  */
-import { type FrameReplyMessage, type FrameRequestType } from '@portico/shared-types/frame'
+
 import { UNSAFE_RPC_METHODS } from '@portico/shared-types'
+import type { FrameReplyMessage, FrameRequestType } from '@portico/shared-types/frame'
 import type { RequestSummary } from '../rpc/describe.ts'
 import type { BackendOnlyType } from './protocol.ts'
 import { errorReply, parseRequest, requestType, successReply } from './protocol.ts'

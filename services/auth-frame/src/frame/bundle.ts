@@ -15,7 +15,7 @@ export interface FrameBundle {
 }
 
 /** The page scripts: the frame's own, and its passkey ceremony (loaded when the passkey view opens). */
-export const PAGE_SCRIPTS = { frame: 'main.ts', passkey: 'passkey-page.ts' } as const
+export const PAGE_SCRIPTS = { frame: 'main.ts', passkey: 'passkeyPage.ts' } as const
 export type PageScript = keyof typeof PAGE_SCRIPTS
 /** What `npm run build:services` names each beside the service's bundle. */
 export const BUILT_NAMES: Record<PageScript, string> = { frame: 'frame-page.js', passkey: 'frame-passkey.js' }

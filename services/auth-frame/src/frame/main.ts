@@ -4,10 +4,10 @@
  * page embedding it really is that origin, then runs the bridge.
  */
 import type { FrameRequestType } from '@portico/shared-types/frame'
-import { createApprovalView } from './approval-view.ts'
+import { createApprovalView } from './approvalView.ts'
 import { type BackendAnswer, createBridge } from './bridge.ts'
-import { createExportView } from './export-view.ts'
-import { lazyPasskeyView } from './passkey-loader.ts'
+import { createExportView } from './exportView.ts'
+import { lazyPasskeyView } from './passkeyLoader.ts'
 import type { BackendOnlyType } from './protocol.ts'
 import { parseOrigin } from './protocol.ts'
 

@@ -11,7 +11,7 @@ import { FrameError } from '../errors.ts'
 import { issueChallenge, PASSKEY_ERRORS, relyingParty, takeChallenge } from '../passkeys/challenges.ts'
 import { parseAuthentication, parseRegistration } from '../passkeys/response.ts'
 import { createUser, issueSession, requireSession } from '../users.ts'
-import { frameNetwork } from './email-login.ts'
+import { frameNetwork } from './emailLogin.ts'
 import type { HandlerMap } from './types.ts'
 
 const RP_NAME = 'Portico wallet'

@@ -1,7 +1,7 @@
 import { defaultNetwork, parseNetwork } from '../chains.ts'
 import type { RequestContext, Services } from '../context.ts'
 import { ERRORS, FrameError } from '../errors.ts'
-import type { SocialContext, SocialIdentity } from '../social-seam.ts'
+import type { SocialContext, SocialIdentity } from '../socialSeam.ts'
 import { createUser, describeUser, issueSession } from '../users.ts'
 import type { HandlerMap, HandlerResult } from './types.ts'
 
@@ -51,7 +51,7 @@ export async function signInWithIdentity(
   }
 }
 
-/** Social and farcaster requests, answered by the SocialProvider (social-seam.ts). */
+/** Social and farcaster requests, answered by the SocialProvider (socialSeam.ts). */
 export const socialHandlers: HandlerMap = {
   async GET_SOCIAL_REDIRECT_URI(svc, ctx, payload) {
     const name = payload.provider

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../context.ts'
 import { FrameError } from '../errors.ts'
-import { approveDevice } from '../handlers/email-login.ts'
+import { approveDevice } from '../handlers/emailLogin.ts'
 import { escapeHtml, htmlHeaders, page } from './html.ts'
 
 const CSP = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"

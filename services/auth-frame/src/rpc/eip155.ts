@@ -15,8 +15,8 @@ import {
 } from 'viem'
 import type { FrameChain } from '../config.ts'
 import { FrameError } from '../errors.ts'
-import type { SmartAccountCall, SmartAccountProvider } from '../smart-account-seam.ts'
-import { FRAME_READ_METHODS } from './allow-list.ts'
+import type { SmartAccountCall, SmartAccountProvider } from '../smartAccountSeam.ts'
+import { FRAME_READ_METHODS } from './allowList.ts'
 
 const MAX_TYPED_DATA = 64 * 1024
 const MAX_CALLS = 32

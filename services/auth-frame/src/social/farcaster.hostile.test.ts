@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SocialContext } from '../social-seam.ts'
+import type { SocialContext } from '../socialSeam.ts'
 import { createSocialLogin, FARCASTER_ERRORS, type SocialLogin } from './index.ts'
 
 /** The login's farcaster part (configured here: every login of this file has a relay). */

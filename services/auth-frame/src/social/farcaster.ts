@@ -8,7 +8,7 @@
 import { getAddress, type Hex, isAddressEqual, isHex, recoverMessageAddress } from 'viem'
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { FrameError } from '../errors.ts'
-import type { SocialContext, SocialIdentity } from '../social-seam.ts'
+import type { SocialContext, SocialIdentity } from '../socialSeam.ts'
 import { ownerOf, PendingStore } from './pending.ts'
 
 export const FARCASTER_ERRORS = {
@@ -26,7 +26,7 @@ export interface FarcasterLoginOptions {
   /** How often CONNECT_FARCASTER asks the relay (default 500 ms). */
   pollMs?: number
   /**
-   * The fid's custody address from the IdRegistry on chain (farcaster-custody.ts). Without it the
+   * The fid's custody address from the IdRegistry on chain (farcasterCustody.ts). Without it the
    * relay's /v1/fid/:fid answers: only the local relay has that route (dev).
    */
   custodyOf?: (fid: number) => Promise<Hex>

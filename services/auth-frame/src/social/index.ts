@@ -1,5 +1,5 @@
 /**
- * Social and farcaster login for the auth frame (the `social` seam of startAuthFrame, social-seam.ts):
+ * Social and farcaster login for the auth frame (the `social` seam of startAuthFrame, socialSeam.ts):
  *   startAuthFrame({ …, social: createSocialLogin({ config: socialConfigFromEnv() }) })
  *   startAuthFrame({ …, social: createSocialLogin({ idpUrl }) })   // the dev stack: every provider's IdP mode
  * The frame backend then answers GET_SOCIAL_REDIRECT_URI, CONNECT_SOCIAL, GET_FARCASTER_URI and
@@ -7,18 +7,18 @@
  * POST) /social/callback.
  */
 import type { FastifyInstance } from 'fastify'
-import type { SocialProvider } from '../social-seam.ts'
+import type { SocialProvider } from '../socialSeam.ts'
 import { callbackRoutes } from './callbackRoutes.ts'
 import type { SocialConfig } from './config.ts'
-import { devSocialConfig } from './dev-config.ts'
+import { devSocialConfig } from './devConfig.ts'
 import { createFarcasterLogin } from './farcaster.ts'
-import { custodyFromChain } from './farcaster-custody.ts'
+import { custodyFromChain } from './farcasterCustody.ts'
 import { createOauthLogin } from './oauth.ts'
 import { socialProductionProblems } from './production.ts'
 
 export { checkSocialConfig, type ProviderConfig, type SocialConfig } from './config.ts'
-export { socialConfigFromEnv } from './config-source.ts'
-export { devSocialConfig } from './dev-config.ts'
+export { socialConfigFromEnv } from './configSource.ts'
+export { devSocialConfig } from './devConfig.ts'
 export { FARCASTER_ERRORS } from './farcaster.ts'
 export { SOCIAL_ERRORS } from './oauth.ts'
 export { socialProductionProblems } from './production.ts'

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SocialContext } from '../social-seam.ts'
+import type { SocialContext } from '../socialSeam.ts'
 import { CALLBACK_PATH, createSocialLogin, SOCIAL_ERRORS } from './index.ts'
 
 const FRAME = 'http://localhost:4999'

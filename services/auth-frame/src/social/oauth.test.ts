@@ -2,7 +2,7 @@ import { type Idp, startIdp, subjectFor } from '@portico/idp'
 import { signInAtIdp, TestBrowser } from '@portico/idp/testing'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SocialContext } from '../social-seam.ts'
+import type { SocialContext } from '../socialSeam.ts'
 import { CALLBACK_PATH, createSocialLogin, OIDC_PROVIDERS, SOCIAL_ERRORS } from './index.ts'
 
 const FRAME = 'http://localhost:4999'

@@ -8,10 +8,10 @@
 
 import * as client from 'openid-client'
 import { FrameError } from '../errors.ts'
-import type { SocialContext, SocialIdentity } from '../social-seam.ts'
+import type { SocialContext, SocialIdentity } from '../socialSeam.ts'
 import type { SocialConfig } from './config.ts'
 import { withDeadline } from './deadline.ts'
-import { identityText } from './identity-text.ts'
+import { identityText } from './identityText.ts'
 import { ownerOf, PendingStore } from './pending.ts'
 import type { ProviderAdapter } from './providers/adapter.ts'
 import { createAdapters } from './providers/index.ts'

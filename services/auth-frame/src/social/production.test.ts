@@ -1,8 +1,8 @@
 import { createPrivateKey } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { PROVIDER_DEFAULTS, type SocialConfig } from './config.ts'
-import { devAppleKey } from './dev-apple-key.ts'
-import { devSocialConfig } from './dev-config.ts'
+import { devAppleKey } from './devAppleKey.ts'
+import { devSocialConfig } from './devConfig.ts'
 import { socialProductionProblems } from './production.ts'
 
 const real: SocialConfig = {

@@ -4,7 +4,7 @@
  * Apple without its signing key, Farcaster custody read from the relay instead of the chain.
  */
 import type { SocialConfig } from './config.ts'
-import { isDevAppleKey } from './dev-apple-key.ts'
+import { isDevAppleKey } from './devAppleKey.ts'
 import { DEV_SEED, devClientSecret, PROTOCOL, type SocialProviderId } from './providers.ts'
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|\[::\])$/i

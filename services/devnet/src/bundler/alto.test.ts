@@ -1,11 +1,11 @@
 import { createPublicClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { holdPort, isProcessAlive } from '../../test/testUtils.ts'
 import { type AnvilProcess, startAnvil } from '../anvil.ts'
 import { deployAccountAbstraction } from '../fixtures/aa/deploy.ts'
 import { ENTRY_POINT_V08 } from '../fixtures/aa/plan.ts'
 import { rpcCall } from '../rpc.ts'
-import { holdPort, isProcessAlive } from '../test-utils.ts'
 import { BUNDLER_EXECUTOR_KEY, type BundlerProcess, startBundler } from './alto.ts'
 
 describe('alto bundler on a devnet chain', () => {

@@ -8,7 +8,7 @@ import {
   isSignatureFailure,
   type TransactionErrorJson,
   transactionErrorJson,
-} from './tx-error.ts'
+} from './txError.ts'
 import { isUnsigned, parseWireTransaction } from './wire.ts'
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111'

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { OriginPolicy } from './cors.ts'
-import { handleJsonRpc, type RpcHandler } from './json-rpc.ts'
+import { handleJsonRpc, type RpcHandler } from './jsonRpc.ts'
 
 /** Larger than any transaction (1232 bytes) or sane batch; bigger bodies get 413. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024

@@ -1,7 +1,7 @@
 import type { SolanaChain } from './chain.ts'
-import type { RpcHandler } from './json-rpc.ts'
-import { queryMethods } from './query-methods.ts'
-import { transactionMethods } from './transaction-methods.ts'
+import type { RpcHandler } from './jsonRpc.ts'
+import { queryMethods } from './queryMethods.ts'
+import { transactionMethods } from './transactionMethods.ts'
 
 /** Every HTTP JSON-RPC method the local Solana node answers; anything else is -32601. */
 export function solanaRpcMethods(chain: SolanaChain): Record<string, RpcHandler> {

@@ -1,5 +1,5 @@
 import type { SolanaChain } from './chain.ts'
-import { invalidParams, RpcError, RpcErrorCode } from './json-rpc.ts'
+import { invalidParams, RpcError, RpcErrorCode } from './jsonRpc.ts'
 import { decodeAddress, decodeBase58, encodeBase58 } from './keys.ts'
 
 export interface CommonConfig {

@@ -1,9 +1,9 @@
 import { WebSocketServer } from 'ws'
-import { type AccountConfig, accountJson } from './account-json.ts'
+import { type AccountConfig, accountJson } from './accountJson.ts'
 import type { Block, SolanaChain } from './chain.ts'
-import { handleJsonRpc, invalidParams, type RpcHandler } from './json-rpc.ts'
+import { handleJsonRpc, invalidParams, type RpcHandler } from './jsonRpc.ts'
 import { configParam, pubkeyParam, signatureParam } from './params.ts'
-import { withContext } from './query-methods.ts'
+import { withContext } from './queryMethods.ts'
 
 type Subscription =
   | { kind: 'signature'; signature: string }

@@ -9,13 +9,18 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  REDIS_SETUP_TIMEOUT_MS,
+  type RedisForTests,
+  redisForTests,
+  testPrefix,
+} from '../../test/redisTestkit.ts'
+import { barrier, clientOf, topic, until } from '../../test/testkit.ts'
 import { startRelay } from '../relay.ts'
-import { barrier, clientOf, topic, until } from '../testkit.ts'
 import { LocalFanOut } from './fanout.ts'
 import { RedisStore } from './redis.ts'
 import { createRedisBackend } from './redisBackend.ts'
 import { RedisFanOut } from './redisFanOut.ts'
-import { REDIS_SETUP_TIMEOUT_MS, type RedisForTests, redisForTests, testPrefix } from './redisTestkit.ts'
 import { messageKey } from './sqlite.ts'
 import type { PublishInput, StoredMessage } from './types.ts'
 

@@ -4,9 +4,14 @@
  */
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  REDIS_SETUP_TIMEOUT_MS,
+  type RedisForTests,
+  redisForTests,
+  testPrefix,
+} from '../../test/redisTestkit.ts'
 import { RedisStore } from './redis.ts'
 import { RedisFanOut } from './redisFanOut.ts'
-import { REDIS_SETUP_TIMEOUT_MS, type RedisForTests, redisForTests, testPrefix } from './redisTestkit.ts'
 import { messageKey } from './sqlite.ts'
 import { type PublishInput, QuotaExceededError, StorageError, type StoredMessage } from './types.ts'
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { clientOf, onCleanup, relayFor, topic, until } from '../testkit.ts'
+import { clientOf, onCleanup, relayFor, topic, until } from '../../test/testkit.ts'
 import { SqliteStore } from './sqlite.ts'
-import { sqliteAddonOptions } from './sqlite-addon.ts'
+import { sqliteAddonOptions } from './sqliteAddon.ts'
 
 async function tempFile(name: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'portico-relay-store-'))

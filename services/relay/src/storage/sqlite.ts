@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { sqliteAddonOptions } from './sqlite-addon.ts'
+import { sqliteAddonOptions } from './sqliteAddon.ts'
 import {
   type AddResult,
   type MessageStore,

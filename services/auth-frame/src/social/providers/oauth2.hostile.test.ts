@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { SocialContext } from '../../social-seam.ts'
+import type { SocialContext } from '../../socialSeam.ts'
 import type { SocialConfig } from '../config.ts'
 import { CALLBACK_PATH, createSocialLogin, SOCIAL_ERRORS } from '../index.ts'
 

@@ -8,7 +8,7 @@
 import * as client from 'openid-client'
 import type { ProviderConfig } from '../config.ts'
 import type { LoginChecks, ProviderAdapter, ProviderIdentity } from './adapter.ts'
-import { appleClientSecret } from './apple-secret.ts'
+import { appleClientSecret } from './appleSecret.ts'
 import { discoveryOptions, harden } from './client.ts'
 
 export interface OidcAdapterOptions {

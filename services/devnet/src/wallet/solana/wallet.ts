@@ -18,7 +18,7 @@ import { ReadonlyWalletAccount } from '@wallet-standard/wallet'
 import { decodeBase58, keypairFromSecret, type SolanaKeypair, signEd25519 } from '../../solana/keys.ts'
 import { DEV_WALLET_INFO } from '../announce.ts'
 import { invalidParams, unauthorized, userRejected } from '../errors.ts'
-import { createJsonRpc, type Fetch } from '../json-rpc.ts'
+import { createJsonRpc, type Fetch } from '../jsonRpc.ts'
 import { memoryStorage, readJson, STORAGE_KEYS, type WalletStorage, writeJson } from '../storage.ts'
 import { signTransactionBytes, toBase64 } from './sign.ts'
 
