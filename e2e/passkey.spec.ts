@@ -13,7 +13,7 @@ import path from 'node:path'
 import type { CDPSession, Page } from '@playwright/test'
 import { type AuthFrameServer, startAuthFrame } from '@portico/auth-frame'
 import { publicClient } from './accountData.ts'
-import { mailboxCode, walletApproval } from './authFrame.ts'
+import { firstCodeBox, mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import type { StackInfo } from './stackInfo.ts'
@@ -157,7 +157,7 @@ test('a passkey added to an email account signs in to that account', async ({ pa
   await demo.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(page.getByRole('dialog', { name: 'Confirm Email' })).toBeVisible()
   const code = await mailboxCode({ ...stack, mailboxUrl: frame.mailboxUrl ?? '' }, email, sentAfter)
-  await demo.dialog.getByLabel('Verification code').fill(code)
+  await firstCodeBox(demo.dialog).fill(code)
   await expect(demo.accountButton).toBeVisible()
   await expect.poll(async () => (await demo.status()).Address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   const address = (await demo.status()).Address

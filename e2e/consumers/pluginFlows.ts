@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import { type Address, parseEther } from 'viem'
 import { floor3, readEth, readToken } from '../accountData.ts'
-import { mailboxCode } from '../authFrame.ts'
+import { firstCodeBox, mailboxCode } from '../authFrame.ts'
 import { expect } from '../fixtures.ts'
 import type { StackChain, StackInfo } from '../stackInfo.ts'
 
@@ -108,7 +108,7 @@ export async function emailLoginWithPlugin(page: Page, stack: StackInfo): Promis
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   const confirm = page.getByRole('dialog', { name: 'Confirm Email' })
   await expect(confirm).toBeVisible()
-  await confirm.getByLabel('Verification code').fill(await mailboxCode(stack, email, sentAfter))
+  await firstCodeBox(confirm).fill(await mailboxCode(stack, email, sentAfter))
   await expect(confirm).toBeHidden()
   await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible()
 }
