@@ -10,7 +10,7 @@
  *    request checks the head with one eth_blockNumber shared by the requests of the moment) and on
  *    GET /v1/account/{address}/history (indexed, kept until the indexer sees the account again).
  *    Prints req/s, p50, p99 and errors; exits 1 if any request failed or answered other than 2xx.
- *    Budget (issue 13): p99 ≤ 100 ms for both at 100 connections.
+ *    Budget: p99 ≤ 100 ms for both at 100 connections.
  * 2. Indexer: a fresh anvil with the fixtures, --blocks blocks (anvil_mine) with a transfer in every
  *    --every-th one (ETH and PTT alternately), then the API in-process from an empty database: time
  *    until the index reaches the head, in blocks per second.

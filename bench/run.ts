@@ -203,7 +203,7 @@ async function main(): Promise<void> {
       {
         measure: 'Demo page JS until network idle (gzip transferred, React included)',
         value: `${kb(loadJs)} (${kb(loadJsBody)} bodies) in ${loadScripts.length} JS requests`,
-        budget: '≤ 80 KiB gzip, preloads included (issue 21); ≤ 10 JS requests',
+        budget: '≤ 80 KiB gzip, preloads included; ≤ 10 JS requests',
         ok: loadJs <= 80 * 1024 && loadScripts.length <= 10,
       },
       {
@@ -238,26 +238,26 @@ async function main(): Promise<void> {
         return {
           measure: `Pointer on Connect, ${gap} ms, click → Connect view painted (median of ${RUNS} fresh loads)`,
           value: `${median.toFixed(1)} ms (runs: ${runs.map((t) => t.toFixed(1)).join(', ')})`,
-          budget: '≤ 16.7 ms median (one frame, issue 21)',
+          budget: '≤ 16.7 ms median (one frame)',
           ok: median <= 16.7,
         }
       }),
       {
         measure: 'Long tasks during the open (pointer-enter → network quiet)',
         value: `${openLongTasks.toFixed(0)} ms`,
-        budget: '0 (issue 21)',
+        budget: '0',
         ok: openLongTasks === 0,
       },
       {
         measure: 'JS fetched by a disconnected open, pointer-enter included, every origin (gzip transferred)',
         value: `${kib(openJs)} in ${allOpenScripts.length} JS requests`,
-        budget: '≤ 25 KiB gzip (issue 21)',
+        budget: '≤ 25 KiB gzip',
         ok: openJs <= 25 * 1024,
       },
       {
         measure: 'JS heap used with the modal open, network quiet (after GC)',
         value: `${mib(heapOpen.used)} (JSHeapUsedSize ${mib(heapOpen.metric)}); dev wallet alone ${mib(heapWalletOnly.used)}`,
-        budget: '≤ 4 MiB (issue 13)',
+        budget: '≤ 4 MiB',
         ok: heapOpen.used <= 4 * 1024 * 1024,
       },
       ...plugins.map((plugin): Row => {
@@ -284,7 +284,7 @@ async function main(): Promise<void> {
           consoleLines.length === 0
             ? 'none'
             : `${consoleLines.length}: ${[...new Set(consoleLines)].slice(0, 4).join(' / ')}`,
-        budget: 'none (issue 21)',
+        budget: 'none',
         ok: consoleLines.length === 0,
       },
       {

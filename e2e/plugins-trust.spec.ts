@@ -9,7 +9,7 @@ import { expect, test } from './fixtures.ts'
 import { TMP_DIR } from './stackInfo.ts'
 
 /**
- * Remotes that can be trusted (issue 7): a third-party plugin built outside the repository's build and
+ * Remotes that can be trusted: a third-party plugin built outside the repository's build and
  * served from its own origin (a loopback port of this spec), redeployed without rebuilding the host; a
  * remote built for another plugin API and tampered remotes are refused before or by evaluation.
  * Fresh accounts: connecting needs no funds.

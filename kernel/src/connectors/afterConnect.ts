@@ -5,7 +5,7 @@
 import type { PorticoEvents } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 
-/** Plugins whose ready definition has afterConnect hooks: a restored connection loads them (issue 11). */
+/** Plugins whose ready definition has afterConnect hooks: a restored connection loads them. */
 export const AFTER_CONNECT_KEY = '@portico/after_connect_plugins'
 const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length <= 16 && value.every((id) => typeof id === 'string')

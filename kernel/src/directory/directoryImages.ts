@@ -1,5 +1,5 @@
 /**
- * Which wallet image URLs the page may request (issue 8 item 16: never a host the app did not
+ * Which wallet image URLs the page may request (never a host the app did not
  * configure). A directory entry's `image_url` comes from the directory's answer, so it is trusted only
  * on the origins the app configured for it (its `walletDirectoryUrl`, or the `apiUrl` that serves it)
  * or as an inline `data:image/…`. A custom wallet's `image_url` is written by the app itself in its

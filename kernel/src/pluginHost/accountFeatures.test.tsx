@@ -32,7 +32,7 @@ function make() {
   return { modal, swapsSetup, pointsSetup }
 }
 
-describe('account-feature plugins (issue 13: heap with the Connect modal open)', () => {
+describe('account-feature plugins (the heap with the Connect modal open)', () => {
   it('are built-in plugin features that nothing before a connection needs', () => {
     const beforeConnect = [...Object.values(CONNECT_METHOD_FEATURES), 'siwx']
     for (const id of ACCOUNT_FEATURES) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { feature, hostFor } from '../../test/pluginHost/testHost.ts'
 import { NO_PLUGINS } from '../../test/testing.ts'
 
-describe('plugin host under hostile plugins (issue 8 item 17)', () => {
+describe('plugin host under hostile plugins', () => {
   it('a setup() that never settles fails under the load timeout, is undone, and is retried', async () => {
     let calls = 0
     let disposedLate = 0

@@ -1,5 +1,5 @@
 /**
- * A name as a send receiver (issue 11): `alice.reown.id` is resolved through the API's
+ * A name as a send receiver: `alice.reown.id` is resolved through the API's
  * GET /v1/profile/account/{name}; the address is taken only from the answer for that exact name and
  * the active chain's coin type (behaviour §5), never from the name itself.
  */

@@ -1,6 +1,6 @@
 /**
  * The accounts of a WalletConnect session come from the wallet: each is checked as behaviour §5 says
- * before it reaches the store, explorer URLs or API paths (issue 8 item 15).
+ * before it reaches the store, explorer URLs or API paths.
  */
 
 import { MESSAGES, type ParsedCaipAddress } from '@portico/shared-types'
