@@ -36,6 +36,7 @@ const blockButton = (key: number) => (
 /**
  * The space a loading method's section will take, built from the same boxes (field, full-width
  * buttons) so that nothing below it moves when the section arrives. Nothing in it can be focused.
+ * Email: the address field, Continue and the passkey button. Social: one button a provider.
  */
 export function PendingConnectMethod({
   method,
@@ -55,6 +56,7 @@ export function PendingConnectMethod({
               <span className="pt-pending-input">{'\u00a0'}</span>
             </div>
             {blockButton(0)}
+            {blockButton(1)}
           </>
         ) : (
           Array.from({ length: Math.min(buttons, MAX_SOCIAL_BUTTONS) }, (_, index) => blockButton(index))
