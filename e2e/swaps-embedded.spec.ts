@@ -38,12 +38,13 @@ test('swap with an embedded-wallet account: the swap waits in Approve Transactio
   await setEth(chain, account, parseEther('2'))
 
   const swap = page.getByRole('dialog', { name: 'Swap' })
+  // The balance sits under the amount, in the "You pay" section beside the token's chip.
   await demo.openFeatureUntil('Swap', () =>
-    expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toContainText(
-      'Balance: 2.000 ETH',
-      { timeout: 3_000 },
-    ),
+    expect(swap.getByRole('region', { name: 'You pay' })).toContainText('Balance: 2.000 ETH', {
+      timeout: 3_000,
+    }),
   )
+  await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toHaveText('ETH')
 
   await swap.getByRole('textbox', { name: 'Amount to swap' }).fill('0.5')
   await swap.getByRole('button', { name: /^Choose the token to receive/ }).click()
