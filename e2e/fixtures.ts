@@ -57,7 +57,12 @@ interface Fixtures {
   requests: string[]
   /** Uncaught errors of the page; any fails the test. */
   pageErrors: string[]
+  /** The pages' console, kept as an attachment when the test fails (CI prints it: no trace survives there). */
+  pageConsole: string[]
 }
+
+/** Bounds what one test can keep from a chatty page. */
+const CONSOLE_LINES = 200
 
 export const test = base.extend<Fixtures, { stack: StackInfo }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
@@ -103,6 +108,24 @@ export const test = base.extend<Fixtures, { stack: StackInfo }>({
       context.on('page', watch)
       await use(errors)
       expect(errors, 'uncaught errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  pageConsole: [
+    async ({ context }, use, testInfo) => {
+      const lines: string[] = []
+      const started = Date.now()
+      const watch = (page: import('@playwright/test').Page) =>
+        page.on('console', (message) => {
+          if (lines.length < CONSOLE_LINES)
+            lines.push(`+${Date.now() - started}ms ${message.type()}: ${message.text().slice(0, 500)}`)
+        })
+      context.pages().forEach(watch)
+      context.on('page', watch)
+      await use(lines)
+      if (testInfo.status !== testInfo.expectedStatus && lines.length > 0)
+        await testInfo.attach('page console', { body: lines.join('\n'), contentType: 'text/plain' })
     },
     { auto: true },
   ],

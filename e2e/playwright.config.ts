@@ -18,7 +18,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // failureReport: a failed test's page snapshot and console in the log, where CI keeps no trace.
+  reporter: [['list'], ['./failureReport.ts']],
   use: {
     baseURL: `http://localhost:${E2E_PORTS.demo}/`,
     browserName: 'chromium',
