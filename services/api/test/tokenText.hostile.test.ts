@@ -12,6 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UNVERIFIED_TOKEN_ICON_URL } from '../src/icons.ts'
 import type { ApiServer } from '../src/index.ts'
+import { startApi } from '../src/index.ts'
 import {
   blockNumber,
   chainClients,
@@ -19,6 +20,7 @@ import {
   PROJECT,
   sendToken,
   startApiOverDevnet,
+  tempDir,
   waitIndexed,
 } from './helpers.ts'
 
@@ -127,5 +129,44 @@ describe('third-party token texts in API answers', () => {
     const impostor = usdc.find((t) => t.fungible_info?.flags?.verified === false)
     expect(impostor?.fungible_info?.icon?.url).toBe(UNVERIFIED_TOKEN_ICON_URL)
     expect(transfers.some((t) => t.fungible_info?.symbol === 'UCDSU')).toBe(true)
+  })
+
+  it("swap token list: a pool token off the token list never carries the listed symbol's icon", async () => {
+    const fixtures = devnet.fixtures?.[31337]
+    if (!fixtures?.dex) throw new Error('no devnet DEX')
+    // An operator's DEX whose pools hold a contract calling itself USDC (the pair address is never read).
+    const dex = {
+      ...fixtures.dex,
+      pairs: [
+        ...fixtures.dex.pairs,
+        { name: 'ETH/USDC?', tokenA: fixtures.dex.weth, tokenB: tokens.impostor, pair: tokens.impostor },
+      ],
+    }
+    const dir = tempDir('portico-api-swap-impostor-')
+    const other = await startApi({
+      port: 0,
+      chains: [{ chainId: 31337, rpcUrl }],
+      database: { kind: 'sqlite', file: `${dir.dir}/api.sqlite` },
+      fixtures: { 31337: { ...fixtures, dex } },
+      indexer: { enabled: false },
+      logLevel: 'silent',
+    })
+    try {
+      const { status, body } = await getJson<{
+        tokens: { symbol: string; address: string; logoUri: string }[]
+      }>(`${other.url}/v1/convert/tokens?projectId=${PROJECT}&st=portico&sv=1.7.0&chainId=eip155:31337`)
+      expect(status).toBe(200)
+      const impostor = body.tokens.find((t) => t.address === `eip155:31337:${tokens.impostor}`)
+      const listed = body.tokens.find(
+        (t) => t.address === `eip155:31337:${getAddress(fixtures.tokens.USDC as Address)}`,
+      )
+      expect(impostor?.symbol).toBe('USDC')
+      expect(impostor?.logoUri).toBe(UNVERIFIED_TOKEN_ICON_URL)
+      expect(listed?.logoUri).toBeDefined()
+      expect(listed?.logoUri).not.toBe(UNVERIFIED_TOKEN_ICON_URL)
+    } finally {
+      await other.close()
+      dir.remove()
+    }
   })
 })

@@ -7,7 +7,7 @@ import type { CaipAddress } from '@portico/shared-types'
 import { type Address, getAddress, parseAbi } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
 import { readTokenMetadata } from '../chain/erc20.ts'
-import { tokenIconUrl } from '../icons.ts'
+import { tokenIconUrl, UNVERIFIED_TOKEN_ICON_URL } from '../icons.ts'
 import { NATIVE_ADDRESS } from '../tokens.ts'
 import type { DexConfig } from './dexConfig.ts'
 
@@ -92,14 +92,18 @@ async function readList(handle: ChainHandle, dex: DexConfig): Promise<SwapTokenI
   return [native, ...read]
 }
 
-/** The GET /v1/convert/tokens item of a token. */
-export function swapTokenBody(token: SwapTokenInfo) {
+/**
+ * The GET /v1/convert/tokens item of a token. A pool token not on the network's token list gets the
+ * neutral unverified icon: its symbol is its deployer's to choose, so a contract calling itself USDC
+ * never carries the listed USDC's picture.
+ */
+export function swapTokenBody(token: SwapTokenInfo, listed: boolean) {
   return {
     name: token.name,
     symbol: token.symbol,
     address: token.caip as CaipAddress,
     decimals: token.decimals,
-    logoUri: tokenIconUrl(token.symbol),
+    logoUri: token.native || listed ? tokenIconUrl(token.symbol) : UNVERIFIED_TOKEN_ICON_URL,
     eip2612: token.eip2612,
   }
 }

@@ -87,7 +87,14 @@ export function convertRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const network = parseNetwork(q.chainId)
     if (!('chainId' in network)) throw notSupported(ctx, q.chainId)
     const chain = await swapChainById(ctx, lists, network.chainId, q.chainId)
-    return { tokens: chain.tokens.map(swapTokenBody) }
+    const known = await ctx.repo.getTokens(
+      network.chainId,
+      chain.tokens.map((token) => token.address.toLowerCase()),
+    )
+    const listed = new Set(known.filter((token) => token.listed).map((token) => token.address))
+    return {
+      tokens: chain.tokens.map((token) => swapTokenBody(token, listed.has(token.address.toLowerCase()))),
+    }
   })
 
   app.get('/v1/convert/quotes', async (req): Promise<{ quotes: (SwapQuote & QuoteExtras)[] }> => {
