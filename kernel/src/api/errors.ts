@@ -36,6 +36,23 @@ export class TimeoutError extends PorticoError {
   }
 }
 
+export type ApiErrorCode =
+  /** The call needs the blockchain API and the app configured none (`apiUrl`). */
+  | 'API_NOT_CONFIGURED'
+  /** The API does not serve this network for the feature (swaps, gas price). */
+  | 'API_NETWORK_NOT_SUPPORTED'
+  /** What the caller asked to send is malformed (checked before anything is sent). */
+  | 'API_INVALID_REQUEST'
+  /** The API answered ok, without what the call needs. */
+  | 'API_UNEXPECTED_ANSWER'
+  /** A feature call failed; the catalogue message says which, `cause` holds the HTTP or shape error. */
+  | 'API_REQUEST_FAILED'
+
+/** A blockchain API feature call that cannot be made or did not succeed, in the words shown to the visitor. */
+export class ApiError extends PorticoError<ApiErrorCode> {
+  override name = 'ApiError'
+}
+
 /** behaviour §8 error display: string as-is, else first validation issue message, else error message. */
 export function errorMessage(error: unknown): string {
   if (typeof error === 'string') return error

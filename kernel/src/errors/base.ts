@@ -3,11 +3,11 @@
  * JSON-RPC errors, a name otherwise) and the error that caused it (`cause`), so a failure keeps its
  * whole chain. Messages come from the caller (the kernel's catalogues), never from here.
  */
-export class PorticoError extends Error {
+export class PorticoError<Code extends number | string = number | string> extends Error {
   override name = 'PorticoError'
-  readonly code: number | string
+  readonly code: Code
 
-  constructor(code: number | string, message: string, options: { cause?: unknown } = {}) {
+  constructor(code: Code, message: string, options: { cause?: unknown } = {}) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined)
     this.code = code
   }

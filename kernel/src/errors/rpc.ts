@@ -28,9 +28,8 @@ interface RpcErrorOptions {
   data?: unknown
 }
 
-export class ProviderRpcError extends PorticoError {
+export class ProviderRpcError extends PorticoError<number> {
   override name = 'ProviderRpcError'
-  declare readonly code: number
   readonly data?: unknown
 
   constructor(code: number, message: string, options: RpcErrorOptions = {}) {

@@ -1,9 +1,5 @@
 import type { PluginDefinition } from '@portico/shared-types/plugin'
-
-/** A plugin definition that breaks the contract's shape: the plugin is not started. */
-export class InvalidPluginError extends Error {
-  override name = 'InvalidPluginError'
-}
+import { InvalidPluginError } from './errors.ts'
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)

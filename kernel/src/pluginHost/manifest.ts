@@ -5,7 +5,7 @@
  */
 
 import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types/plugin'
-import { PorticoError } from '../errors/base.ts'
+import { InvalidManifestError, PluginLoadError, RemoteUnavailableError } from './errors.ts'
 import { parseLoadOn, parsePreview } from './manifestPreview.ts'
 
 export const MANIFEST_FILE = 'mf-manifest.json'
@@ -36,14 +36,6 @@ export interface PluginManifest {
   loadOn?: PluginLoadOn
 }
 
-/** A remote that is not deployed (manifest 404/410): warned about once, not retried on every open. */
-export class RemoteUnavailableError extends PorticoError {
-  override name = 'RemoteUnavailableError'
-  constructor(message: string) {
-    super('PLUGIN_REMOTE_UNAVAILABLE', message)
-  }
-}
-
 /** The manifest URL for a configured remote URL: the URL itself if it is a .json, else its sibling. */
 export function manifestUrlFor(remoteUrl: string): string {
   const url = new URL(remoteUrl)
@@ -51,7 +43,7 @@ export function manifestUrlFor(remoteUrl: string): string {
 }
 
 const fail = (message: string): never => {
-  throw new Error(`invalid ${MANIFEST_FILE}: ${message}`)
+  throw new InvalidManifestError(`invalid ${MANIFEST_FILE}: ${message}`)
 }
 
 function text(value: unknown, name: string, pattern: RegExp): string {
@@ -148,7 +140,8 @@ export async function fetchManifest(manifestUrl: string, signal?: AbortSignal): 
   if (response.status === 404 || response.status === 410) {
     throw new RemoteUnavailableError(`no remote deployed at ${manifestUrl} (HTTP ${response.status})`)
   }
-  if (!response.ok) throw new Error(`${manifestUrl} answered HTTP ${response.status}`)
+  if (!response.ok)
+    throw new PluginLoadError('PLUGIN_HTTP_STATUS', `${manifestUrl} answered HTTP ${response.status}`)
   const length = Number(response.headers.get('content-length') ?? 0)
   if (length > MAX_MANIFEST_BYTES) fail(`larger than ${MAX_MANIFEST_BYTES} bytes`)
   return parseManifest(await boundedText(response), manifestUrl)

@@ -3,8 +3,9 @@
  * runtime, and the runtime is asked for while the entry is still being read.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RemoteRefusedError } from './errors.ts'
 import type { PluginManifest } from './manifest.ts'
-import { assertApiRange, loadCheckedRemote, RemoteRefusedError } from './remote.ts'
+import { assertApiRange, loadCheckedRemote } from './remote.ts'
 
 const federation = vi.hoisted(() => ({
   apiSatisfies: vi.fn(async () => true),

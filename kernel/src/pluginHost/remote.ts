@@ -1,17 +1,9 @@
 import { PLUGIN_API_VERSION } from '@portico/shared-types/plugin'
-import { PorticoError } from '../errors/base.ts'
 import { simpleSatisfies } from './apiRange.ts'
+import { InvalidManifestError, PluginLoadError, RemoteRefusedError } from './errors.ts'
 import { apiSatisfies, evaluateRemote, prepareFederation } from './federation.ts'
 import { fetchManifest, manifestUrlFor, type PluginManifest } from './manifest.ts'
 import { assertAllowedOrigin, assertIntegrityPin } from './trust.ts'
-
-/** A remote refused on trust grounds (origin, manifest, api range, integrity). */
-export class RemoteRefusedError extends PorticoError {
-  override name = 'RemoteRefusedError'
-  constructor(message: string) {
-    super('PLUGIN_REMOTE_REFUSED', message)
-  }
-}
 
 export interface RemoteRequest {
   id: string
@@ -27,18 +19,15 @@ export interface RemoteRequest {
  * (apiRange.ts; any other is checked when it loads, by assertApiRange). Resolves to the manifest to load.
  */
 export async function checkRemote(request: RemoteRequest): Promise<PluginManifest> {
-  const refuse = (message: string): never => {
-    throw new RemoteRefusedError(message)
+  const refuse = (message: string, cause?: unknown): never => {
+    throw new RemoteRefusedError(message, cause === undefined ? {} : { cause })
   }
-  try {
-    assertAllowedOrigin(request.url, request.allowed)
-    assertIntegrityPin(request.integrity)
-  } catch (error) {
-    refuse((error as Error).message)
-  }
+  // Both throw RemoteRefusedError themselves.
+  assertAllowedOrigin(request.url, request.allowed)
+  assertIntegrityPin(request.integrity)
   const manifestUrl = manifestUrlFor(request.url)
-  const manifest = await fetchManifest(manifestUrl).catch((error: Error) =>
-    error.message.startsWith('invalid ') ? refuse(error.message) : Promise.reject(error),
+  const manifest = await fetchManifest(manifestUrl).catch((error: unknown) =>
+    error instanceof InvalidManifestError ? refuse(error.message, error) : Promise.reject(error),
   )
   if (manifest.id !== request.id) refuse(`its manifest declares plugin id "${manifest.id}"`)
   // The usual ranges are decided here, before the entry is read; others when the remote loads.
@@ -151,7 +140,8 @@ async function assertChunksPinned(manifest: PluginManifest): Promise<void> {
     credentials: 'same-origin',
     integrity: manifest.entryIntegrity,
   })
-  if (!response.ok) throw new Error(`${manifest.entryUrl} answered HTTP ${response.status}`)
+  if (!response.ok)
+    throw new PluginLoadError('PLUGIN_HTTP_STATUS', `${manifest.entryUrl} answered HTTP ${response.status}`)
   const entry = await response.text()
   const unpinned = chunks.find(([, integrity]) => !entry.includes(integrity))
   if (unpinned) {

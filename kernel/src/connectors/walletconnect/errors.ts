@@ -18,5 +18,12 @@ export class PairingSupersededError extends PorticoError {
   }
 }
 
+/** A pairing prepared ahead of the click gave no uri to show. */
+export class WalletConnectPairingError extends PorticoError<
+  'WALLETCONNECT_NO_PAIRING_URI' | 'WALLETCONNECT_PAIRING_TIMEOUT'
+> {
+  override name = 'WalletConnectPairingError'
+}
+
 export const relayError = (cause?: unknown) =>
   new WalletConnectRelayError(en.walletConnect.relayUnreachable, { cause })
