@@ -5,15 +5,17 @@ import {
   type ModalOptions,
   type ResolvedOptions,
 } from '@portico/shared-types'
+import { UsageError } from './errors/usage.ts'
 
 const DEFAULT_PLUGIN_LOAD_TIMEOUT_MS = 10_000
 
 /** Merges app options over the behaviour reference defaults; throws on configurations that cannot work. */
 export function resolveOptions(options: ModalOptions): ResolvedOptions {
   if (!options.networks || options.networks.length === 0) {
-    throw new Error('Portico: `networks` needs at least one network')
+    throw new UsageError('CONFIG_NO_NETWORKS', 'Portico: `networks` needs at least one network')
   }
-  if ('siweConfig' in options && options.siwx) throw new Error(BOTH_SIWE_AND_SIWX)
+  if ('siweConfig' in options && options.siwx)
+    throw new UsageError('CONFIG_SIWE_AND_SIWX', BOTH_SIWE_AND_SIWX)
   const { features, themeMode: _mode, themeVariables, ...rest } = options
   return {
     ...rest,

@@ -1,5 +1,6 @@
 import type { ChainNamespace, Connector } from '@portico/shared-types'
 import { connectorOf } from '../connectors/discovery.ts'
+import { walletUnavailable } from '../connectors/errors.ts'
 import type { ConnectResult } from '../connectors/kind.ts'
 import { kindOf } from '../connectors/kinds.ts'
 import type { Kernel } from '../kernel.ts'
@@ -44,8 +45,7 @@ export async function connectExternal(kernel: Kernel, connectorId: string): Prom
   const connector = connectorOf(kernel, connectorId)
   const kind = connector ? kindOf(kernel, connectorId, connector.chain) : undefined
   // A wallet that is gone (no provider) is refused before the flow: no status, no CONNECT_ERROR.
-  if (!connector || !kind || !kernel.providers.has(connectorId))
-    throw new Error(`Wallet "${connectorId}" is not available`)
+  if (!connector || !kind || !kernel.providers.has(connectorId)) throw walletUnavailable(connectorId)
   const body = await kind.load()
   return connectFlow(kernel, connector.chain, connector, async () => {
     const context = contextOf(kernel)

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@portico/shared-types'
+import { WalletError } from '../connectors/errors.ts'
 import { kindOf } from '../connectors/kinds.ts'
 import type { Kernel } from '../kernel.ts'
 import { networkStateFor } from '../state/initialState.ts'
@@ -52,6 +53,6 @@ export async function disconnectAll(kernel: Kernel): Promise<void> {
   } catch (error) {
     kernel.log.error(MESSAGES.failedToDisconnect, error)
     kernel.bus.emit('DISCONNECT_ERROR', { message: MESSAGES.failedToDisconnect })
-    throw new Error(MESSAGES.failedToDisconnect)
+    throw new WalletError('WALLET_DISCONNECT_FAILED', MESSAGES.failedToDisconnect, { cause: error })
   }
 }

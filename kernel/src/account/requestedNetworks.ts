@@ -1,6 +1,7 @@
 import type { Network } from '@portico/shared-types'
 import type { Kernel } from '../kernel.ts'
 import { emptyAccount } from '../state/initialState.ts'
+import { NetworkError } from './errors.ts'
 
 /** Adds a network to the app's requested list of its namespace (a new namespace starts empty). */
 export function addRequestedNetwork(kernel: Kernel, network: Network): void {
@@ -28,10 +29,13 @@ export function removeRequestedNetwork(kernel: Kernel, network: Network): void {
     (known) => known.caipNetworkId !== network.caipNetworkId,
   )
   if (!slice || remaining.length === slice.requestedCaipNetworks.length) {
-    throw new Error(`${network.caipNetworkId} is not a requested network`)
+    throw new NetworkError('NETWORK_NOT_REQUESTED', `${network.caipNetworkId} is not a requested network`)
   }
   if (remaining.length === 0) {
-    throw new Error(`Cannot remove the last network of the ${network.chainNamespace} namespace`)
+    throw new NetworkError(
+      'NETWORK_LAST_OF_NAMESPACE',
+      `Cannot remove the last network of the ${network.chainNamespace} namespace`,
+    )
   }
   kernel.store.update((draft) => {
     const target = draft.networks.byNamespace[network.chainNamespace]

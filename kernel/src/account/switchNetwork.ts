@@ -6,6 +6,7 @@ import type { Kernel } from '../kernel.ts'
 import { openModal } from '../modal/actions.ts'
 import { UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
 import { refreshNativeBalance } from './balance.ts'
+import { NetworkError } from './errors.ts'
 import { findRequestedNetwork, setActiveChain } from './network.ts'
 
 /** behaviour §8 chain-switch codes. */
@@ -49,7 +50,7 @@ function unrequestedNetwork(kernel: Kernel, network: Network): boolean {
   }
   raiseAlert('switchNetworkNotFound', alertOptionsOf(kernel))
   kernel.log.warn(`Portico: ${MESSAGES.networkNotFound}`, network.caipNetworkId)
-  throw new Error(MESSAGES.networkNotFound)
+  throw new NetworkError('NETWORK_NOT_FOUND', MESSAGES.networkNotFound)
 }
 
 /** Switches the wallet (adding the chain when it does not know it, behaviour §7) and then the state. */

@@ -8,6 +8,7 @@
 import type { CaipAddress, CaipNetworkId, TokenBalance } from '@portico/shared-types'
 import * as v from 'valibot'
 import { DecimalsSchema } from '../api/quantity.ts'
+import { WalletError } from '../connectors/errors.ts'
 
 /** More assets on one chain than this is a hostile answer: the balance service is used instead. */
 export const MAX_WALLET_ASSETS = 200
@@ -20,7 +21,7 @@ export const WALLET_ASSETS_TIMEOUT_MS = 5000
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the wallet did not answer')), ms)
+    timer = setTimeout(() => reject(new WalletError('WALLET_TIMEOUT', 'the wallet did not answer')), ms)
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

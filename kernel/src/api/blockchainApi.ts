@@ -2,6 +2,7 @@ import { type CaipNetworkId, MESSAGES, type TokenBalance } from '@portico/shared
 import type { Logger } from '@portico/shared-types/plugin'
 import type * as v from 'valibot'
 import { createServiceCaches } from './cache.ts'
+import { ApiError } from './errors.ts'
 import { createHttpClient, type HttpClientOptions, type Query } from './http.ts'
 import {
   balancesSchema,
@@ -126,7 +127,10 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
     },
 
     fetchGasPrice(caipNetworkId: CaipNetworkId) {
-      if (!supported(caipNetworkId)) return Promise.reject(new Error(MESSAGES.networkNotSupportedForGasPrice))
+      if (!supported(caipNetworkId))
+        return Promise.reject(
+          new ApiError('API_NETWORK_NOT_SUPPORTED', MESSAGES.networkNotSupportedForGasPrice),
+        )
       return get('/v1/convert/gas-price', GasPriceSchema, { chainId: caipNetworkId })
     },
 

@@ -14,6 +14,7 @@ import type {
   SwapQuoteParams,
 } from '@portico/shared-types/plugin'
 import { apiPath, type BlockchainApiCore, networkOfCaipAddress } from './blockchainApi.ts'
+import { ApiError } from './errors.ts'
 import {
   AllowanceSchema,
   type NameProfile,
@@ -45,12 +46,14 @@ export function createFeatureCalls({
 }: BlockchainApiCore) {
   const dropToken = (message: string) => log?.warn('Portico: swap token dropped:', message)
   function requireSwapNetwork(caipAddress: string) {
-    if (!supported(networkOfCaipAddress(caipAddress))) throw new Error(MESSAGES.networkNotSupportedForSwaps)
+    if (!supported(networkOfCaipAddress(caipAddress)))
+      throw new ApiError('API_NETWORK_NOT_SUPPORTED', MESSAGES.networkNotSupportedForSwaps)
   }
 
   return {
     async convertTokens(caipNetworkId: CaipNetworkId) {
-      if (!supported(caipNetworkId)) throw new Error(MESSAGES.networkNotSupportedForSwaps)
+      if (!supported(caipNetworkId))
+        throw new ApiError('API_NETWORK_NOT_SUPPORTED', MESSAGES.networkNotSupportedForSwaps)
       return get('/v1/convert/tokens', swapTokensSchema(dropToken), { chainId: caipNetworkId })
     },
 

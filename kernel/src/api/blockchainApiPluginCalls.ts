@@ -14,7 +14,7 @@ import type { BlockchainApiClient, Logger, RegisterNameParams } from '@portico/s
 import * as v from 'valibot'
 import type { BlockchainApiCore } from './blockchainApi.ts'
 import { createFeatureCalls } from './blockchainApiFeatures.ts'
-import { HttpError } from './errors.ts'
+import { ApiError, HttpError } from './errors.ts'
 
 const card = { id: 'card', min: '10.00', max: '7500.00' }
 const ach = { id: 'ach_bank_account', min: '10.00', max: '25000.00' }
@@ -83,7 +83,8 @@ export function registeredName(message: string): string {
   }
   const result = v.safeParse(RegisterMessageSchema, data)
   if (!result.success)
-    throw new Error(
+    throw new ApiError(
+      'API_INVALID_REQUEST',
       'The name registration message must be JSON with name, attributes and timestamp (seconds)',
     )
   return result.output.name
@@ -100,7 +101,7 @@ export function firstReason(error: unknown): string | undefined {
 }
 
 const failWith = (message: string) => (cause: unknown) => {
-  throw new Error(message, { cause })
+  throw new ApiError('API_REQUEST_FAILED', message, { cause })
 }
 
 export type PluginFeatureCalls = Pick<
@@ -148,7 +149,9 @@ export function createPluginFeatureCalls(
         const { success } = await api.profileRegister(params)
         return { success }
       } catch (error) {
-        throw new Error(firstReason(error) ?? MESSAGES.errorRegisteringName(name), { cause: error })
+        throw new ApiError('API_REQUEST_FAILED', firstReason(error) ?? MESSAGES.errorRegisteringName(name), {
+          cause: error,
+        })
       }
     },
 

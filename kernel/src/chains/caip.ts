@@ -6,6 +6,7 @@ import {
   MESSAGES,
   type ParsedCaipAddress,
 } from '@portico/shared-types'
+import { ChainError } from './errors.ts'
 
 const isNamespace = (value: string): value is ChainNamespace =>
   (CHAIN_NAMESPACES as readonly string[]).includes(value)
@@ -15,7 +16,7 @@ export function parseCaipAddress(value: string): ParsedCaipAddress {
   const parts = value.split(':')
   const [namespace, chainId, address] = parts
   if (parts.length !== 3 || !namespace || !chainId || !address || !isNamespace(namespace)) {
-    throw new Error(MESSAGES.invalidCaipAddress)
+    throw new ChainError('INVALID_CAIP_ID', MESSAGES.invalidCaipAddress)
   }
   return { namespace, chainId, address }
 }
@@ -25,7 +26,7 @@ export function parseCaipNetworkId(value: string): { namespace: ChainNamespace; 
   const parts = value.split(':')
   const [namespace, chainId] = parts
   if (parts.length !== 2 || !namespace || !chainId || !isNamespace(namespace)) {
-    throw new Error(MESSAGES.invalidCaipAddress)
+    throw new ChainError('INVALID_CAIP_ID', MESSAGES.invalidCaipAddress)
   }
   return { namespace, chainId }
 }
@@ -65,10 +66,11 @@ const isValidAccountAddress = (namespace: ChainNamespace, address: string) =>
  * CAIP Address' otherwise.
  */
 export function parseCaipAccount(value: unknown): ParsedCaipAddress {
-  if (typeof value !== 'string' || value.length > 256) throw new Error(MESSAGES.invalidCaipAddress)
+  if (typeof value !== 'string' || value.length > 256)
+    throw new ChainError('INVALID_CAIP_ID', MESSAGES.invalidCaipAddress)
   const { namespace, chainId, address } = parseCaipAddress(value)
   if (!isValidReference(namespace, chainId) || !isValidAccountAddress(namespace, address)) {
-    throw new Error(MESSAGES.invalidCaipAddress)
+    throw new ChainError('INVALID_CAIP_ID', MESSAGES.invalidCaipAddress)
   }
   const normalized = namespace === 'eip155' && !address.startsWith('0x') ? `0x${address}` : address
   return { namespace, chainId, address: normalized }

@@ -1,4 +1,5 @@
 import type { Network } from '@portico/shared-types'
+import { ChainError } from './errors.ts'
 
 let rpc: Promise<typeof import('./eip155Rpc.ts')> | undefined
 
@@ -11,7 +12,7 @@ const loadRpc = () => {
 /** The native balance as a decimal string in the network's native currency. */
 export async function fetchNativeBalance(network: Network, address: string): Promise<string> {
   const url = network.rpcUrls.default.http[0]
-  if (!url) throw new Error(`Network ${network.name} has no RPC URL`)
+  if (!url) throw new ChainError('NO_RPC_URL', `Network ${network.name} has no RPC URL`)
   const { readNativeBalance } = await loadRpc()
   return readNativeBalance(url, address as `0x${string}`, network.nativeCurrency.decimals)
 }

@@ -20,6 +20,7 @@ import {
 } from 'viem'
 import { DecimalsSchema } from '../api/quantity.ts'
 import { ethCallOn } from './eip155Rpc.ts'
+import { ChainError } from './errors.ts'
 
 /** Multicall3's address on every chain (mds1/multicall3). */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
@@ -102,7 +103,7 @@ export function decodeTokenReads(
     | readonly Result[]
     | undefined
   if (!Array.isArray(results) || results.length !== tokens.length * 3)
-    throw new Error('Multicall3 answered a different number of results')
+    throw new ChainError('MULTICALL_MISMATCH', 'Multicall3 answered a different number of results')
   const balances: TokenBalance[] = []
   tokens.forEach((token, index) => {
     const [balanceOf, decimalsOf, symbolOf] = results.slice(index * 3, index * 3 + 3) as [
@@ -152,7 +153,8 @@ export async function readErc20Balances(
   const list = tokenList(tokens, onDrop)
   if (list.length === 0 || !TOKEN_ADDRESS.test(owner)) return []
   const data = await ethCall({ to: MULTICALL3_ADDRESS, data: encodeTokenReads(owner as Hex, list) })
-  if (!data || data === '0x') throw new Error('Multicall3 is not deployed on this network')
+  if (!data || data === '0x')
+    throw new ChainError('MULTICALL_UNAVAILABLE', 'Multicall3 is not deployed on this network')
   return decodeTokenReads(data, list, caipNetworkId, onDrop)
 }
 

@@ -1,5 +1,6 @@
 /** The solana adapter (DESIGN §1 chains/): networks as wallets name them, balances, units. */
 import type { CaipNetworkId, Network } from '@portico/shared-types'
+import { ChainError } from './errors.ts'
 import { isSolanaChain } from './solanaChain.ts'
 
 let rpc: Promise<typeof import('./solanaRpc.ts')> | undefined
@@ -55,7 +56,7 @@ export function formatUnits(value: bigint, decimals: number): string {
 /** The native (SOL) balance as a decimal string: getBalance in lamports, 9 decimals. */
 export async function fetchSolanaBalance(network: Network, address: string): Promise<string> {
   const url = network.rpcUrls.default.http[0]
-  if (!url) throw new Error(`Network ${network.name} has no RPC URL`)
+  if (!url) throw new ChainError('NO_RPC_URL', `Network ${network.name} has no RPC URL`)
   const { readLamports } = await loadRpc()
   return formatUnits(await readLamports(url, address), network.nativeCurrency.decimals)
 }

@@ -1,3 +1,5 @@
+import { ChainError } from './errors.ts'
+
 /**
  * Base58 (Bitcoin alphabet), as Solana writes addresses, signatures and messages; and base64. Tiny
  * and dependency-free, so signing with a connected Solana wallet loads no Solana library.
@@ -34,7 +36,7 @@ export function decodeBase58(text: string): Uint8Array {
   const bytes: number[] = []
   for (let i = zeros; i < text.length; i++) {
     const value = INDEX.get(text[i] as string)
-    if (value === undefined) throw new Error(`Not base58: "${text[i]}" at ${i}`)
+    if (value === undefined) throw new ChainError('INVALID_BASE58', `Not base58: "${text[i]}" at ${i}`)
     let carry = value
     for (let j = 0; j < bytes.length; j++) {
       carry += (bytes[j] as number) * 58

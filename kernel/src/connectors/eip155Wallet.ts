@@ -7,6 +7,7 @@ import { type Connector, type Eip1193Provider, MESSAGES } from '@portico/shared-
 import { isEip155Address } from '../chains/caip.ts'
 import { parseHexChainId } from '../chains/eip155.ts'
 import type { Kernel } from '../kernel.ts'
+import { WalletError } from './errors.ts'
 import type { AccountFacts, SessionFacts, SessionReport } from './kind.ts'
 
 const NAMESPACE = 'eip155'
@@ -75,9 +76,9 @@ export async function connectEip155(
 ): Promise<SessionFacts> {
   const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[]
   const address = accounts?.[0]
-  if (!address) throw new Error('The wallet returned no account')
+  if (!address) throw new WalletError('WALLET_NO_ACCOUNT', 'The wallet returned no account')
   const chainId = parseHexChainId(await provider.request({ method: 'eth_chainId' }))
-  if (chainId === undefined) throw new Error('The wallet returned no chain id')
+  if (chainId === undefined) throw new WalletError('WALLET_NO_CHAIN_ID', 'The wallet returned no chain id')
   return eip155Session(kernel, connector, provider, address, chainId)
 }
 

@@ -1,6 +1,7 @@
 import type { I18nApi, I18nVars, PluginCatalogues } from '@portico/shared-types'
 import type { Logger } from '@portico/shared-types/plugin'
 import { useSyncExternalStore } from 'react'
+import { UsageError } from '../errors/usage.ts'
 import { en } from './en.ts'
 import { createFormatters, type Formatters } from './format.ts'
 import { CATALOGUE_LOADERS, type Language, type ResolvedLocale, resolveLocale } from './locales.ts'
@@ -92,7 +93,8 @@ export function createI18n(requested: string, log: Logger): I18n {
     try {
       const value = typeof source === 'function' ? await source() : source
       const messages = value && typeof value === 'object' && 'default' in value ? value.default : value
-      if (!isMessages(messages)) throw new Error('a catalogue is nested objects of strings')
+      if (!isMessages(messages))
+        throw new UsageError('INVALID_CATALOGUE', 'a catalogue is nested objects of strings')
       entry.loaded.set(language, messages)
     } catch (error) {
       log.warn(`Portico: ${owner}'s "${language}" catalogue was not used`, error)

@@ -1,6 +1,7 @@
 import * as React from 'react'
 import * as JsxRuntime from 'react/jsx-runtime'
 import * as ReactDOM from 'react-dom'
+import { PluginLoadError } from './errors.ts'
 
 type Runtime = typeof import('@module-federation/runtime')
 type BundlerRuntime = typeof import('@module-federation/webpack-bundler-runtime')
@@ -21,7 +22,8 @@ const integrityPlugin: RuntimePlugin = {
   name: 'portico-integrity',
   // Fail closed: no remote entry loads without a checked manifest.
   loadEntry({ remoteInfo }) {
-    if (!entryIntegrity.has(remoteInfo.entry)) throw new Error(`${remoteInfo.entry} has no checked manifest`)
+    if (!entryIntegrity.has(remoteInfo.entry))
+      throw new PluginLoadError('PLUGIN_ENTRY_UNCHECKED', `${remoteInfo.entry} has no checked manifest`)
     return undefined
   },
   createScript({ url }) {

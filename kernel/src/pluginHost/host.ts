@@ -10,6 +10,7 @@ import { whenIdle } from '../whenIdle.ts'
 import { simpleSatisfies } from './apiRange.ts'
 import { checkDefinition } from './definition.ts'
 import { type PluginPlan, planPlugins, unconfiguredPlugins } from './enabled.ts'
+import { PluginLoadError } from './errors.ts'
 import { withTimeout } from './timeout.ts'
 import { allowedOrigins } from './trust.ts'
 
@@ -150,7 +151,10 @@ export function createPluginHost({ kernel, contextFor, registerViews }: PluginHo
       // Bundled and remote plugins from here on take one path: the same checks, context, views and setup.
       const definition = checkDefinition(plan.id, exported)
       if (!(await apiRangeSatisfied(definition.api))) {
-        throw new Error(`needs plugin API ${definition.api}, this kernel provides ${PLUGIN_API_VERSION}`)
+        throw new PluginLoadError(
+          'PLUGIN_API_MISMATCH',
+          `needs plugin API ${definition.api}, this kernel provides ${PLUGIN_API_VERSION}`,
+        )
       }
       const ctx = contextFor(plan.id)
       registerViews(definition, ctx)

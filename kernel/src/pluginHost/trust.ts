@@ -1,4 +1,5 @@
 import type { ResolvedOptions } from '@portico/shared-types'
+import { RemoteRefusedError } from './errors.ts'
 
 const SCHEMES = new Set(['https:', 'http:'])
 const SRI = /^(sha256|sha384|sha512)-[A-Za-z0-9+/]{43,86}={0,2}$/
@@ -8,10 +9,11 @@ export function remoteOrigin(url: string): string {
   let parsed: URL
   try {
     parsed = new URL(url)
-  } catch {
-    throw new Error(`"${url.slice(0, 120)}" is not a URL`)
+  } catch (error) {
+    throw new RemoteRefusedError(`"${url.slice(0, 120)}" is not a URL`, { cause: error })
   }
-  if (!SCHEMES.has(parsed.protocol)) throw new Error(`${parsed.protocol} URLs cannot be plugin remotes`)
+  if (!SCHEMES.has(parsed.protocol))
+    throw new RemoteRefusedError(`${parsed.protocol} URLs cannot be plugin remotes`)
   return parsed.origin
 }
 
@@ -60,7 +62,7 @@ export function allowedOrigins(options: ResolvedOptions): Set<string> {
 export function assertAllowedOrigin(url: string, allowed: Set<string>): void {
   const origin = remoteOrigin(url)
   if (!allowed.has(origin)) {
-    throw new Error(
+    throw new RemoteRefusedError(
       `${origin} is not an allowed plugin origin (allowedPluginOrigins: ${[...allowed].join(', ') || 'none'})`,
     )
   }
@@ -69,5 +71,5 @@ export function assertAllowedOrigin(url: string, allowed: Set<string>): void {
 /** A host-config `integrity` pin, checked before anything is fetched. */
 export function assertIntegrityPin(pin: string | undefined): void {
   if (pin !== undefined && !SRI.test(pin))
-    throw new Error(`integrity "${pin.slice(0, 100)}" is not an SRI hash (sha384-…)`)
+    throw new RemoteRefusedError(`integrity "${pin.slice(0, 100)}" is not an SRI hash (sha384-…)`)
 }

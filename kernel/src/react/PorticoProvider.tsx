@@ -2,6 +2,7 @@
 import type { ModalOptions } from '@portico/shared-types'
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import type { ModalHandle } from '../createModal.ts'
+import { UsageError } from '../errors/usage.ts'
 import type { PorticoInitialState } from '../storage/cookie.ts'
 import { createPorticoClient, type PorticoClient } from './client.ts'
 
@@ -37,7 +38,7 @@ export function PorticoProvider({
 
 export function usePorticoClient(): PorticoClient {
   const client = useContext(ClientContext)
-  if (!client) throw new Error('Portico hooks must be used inside <PorticoProvider>')
+  if (!client) throw new UsageError('OUTSIDE_PROVIDER', 'Portico hooks must be used inside <PorticoProvider>')
   return client
 }
 

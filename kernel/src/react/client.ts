@@ -2,6 +2,7 @@ import type { KernelState, ModalOptions } from '@portico/shared-types'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterNextPaint } from '../afterNextPaint.ts'
 import type { ModalHandle } from '../createModal.ts'
+import { UsageError } from '../errors/usage.ts'
 import { registerModalPresence } from '../modalPresence.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../state/selectors.ts'
 import type { PorticoInitialState } from '../storage/cookie.ts'
@@ -71,12 +72,14 @@ const QUEUED_METHODS = new Set<PropertyKey>([
 ])
 
 const serverOnly = () =>
-  new Error(
+  new UsageError(
+    'MODAL_ON_SERVER',
     'Portico: the modal exists only in the browser; while rendering on a server use the hooks (useAccount, useModal…)',
   )
 
 export function createPorticoClient({ options, modal, initialState }: PorticoClientInput): PorticoClient {
-  if (!modal && !options) throw new Error('PorticoProvider needs `options` or `modal`')
+  if (!modal && !options)
+    throw new UsageError('CONFIG_NO_CLIENT_OPTIONS', 'PorticoProvider needs `options` or `modal`')
   const account = initialState?.account
   const listeners = new Set<() => void>()
   let current: ModalHandle | undefined
@@ -274,7 +277,8 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
             return undefined
           }
           void load()
-          throw new Error(
+          throw new UsageError(
+            'MODAL_NOT_LOADED',
             `Portico: ${String(key)}() needs the loaded modal; await the handle's \`ready\` first`,
           )
         }

@@ -5,6 +5,7 @@
  */
 import type { KernelActions } from '../actions.ts'
 import { InvalidParamsRpcError, ProviderDisconnectedError } from '../errors/rpc.ts'
+import { UsageError } from '../errors/usage.ts'
 import type { Kernel } from '../kernel.ts'
 import { closedError, ProviderRpcError } from './errors.ts'
 import type { RequestArgs, RequestPipeline } from './pipeline.ts'
@@ -118,7 +119,8 @@ export function createEip1193Provider(
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()
-      if (set.size >= MAX_LISTENERS) throw new Error(`Portico: more than ${MAX_LISTENERS} ${event} listeners`)
+      if (set.size >= MAX_LISTENERS)
+        throw new UsageError('TOO_MANY_LISTENERS', `Portico: more than ${MAX_LISTENERS} ${event} listeners`)
       set.add(listener)
       listeners.set(event, set)
     },

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { UsageError } from '../errors/usage.ts'
 
 export interface ViewProps {
   params: Record<string, unknown>
@@ -27,7 +28,10 @@ export function createViewRegistry(): ViewRegistry {
     register(name, view) {
       const existing = views.get(name)
       if (existing && existing.owner !== view.owner) {
-        throw new Error(`Portico: view "${name}" is already registered by ${existing.owner}`)
+        throw new UsageError(
+          'VIEW_ALREADY_REGISTERED',
+          `Portico: view "${name}" is already registered by ${existing.owner}`,
+        )
       }
       views.set(name, view)
     },

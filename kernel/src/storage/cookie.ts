@@ -1,4 +1,5 @@
 import { CHAIN_NAMESPACES } from '@portico/shared-types'
+import { UsageError } from '../errors/usage.ts'
 import { type AccountSnapshot, isAccountSnapshot } from './accountSnapshot.ts'
 import { STORAGE_KEYS } from './keys.ts'
 import { defaultBackend, memoryBackend, type StorageBackend } from './storage.ts'
@@ -59,10 +60,14 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
 export function createCookieStorage(options: CookieStorageOptions = {}): StorageBackend {
   const maxAge = Math.floor(options.maxAgeSeconds ?? ONE_YEAR_S)
   if (!Number.isFinite(maxAge) || maxAge < 0) {
-    throw new Error(`Portico: invalid cookie maxAgeSeconds "${options.maxAgeSeconds}"`)
+    throw new UsageError(
+      'CONFIG_INVALID_COOKIE',
+      `Portico: invalid cookie maxAgeSeconds "${options.maxAgeSeconds}"`,
+    )
   }
   const path = options.path ?? '/'
-  if (!path.startsWith('/') || /[;\s]/.test(path)) throw new Error(`Portico: invalid cookie path "${path}"`)
+  if (!path.startsWith('/') || /[;\s]/.test(path))
+    throw new UsageError('CONFIG_INVALID_COOKIE', `Portico: invalid cookie path "${path}"`)
   let fallback = options.fallback
   const local = () => {
     fallback ??= defaultBackend() ?? memoryBackend()
@@ -83,7 +88,10 @@ export function createCookieStorage(options: CookieStorageOptions = {}): Storage
     setItem(key, value) {
       if (!COOKIE_KEYS.has(key)) return local().setItem(key, value)
       if (value.length > MAX_COOKIE_VALUE_LENGTH) {
-        throw new Error(`value of ${key} is longer than ${MAX_COOKIE_VALUE_LENGTH} characters`)
+        throw new UsageError(
+          'VALUE_TOO_LONG',
+          `value of ${key} is longer than ${MAX_COOKIE_VALUE_LENGTH} characters`,
+        )
       }
       write(key, value, maxAge)
     },

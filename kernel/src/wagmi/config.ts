@@ -2,6 +2,7 @@ import type { Network } from '@portico/shared-types'
 import { type Config, type CreateConfigParameters, createConfig, http, type Transport } from '@wagmi/core'
 import { type Chain, defineChain } from 'viem'
 import type { ModalHandle } from '../createModal.ts'
+import { UsageError } from '../errors/usage.ts'
 import { porticoConnector, requestedEip155Networks } from './connector.ts'
 
 /** A Portico network as a viem chain (id, name, currency, RPC URLs, explorer). */
@@ -28,7 +29,11 @@ export interface PorticoWagmiConfigParameters
 export function porticoWagmiConfig({ modal, transports, ...rest }: PorticoWagmiConfigParameters): Config {
   const chains = requestedEip155Networks(modal).map(toViemChain)
   const [first, ...others] = chains
-  if (!first) throw new Error('Portico: porticoWagmiConfig needs at least one eip155 network in `networks`')
+  if (!first)
+    throw new UsageError(
+      'CONFIG_NO_EIP155_NETWORK',
+      'Portico: porticoWagmiConfig needs at least one eip155 network in `networks`',
+    )
   return createConfig({
     multiInjectedProviderDiscovery: false,
     ...rest,

@@ -1,6 +1,8 @@
 import type { Network } from '@portico/shared-types'
 import { createConnector, ProviderNotFoundError } from '@wagmi/core'
 import { type Address, type Chain, getAddress, SwitchChainError } from 'viem'
+import { NetworkError } from '../account/errors.ts'
+import { WalletError } from '../connectors/errors.ts'
 import type { ModalHandle } from '../createModal.ts'
 import { modalLoadedOrLoading } from '../modalPresence.ts'
 import type { PorticoEip1193Provider } from '../requests/provider.ts'
@@ -49,7 +51,7 @@ export function porticoConnector({ modal }: PorticoConnectorParameters) {
       const accounts = isReconnecting
         ? await this.getAccounts()
         : toAddresses(await provider.request({ method: 'eth_requestAccounts' }))
-      if (accounts.length === 0) throw new Error('Portico: no account connected')
+      if (accounts.length === 0) throw new WalletError('WALLET_NO_ACCOUNT', 'Portico: no account connected')
       let current = await this.getChainId()
       if (chainId !== undefined && chainId !== current && this.switchChain) {
         current = (await this.switchChain({ chainId })).id
@@ -88,7 +90,10 @@ export function porticoConnector({ modal }: PorticoConnectorParameters) {
     async switchChain({ chainId }) {
       const network = requestedEip155Networks(handle()).find((candidate) => Number(candidate.id) === chainId)
       const chain = config.chains.find((candidate) => candidate.id === chainId)
-      if (!network || !chain) throw new SwitchChainError(new Error(`Chain ${chainId} is not configured`))
+      if (!network || !chain)
+        throw new SwitchChainError(
+          new NetworkError('NETWORK_NOT_CONFIGURED', `Chain ${chainId} is not configured`),
+        )
       await handle().switchNetwork(network)
       return chain as Chain
     },

@@ -4,9 +4,10 @@
  * what the visitor confirmed (same inputs, outputs, fee, version, locktime and sequences, every input
  * signed with SIGHASH_ALL so nobody relaying it can change it).
  */
-import type { BitcoinPsbtError, BitcoinSendPlan, BitcoinUtxo } from '@portico/shared-types/plugin'
+import type { BitcoinSendPlan, BitcoinUtxo } from '@portico/shared-types/plugin'
 import { script as bscript, Psbt, Transaction } from 'bitcoinjs-lib'
 import { bitcoinParams, outputScript } from './bitcoinAddress.ts'
+import { BitcoinPsbtError } from './errors.ts'
 
 /** Below this a P2WPKH output costs more to spend than it holds (Bitcoin Core's dust limit). */
 export const DUST_SATS = 294n
@@ -19,16 +20,13 @@ export const TX_VERSION = 2
 export const TX_LOCKTIME = 0
 export const INPUT_SEQUENCE = 0xffffffff
 
-export function psbtError(code: BitcoinPsbtError['code'], message: string): BitcoinPsbtError {
-  return Object.assign(new Error(message), { name: 'BitcoinPsbtError' as const, code })
-}
-
 /** Virtual size of a P2WPKH spend: 10.5 vB overhead, 68 vB per input, 31 vB per output (rounded up). */
 export const p2wpkhVbytes = (inputs: number, outputs: number) => Math.ceil(10.5 + 68 * inputs + 31 * outputs)
 
 function paramsOf(network: string) {
   const params = bitcoinParams(network)
-  if (!params) throw psbtError('badInput', `Not a known Bitcoin network: "${String(network).slice(0, 60)}"`)
+  if (!params)
+    throw new BitcoinPsbtError('badInput', `Not a known Bitcoin network: "${String(network).slice(0, 60)}"`)
   return params
 }
 
@@ -51,10 +49,11 @@ export function planSend(
   paramsOf(network)
   const to = typeof send.to === 'string' ? send.to.trim() : ''
   if (!outputScript(to, network) || typeof send.amount !== 'bigint' || send.amount < DUST_SATS)
-    throw psbtError('invalidSend', 'Not a valid receiver and amount')
-  if (!outputScript(send.from, network)) throw psbtError('badInput', 'Not a sender address of the network')
+    throw new BitcoinPsbtError('invalidSend', 'Not a valid receiver and amount')
+  if (!outputScript(send.from, network))
+    throw new BitcoinPsbtError('badInput', 'Not a sender address of the network')
   if (!Number.isFinite(send.feeRate) || send.feeRate < 1 || send.feeRate > 10_000)
-    throw psbtError('badInput', `Bad fee rate: ${send.feeRate}`)
+    throw new BitcoinPsbtError('badInput', `Bad fee rate: ${send.feeRate}`)
   const coins = utxos
     .filter(isUtxo)
     .sort((a, b) => b.value - a.value)
@@ -74,7 +73,7 @@ export function planSend(
       return { ...plan, fee: total - send.amount, change: 0n }
     }
   }
-  throw psbtError('insufficient', 'The coins do not cover the amount and the fee')
+  throw new BitcoinPsbtError('insufficient', 'The coins do not cover the amount and the fee')
 }
 
 const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
@@ -82,7 +81,7 @@ const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair)
 function plannedOutputs(plan: BitcoinSendPlan, network: string) {
   const to = outputScript(plan.to, network)
   const from = outputScript(plan.from, network)
-  if (!to || !from) throw psbtError('invalidSend', 'Not a valid receiver and amount')
+  if (!to || !from) throw new BitcoinPsbtError('invalidSend', 'Not a valid receiver and amount')
   return [
     { script: to, value: plan.amount },
     ...(plan.change > 0n ? [{ script: from, value: plan.change }] : []),
@@ -100,7 +99,8 @@ export function buildPsbt(
   psbt.setLocktime(TX_LOCKTIME)
   for (const { txid, vout } of plan.inputs) {
     const coin = utxos.find((u) => u.txid === txid && u.vout === vout)
-    if (!coin || !isUtxo(coin)) throw psbtError('badInput', `No coin ${txid}:${vout} among the coins given`)
+    if (!coin || !isUtxo(coin))
+      throw new BitcoinPsbtError('badInput', `No coin ${txid}:${vout} among the coins given`)
     psbt.addInput({
       hash: txid,
       index: vout,
@@ -192,15 +192,18 @@ function checkSighashes(signed: Psbt, tx: Transaction): void {
     const allowed = (type: number) =>
       type === Transaction.SIGHASH_ALL || (taproot && type === SIGHASH_DEFAULT)
     if (input.sighashType !== undefined && !allowed(input.sighashType))
-      throw psbtError(
+      throw new BitcoinPsbtError(
         'signedMismatch',
         `Input ${i} asks for sighash type 0x${input.sighashType.toString(16)}: only SIGHASH_ALL is accepted`,
       )
     const type = prevout ? spendHashType(tx, i, prevout) : undefined
     if (type === undefined)
-      throw psbtError('signedMismatch', `Input ${i} is not spent by one signature of the sender's key`)
+      throw new BitcoinPsbtError(
+        'signedMismatch',
+        `Input ${i} is not spent by one signature of the sender's key`,
+      )
     if (!allowed(type))
-      throw psbtError(
+      throw new BitcoinPsbtError(
         'signedMismatch',
         `Input ${i} is signed with sighash type 0x${type.toString(16)}: only SIGHASH_ALL is accepted`,
       )
@@ -217,12 +220,12 @@ function checkSighashes(signed: Psbt, tx: Transaction): void {
 export function checkedTransaction(signedPsbt: string, plan: BitcoinSendPlan, network: string): string {
   const params = paramsOf(network)
   if (typeof signedPsbt !== 'string' || signedPsbt.length > MAX_PSBT_LENGTH)
-    throw psbtError('badPsbt', 'The wallet returned no PSBT')
+    throw new BitcoinPsbtError('badPsbt', 'The wallet returned no PSBT')
   let signed: Psbt
   try {
     signed = Psbt.fromBase64(signedPsbt, { network: params })
-  } catch {
-    throw psbtError('badPsbt', 'The wallet returned no PSBT')
+  } catch (error) {
+    throw new BitcoinPsbtError('badPsbt', 'The wallet returned no PSBT', { cause: error })
   }
   const expected = plannedOutputs(plan, network)
   const outputs = signed.txOutputs
@@ -240,18 +243,18 @@ export function checkedTransaction(signedPsbt: string, plan: BitcoinSendPlan, ne
     )
   const sameFrame = signed.version === TX_VERSION && signed.locktime === TX_LOCKTIME
   if (!sameOutputs || !sameInputs || !sameFrame)
-    throw psbtError('signedMismatch', 'The signed PSBT differs from the plan')
+    throw new BitcoinPsbtError('signedMismatch', 'The signed PSBT differs from the plan')
   try {
     signed.data.inputs.forEach((input, i) => {
       if (!input.finalScriptSig && !input.finalScriptWitness) signed.finalizeInput(i)
     })
-  } catch {
-    throw psbtError('unsigned', 'The wallet did not sign every input')
+  } catch (error) {
+    throw new BitcoinPsbtError('unsigned', 'The wallet did not sign every input', { cause: error })
   }
   const final = signed.extractTransaction()
   checkSighashes(signed, final)
   // The fee paid is the planned one: the inputs' values are those the PSBT carries (witnessUtxo).
   if (BigInt(signed.getFee()) !== plan.fee)
-    throw psbtError('signedMismatch', 'The signed PSBT pays another fee')
+    throw new BitcoinPsbtError('signedMismatch', 'The signed PSBT pays another fee')
   return final.toHex()
 }

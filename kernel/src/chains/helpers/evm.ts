@@ -6,6 +6,7 @@ import {
   getAddress as viemGetAddress,
   isAddress as viemIsAddress,
 } from 'viem'
+import { ChainError } from '../errors.ts'
 import { unitHelpers } from './units.ts'
 
 const HEX_ADDRESS = /^(0x)?[\da-fA-F]{40}$/
@@ -20,7 +21,8 @@ function isAddress(value: string): boolean {
 }
 
 function getAddress(value: string): Hex {
-  if (!isAddress(value)) throw new Error(`Not an eip155 address: "${String(value).slice(0, 60)}"`)
+  if (!isAddress(value))
+    throw new ChainError('INVALID_ADDRESS', `Not an eip155 address: "${String(value).slice(0, 60)}"`)
   return viemGetAddress(`0x${value.trim().slice(-40).toLowerCase()}`)
 }
 

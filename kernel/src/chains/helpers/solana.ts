@@ -17,6 +17,7 @@ import {
   signature,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { ChainError } from '../errors.ts'
 import { unitHelpers } from './units.ts'
 
 const MAX_U64 = 2n ** 64n - 1n
@@ -34,9 +35,10 @@ function transferTransaction({
     ['to', to],
     ['blockhash', recent],
   ] as const)
-    if (!isAddress(value)) throw new Error(`Not a Solana ${label}: "${String(value).slice(0, 60)}"`)
+    if (!isAddress(value))
+      throw new ChainError('INVALID_ADDRESS', `Not a Solana ${label}: "${String(value).slice(0, 60)}"`)
   if (typeof amount !== 'bigint' || amount < 0n || amount > MAX_U64)
-    throw new RangeError('lamports must be a bigint from 0 to 2^64 - 1')
+    throw new ChainError('INVALID_AMOUNT', 'lamports must be a bigint from 0 to 2^64 - 1')
   const payer = address(from.trim())
   const message = pipe(
     createTransactionMessage({ version: 'legacy' }),
@@ -78,7 +80,8 @@ export const solanaHelpers: SolanaHelpers = {
     return value.blockhash
   },
   async getBalance(rpcUrl, owner) {
-    if (!isAddress(owner)) throw new Error(`Not a Solana address: "${String(owner).slice(0, 60)}"`)
+    if (!isAddress(owner))
+      throw new ChainError('INVALID_ADDRESS', `Not a Solana address: "${String(owner).slice(0, 60)}"`)
     const { value } = await rpc(rpcUrl).getBalance(address(owner.trim())).send()
     return value
   },

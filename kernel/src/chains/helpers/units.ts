@@ -1,19 +1,16 @@
 /** Exact unit maths for the chain helpers: strict input rules around viem's parseUnits/formatUnits. */
-import type { UnitHelpers, UnitsError } from '@portico/shared-types/plugin'
+import type { UnitHelpers } from '@portico/shared-types/plugin'
 import { formatUnits as viemFormatUnits, parseUnits as viemParseUnits } from 'viem'
+import { UnitsError } from './errors.ts'
 
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/
 /** Far beyond any real amount (uint256 has 78 digits), short enough that nothing hostile gets costly. */
 const MAX_AMOUNT_LENGTH = 200
 export const MAX_DECIMALS = 255
 
-function unitsError(code: UnitsError['code'], message: string): UnitsError {
-  return Object.assign(new Error(message), { name: 'UnitsError' as const, code })
-}
-
 function checkDecimals(decimals: number): void {
   if (!Number.isSafeInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS)
-    throw unitsError(
+    throw new UnitsError(
       'invalidDecimals',
       `Decimals must be an integer from 0 to ${MAX_DECIMALS}, not ${decimals}`,
     )
@@ -26,9 +23,9 @@ export function parseUnits(value: string, decimals: number): bigint {
   const whole = match?.[1] ?? ''
   const fraction = (match?.[2] ?? '').replace(/0+$/, '')
   if (!match || (whole === '' && (match[2] ?? '') === ''))
-    throw unitsError('invalidAmount', `Not a decimal amount: "${text.slice(0, 40)}"`)
+    throw new UnitsError('invalidAmount', `Not a decimal amount: "${text.slice(0, 40)}"`)
   if (fraction.length > decimals)
-    throw unitsError(
+    throw new UnitsError(
       'tooManyDecimals',
       `More than ${decimals} decimal${decimals === 1 ? '' : 's'}: "${text.slice(0, 40)}"`,
     )

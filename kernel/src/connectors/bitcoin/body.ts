@@ -13,6 +13,7 @@ import {
   type Network,
 } from '@portico/shared-types'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import { ApiError } from '../../api/errors.ts'
 import {
   BECH32_PREFIXES,
   BITCOIN_WALLET_CHAINS,
@@ -22,6 +23,7 @@ import {
   walletChainOf,
 } from '../../chains/bitcoin.ts'
 import type { Kernel } from '../../kernel.ts'
+import { WalletError, walletUnavailable } from '../errors.ts'
 import type { AccountFacts, ConnectorBody, ConnectorContext, SessionFacts } from '../kind.ts'
 import { restoreTarget, walletSession } from '../walletStandard/session.ts'
 import type { WalletStandardRegistry } from '../walletStandard/watchWallets.ts'
@@ -114,7 +116,7 @@ function bitcoinSession(
     account: (network) => {
       checked = checkBitcoinAccounts(accounts, BECH32_PREFIXES[network.caipNetworkId])
       const facts = accountFacts(kernel, checked)
-      if (!facts) throw new Error('The wallet returned no valid Bitcoin account')
+      if (!facts) throw new WalletError('WALLET_NO_ACCOUNT', 'The wallet returned no valid Bitcoin account')
       return facts
     },
     onAccounts: (next, report) => {
@@ -137,7 +139,7 @@ function bitcoinSession(
 async function connectBitcoin({ kernel }: ConnectorContext, connector: Connector): Promise<SessionFacts> {
   const wallet = bitcoinWallet(kernel, connector.id)
   const connect = wallet ? features(wallet)['bitcoin:connect'] : undefined
-  if (!wallet || !connect) throw new Error(`Wallet "${connector.id}" is not available`)
+  if (!wallet || !connect) throw walletUnavailable(connector.id)
   const { accounts } = await connect.connect({ purposes: ['payment', 'ordinals'] })
   return bitcoinSession(kernel, connector, wallet, accounts)
 }
@@ -158,11 +160,12 @@ async function restoreBitcoin(
 
 /** The connected account's BTC from the blockchain API (the node's address index), as a decimal string. */
 export async function readBitcoinBalance(kernel: Kernel, network: Network, address: string): Promise<string> {
-  if (!kernel.api) throw new Error('Bitcoin balances need the blockchain API (apiUrl)')
+  if (!kernel.api)
+    throw new ApiError('API_NOT_CONFIGURED', 'Bitcoin balances need the blockchain API (apiUrl)')
   const balances = await kernel.api.fetchBalances(address, network.caipNetworkId, { forceUpdate: true })
   const btc = balances.find((balance) => balance.symbol === network.nativeCurrency.symbol && !balance.address)
   if (!btc || !/^\d{1,8}(\.\d{1,8})?$/.test(btc.quantity.numeric))
-    throw new Error('No BTC balance in the answer')
+    throw new ApiError('API_UNEXPECTED_ANSWER', 'No BTC balance in the answer')
   return btc.quantity.numeric
 }
 

@@ -6,6 +6,7 @@
 import type { CaipNetworkId, Connector } from '@portico/shared-types'
 import type { Wallet } from '@wallet-standard/base'
 import { BITCOIN_WALLET_CHAINS, isBitcoinWalletChain } from '../../chains/bitcoin.ts'
+import { UnsupportedProviderMethodError } from '../../errors/rpc.ts'
 import type { ConnectorContext } from '../kind.ts'
 import {
   WALLET_STANDARD_ID_PREFIX,
@@ -60,7 +61,7 @@ export function startBitcoinDiscovery(
       request: async ({ method, params }) => {
         if (method === 'wallet_revokePermissions') return disconnectBitcoinWallet(kernel, id)
         if (method === 'bitcoin_signPsbt') return signBitcoinPsbt(kernel, id, params)
-        throw new Error(`The Bitcoin wallet does not answer ${String(method)}`)
+        throw new UnsupportedProviderMethodError(`The Bitcoin wallet does not answer ${String(method)}`)
       },
     }),
     // The connected wallet went away: its account ends, any other namespace's stays.

@@ -4,7 +4,13 @@
  */
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { isBytes, walletChainOf } from '../../chains/bitcoin.ts'
+import {
+  InvalidParamsRpcError,
+  ProviderDisconnectedError,
+  UnauthorizedProviderError,
+} from '../../errors/rpc.ts'
 import type { Kernel } from '../../kernel.ts'
+import { WalletError } from '../errors.ts'
 import { disconnectWallet } from '../walletStandard/session.ts'
 import { bitcoinWallet } from './wallets.ts'
 
@@ -36,10 +42,11 @@ export async function signBitcoinMessage(kernel: Kernel, message: Uint8Array): P
   const wallet = slice?.connectorId ? bitcoinWallet(kernel, slice.connectorId) : undefined
   const sign = wallet ? features(wallet)['bitcoin:signMessage'] : undefined
   const account = wallet?.accounts.find((candidate) => candidate.address === slice?.address)
-  if (slice?.status !== 'connected' || !sign || !account) throw new Error('No Bitcoin wallet is connected')
+  if (slice?.status !== 'connected' || !sign || !account)
+    throw new WalletError('WALLET_NOT_CONNECTED', 'No Bitcoin wallet is connected')
   const [output] = await sign.signMessage({ account, message })
   if (!isBytes(output?.signature) || output.signature.length !== 65) {
-    throw new Error('The wallet returned a malformed signature')
+    throw new WalletError('WALLET_MALFORMED_ANSWER', 'The wallet returned a malformed signature')
   }
   return toBase64(output.signature)
 }
@@ -67,7 +74,7 @@ export async function signBitcoinPsbt(
     : undefined
   const network = kernel.store.get().networks.byNamespace[NAMESPACE]?.caipNetwork
   const chain = wallet && network ? walletChainOf(network, wallet.chains) : undefined
-  if (!wallet || !sign || !chain) throw new Error('No Bitcoin wallet is connected')
+  if (!wallet || !sign || !chain) throw new ProviderDisconnectedError('No Bitcoin wallet is connected')
   const { psbt, signInputs } = (params ?? {}) as { psbt?: unknown; signInputs?: unknown }
   if (
     typeof psbt !== 'string' ||
@@ -75,13 +82,15 @@ export async function signBitcoinPsbt(
     !Array.isArray(signInputs) ||
     signInputs.length > 20
   ) {
-    throw new Error('bitcoin_signPsbt needs { psbt: base64, signInputs: [{ address, signingIndexes }] }')
+    throw new InvalidParamsRpcError(
+      'bitcoin_signPsbt needs { psbt: base64, signInputs: [{ address, signingIndexes }] }',
+    )
   }
   const inputsToSign = signInputs.map((entry: { address?: unknown; signingIndexes?: unknown }) => {
     const account = wallet.accounts.find((candidate) => candidate.address === entry?.address)
     const indexes = entry?.signingIndexes
     if (!account || !Array.isArray(indexes) || indexes.some((i) => !Number.isInteger(i) || i < 0)) {
-      throw new Error('bitcoin_signPsbt: an input names no authorized account')
+      throw new UnauthorizedProviderError('bitcoin_signPsbt: an input names no authorized account')
     }
     return { account, signingIndexes: indexes as number[] }
   })
@@ -90,6 +99,7 @@ export async function signBitcoinPsbt(
     chain,
     inputsToSign,
   })
-  if (!isBytes(output?.signedPsbt)) throw new Error('The wallet returned a malformed PSBT')
+  if (!isBytes(output?.signedPsbt))
+    throw new WalletError('WALLET_MALFORMED_ANSWER', 'The wallet returned a malformed PSBT')
   return { psbt: toBase64(output.signedPsbt) }
 }

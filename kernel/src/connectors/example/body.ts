@@ -2,6 +2,7 @@
 import type { Connector } from '@portico/shared-types'
 import type { Kernel } from '../../kernel.ts'
 import { connectorOf } from '../discovery.ts'
+import { walletUnavailable } from '../errors.ts'
 import type { AccountFacts, ConnectorBody, SessionFacts } from '../kind.ts'
 import { type ExampleWallet, exampleWallet } from './wallets.ts'
 
@@ -36,7 +37,7 @@ const walletOf = (kernel: Kernel, connectorId: string) => {
 export const exampleBody: ConnectorBody = {
   async connect({ kernel }, connector) {
     const found = walletOf(kernel, connector.id)
-    if (!found) throw new Error(`Wallet "${connector.id}" is not available`)
+    if (!found) throw walletUnavailable(connector.id)
     found.wallet.authorized = true
     return session(found.connector, found.wallet)
   },

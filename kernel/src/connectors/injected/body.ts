@@ -1,6 +1,7 @@
 /** Announced (EIP-6963) and legacy injected wallets: plain EIP-1193 providers on eip155. */
 import { connectorOf, waitForConnector } from '../discovery.ts'
 import { connectEip155, restoreEip155 } from '../eip155Wallet.ts'
+import { walletUnavailable } from '../errors.ts'
 import type { ConnectorBody } from '../kind.ts'
 
 /** Extensions inject asynchronously: a stored wallet may announce itself after the page's script. */
@@ -9,7 +10,7 @@ const LATE_ANNOUNCE_WAIT_MS = 1_000
 export const injectedBody: ConnectorBody = {
   async connect({ kernel }, connector) {
     const provider = kernel.providers.get(connector.id)
-    if (!provider) throw new Error(`Wallet "${connector.id}" is not available`)
+    if (!provider) throw walletUnavailable(connector.id)
     return connectEip155(kernel, connector, provider)
   },
   async restore({ kernel }, connectorId) {

@@ -7,6 +7,7 @@ import type { ConnectorContribution } from '@portico/shared-types/plugin'
 import type { Kernel } from '../../kernel.ts'
 import { addConnector, connectorOf, waitForConnector } from '../discovery.ts'
 import { connectEip155, restoreEip155 } from '../eip155Wallet.ts'
+import { WalletError, walletUnavailable } from '../errors.ts'
 import type { ConnectorBody, ConnectorContext, ConnectResult } from '../kind.ts'
 import { followAccountDetails, followConnectorDetails } from './accountDetails.ts'
 import { lazyProvider } from './lazyProvider.ts'
@@ -92,7 +93,10 @@ export async function connectOwnConnector(
 ): Promise<ConnectResult> {
   const { kernel } = context
   if (pluginConnectorOf(kernel, connectorId)?.pluginId !== pluginId)
-    throw new Error(`Portico: plugin "${pluginId}" has no connector "${String(connectorId)}"`)
+    throw new WalletError(
+      'WALLET_CONNECTOR_NOT_FOUND',
+      `Portico: plugin "${pluginId}" has no connector "${String(connectorId)}"`,
+    )
   const wasSolanaActive = isSolanaActive(kernel)
   const result = await connectEip155Session()
   // Its Solana account too when it declares solana; a failure there leaves eip155 connected.
@@ -106,7 +110,7 @@ export async function connectOwnConnector(
 export const pluginBody: ConnectorBody = {
   async connect({ kernel }, connector) {
     const provider = kernel.providers.get(connector.id)
-    if (!provider) throw new Error(`Wallet "${connector.id}" is not available`)
+    if (!provider) throw walletUnavailable(connector.id)
     return connectEip155(kernel, connector, provider)
   },
   /**

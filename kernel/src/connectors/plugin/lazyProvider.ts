@@ -1,4 +1,5 @@
 import type { ConnectorProvider } from '@portico/shared-types/plugin'
+import { WalletError } from '../errors.ts'
 
 type Listener = (...args: never[]) => void
 
@@ -15,7 +16,7 @@ export function lazyProvider(load: () => Promise<ConnectorProvider>): ConnectorP
     loading ??= load().then(
       (provider) => {
         if (typeof provider?.request !== 'function')
-          throw new Error('the connector loaded no EIP-1193 provider')
+          throw new WalletError('WALLET_NO_PROVIDER', 'the connector loaded no EIP-1193 provider')
         loaded = provider
         for (const [event, listener] of early.splice(0)) provider.on?.(event, listener)
         return provider

@@ -15,6 +15,7 @@ import {
 import { isSolanaAddress } from '../../chains/caip.ts'
 import type { Kernel } from '../../kernel.ts'
 import { connectorOf } from '../discovery.ts'
+import { WalletError } from '../errors.ts'
 import type { AccountFacts, ConnectorContext, ConnectResult, SessionFacts, SessionReport } from '../kind.ts'
 import { pluginConnectorOf } from './registry.ts'
 
@@ -40,7 +41,7 @@ export function solanaAddressOf(answer: unknown): string {
   const first: unknown = Array.isArray(answer) ? answer[0] : undefined
   const pubkey = typeof first === 'string' ? first : (first as { pubkey?: unknown } | null)?.pubkey
   if (typeof pubkey !== 'string' || !isSolanaAddress(pubkey))
-    throw new Error('The connector returned no valid Solana account')
+    throw new WalletError('WALLET_NO_ACCOUNT', 'The connector returned no valid Solana account')
   return pubkey
 }
 

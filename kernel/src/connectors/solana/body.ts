@@ -14,6 +14,7 @@ import type { StandardConnectFeature } from '@wallet-standard/features'
 import { caipNetworkIdOfWalletChain, isSolanaChain, pickSolanaNetwork } from '../../chains/solana.ts'
 import { encodeBase58 } from '../../chains/solanaBase58.ts'
 import type { Kernel } from '../../kernel.ts'
+import { WalletError, walletUnavailable } from '../errors.ts'
 import type { AccountFacts, ConnectorBody, SessionFacts } from '../kind.ts'
 import { disconnectWallet, restoreTarget, walletSession } from '../walletStandard/session.ts'
 import { solanaRequest } from './request.ts'
@@ -83,7 +84,7 @@ export async function signSolanaMessage(kernel: Kernel, message: string | Uint8A
   const account = kernel.store.get().accounts[NAMESPACE]
   const provider = account?.connectorId ? kernel.providers.get(account.connectorId) : undefined
   if (account?.status !== 'connected' || !account.address || !provider) {
-    throw new Error('No Solana wallet is connected')
+    throw new WalletError('WALLET_NOT_CONNECTED', 'No Solana wallet is connected')
   }
   const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
   const { signature } = (await provider.request({
@@ -98,10 +99,10 @@ export const solanaBody: ConnectorBody = {
   async connect({ kernel }, connector) {
     const wallet = walletStandardWallet(kernel, connector.id)
     const connect = wallet ? features(wallet)['standard:connect'] : undefined
-    if (!wallet || !connect) throw new Error(`Wallet "${connector.id}" is not available`)
+    if (!wallet || !connect) throw walletUnavailable(connector.id)
     const { accounts } = await connect.connect()
     const account = solanaAccounts(accounts)[0] ?? solanaAccounts(wallet.accounts)[0]
-    if (!account) throw new Error('The wallet returned no account')
+    if (!account) throw new WalletError('WALLET_NO_ACCOUNT', 'The wallet returned no account')
     return solanaSession(kernel, connector, wallet, account)
   },
   /**

@@ -1,3 +1,4 @@
+import { WalletError } from '../errors.ts'
 import type { MessageSigner } from '../kind.ts'
 
 /**
@@ -14,6 +15,7 @@ export async function signSolanaMessage(
   const signed = (await request({ method: 'solana_signMessage', params }, 'solana')) as {
     signature?: unknown
   } | null
-  if (typeof signed?.signature !== 'string') throw new Error('The wallet returned no signature')
+  if (typeof signed?.signature !== 'string')
+    throw new WalletError('WALLET_MALFORMED_ANSWER', 'The wallet returned no signature')
   return signed.signature
 }

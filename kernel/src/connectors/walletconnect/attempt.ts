@@ -4,6 +4,7 @@
  */
 import { MESSAGES, type WalletDirectoryEntry } from '@portico/shared-types'
 import type { Kernel } from '../../kernel.ts'
+import { WalletError } from '../errors.ts'
 import type { ConnectResult } from '../kind.ts'
 import { closeSession } from './adapter.ts'
 import { authenticateSession, authenticationFor, WalletConnectAuthError } from './authenticate.ts'
@@ -75,7 +76,7 @@ export function startAttempt(
           ? await authenticateSession(runtime.report.pairing, provider, auth, namespaces, EIP155_METHODS)
           : await provider.connect({ optionalNamespaces: namespaces })
       }
-      if (!session) throw new Error(MESSAGES.walletConnectConnectorNotFound)
+      if (!session) throw new WalletError('WALLET_UNAVAILABLE', MESSAGES.walletConnectConnectorNotFound)
       // A superseded pairing the wallet approved anyway still connects (the user did scan it).
       const result = finalize(kernel, runtime.report, provider, session, attempt.wallet)
       settle(attempt)

@@ -7,6 +7,7 @@
  */
 import { MESSAGES, type WalletDirectoryEntry } from '@portico/shared-types'
 import { connectEip155 } from '../eip155Wallet.ts'
+import { WalletError } from '../errors.ts'
 import type { ConnectorBody, ConnectorContext, ConnectResult, SessionFacts, SessionReport } from '../kind.ts'
 import { closeSession } from './adapter.ts'
 import { startAttempt } from './attempt.ts'
@@ -52,7 +53,8 @@ export function connectWalletConnect(
 ): Promise<ConnectResult> {
   const { kernel } = context
   const runtime = runtimeOf(context)
-  if (!runtime) return Promise.reject(new Error(MESSAGES.walletConnectConnectorNotFound))
+  if (!runtime)
+    return Promise.reject(new WalletError('WALLET_UNAVAILABLE', MESSAGES.walletConnectConnectorNotFound))
   const { connection } = kernel.store.get()
   const inFlight = runtime.attempt !== undefined && !runtime.attempt.settled
   const facts = {
@@ -145,7 +147,7 @@ export const walletConnectBody: ConnectorBody = {
   // answers eth_requestAccounts like any EIP-1193 wallet.
   async connect({ kernel }, connector) {
     const provider = kernel.providers.get(connector.id)
-    if (!provider) throw new Error(MESSAGES.walletConnectConnectorNotFound)
+    if (!provider) throw new WalletError('WALLET_UNAVAILABLE', MESSAGES.walletConnectConnectorNotFound)
     return connectEip155(kernel, connector, provider)
   },
   restore: (context, _connectorId, namespace) =>

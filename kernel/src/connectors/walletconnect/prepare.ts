@@ -3,6 +3,8 @@
  * the relay socket opens and the session proposal is made, so that choosing WalletConnect only draws
  * the QR code of a uri that is already there. One at a time; taken once, by the first attempt.
  */
+
+import { WalletConnectPairingError } from './errors.ts'
 import { isPairingExpired, pairingExpiry } from './pairing.ts'
 import type { WalletConnectProvider } from './provider.ts'
 
@@ -52,11 +54,17 @@ export function preparePairing(holder: PreparedHolder, steps: PrepareSteps, now 
       const shown = await Promise.race([
         uri,
         session.then(() => {
-          throw new Error('WalletConnect: no pairing uri')
+          throw new WalletConnectPairingError('WALLETCONNECT_NO_PAIRING_URI', 'WalletConnect: no pairing uri')
         }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
-            () => reject(new Error('WalletConnect: pairing not prepared in time')),
+            () =>
+              reject(
+                new WalletConnectPairingError(
+                  'WALLETCONNECT_PAIRING_TIMEOUT',
+                  'WalletConnect: pairing not prepared in time',
+                ),
+              ),
             PREPARE_TIMEOUT_MS,
           )
         }),

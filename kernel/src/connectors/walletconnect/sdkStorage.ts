@@ -7,6 +7,7 @@
  */
 import { safeJsonParse, safeJsonStringify } from '@walletconnect/safe-json'
 import { createStore, del, entries, set } from 'idb-keyval'
+import { PorticoError } from '../../errors/base.ts'
 
 /** The SDK default's database and table (@walletconnect/keyvaluestorage). */
 const DATABASE = 'WALLET_CONNECT_V2_INDEXED_DB'
@@ -103,7 +104,10 @@ let shared: SdkStorage | undefined
 export function sdkStorage(warn: (message: string, error?: unknown) => void): SdkStorage {
   shared ??= createSdkStorage(
     typeof indexedDB === 'undefined'
-      ? { load: () => Promise.reject(new Error('no IndexedDB')), write: async () => undefined }
+      ? {
+          load: () => Promise.reject(new PorticoError('WALLETCONNECT_NO_INDEXEDDB', 'no IndexedDB')),
+          write: async () => undefined,
+        }
       : indexedDbBackend(),
     warn,
   )
