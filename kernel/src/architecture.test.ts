@@ -101,6 +101,16 @@ const NAMESPACE_COMPARISON =
 const mayNameNamespaces = (relative: string) =>
   /^connectors\/[^/]+\//.test(relative) || relative.startsWith('chains/')
 
+/**
+ * An error made outside the kernel's family (errors/base.ts): `new Error(…)`, `Error(…)` and the other
+ * built-in constructors, or a class extending one of them. Names that merely end in "Error"
+ * (`new WalletError(…)`) are the family and do not match.
+ */
+const BUILT_IN_ERROR =
+  /(?<![\w.$])(?:new\s+)?(?:Type|Range|Syntax|Reference|Aggregate|Eval|URI)?Error\s*\(|\bextends\s+(?:Type|Range|Syntax|Reference|Aggregate|Eval|URI)?Error\b/
+/** The one class that extends Error itself: the family's base. */
+const ERROR_BASE = 'errors/base.ts'
+
 const TESTING_KIT_KERNEL_IMPORT = '../../../kernel/src/chains/helpers/index.ts'
 
 describe('architecture (DESIGN §1–2)', () => {
@@ -172,5 +182,36 @@ describe('architecture (DESIGN §1–2)', () => {
           .flatMap((line, at) => (NAMESPACE_COMPARISON.test(line) ? [`${kernelFile(file)}:${at + 1}`] : [])),
       )
     expect(offenders).toEqual([])
+  })
+  it('every error the kernel makes is a PorticoError (a code and a cause chain), never a bare Error', () => {
+    const offenders = sources(KERNEL_SRC)
+      .filter((file) => !isTest(file) && kernelFile(file) !== ERROR_BASE)
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, at) => (BUILT_IN_ERROR.test(line) ? [`${kernelFile(file)}:${at + 1}`] : [])),
+      )
+    expect(offenders).toEqual([])
+  })
+
+  it('the bare-error scan catches what it is for, and leaves the family alone', () => {
+    const caught = [
+      "throw new Error('x')",
+      'reject(new Error(message))',
+      'Object.assign(new Error(message), { code })',
+      "throw new TypeError('x')",
+      "throw Error('x')",
+      'class OwnError extends Error {',
+      'class Odd extends RangeError {',
+    ]
+    const left = [
+      "throw new WalletError('WALLET_NO_ACCOUNT', 'x')",
+      "throw new PorticoError('X', 'x', { cause })",
+      'class UsageError extends PorticoError<UsageErrorCode> {',
+      'if (error instanceof HttpError) return',
+      'relayError(cause)',
+    ]
+    expect(caught.filter((line) => !BUILT_IN_ERROR.test(line))).toEqual([])
+    expect(left.filter((line) => BUILT_IN_ERROR.test(line))).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import type { UnitsError } from '@portico/shared-types/plugin'
 import { describe, expect, it } from 'vitest'
+import { PorticoError } from '../../errors/base.ts'
 import { formatUnits, parseUnits } from './units.ts'
 
 const failure = (run: () => unknown) => {
@@ -22,6 +23,17 @@ describe('parseUnits / formatUnits', () => {
     expect(parseUnits('123456789012345678901234567890.123456789012345678', 18)).toBe(
       123456789012345678901234567890123456789012345678n,
     )
+  })
+
+  it("is the kernel's error family too: a PorticoError whose code is the contract's", () => {
+    let caught: unknown
+    try {
+      parseUnits('1.5', 0)
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(PorticoError)
+    expect(caught).toMatchObject({ name: 'UnitsError', code: 'tooManyDecimals' })
   })
 
   it('never rounds: more significant fraction digits than decimals is a tooManyDecimals UnitsError', () => {

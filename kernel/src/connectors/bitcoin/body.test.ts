@@ -255,15 +255,21 @@ describe('bip122 session with the Bitcoin dev wallet', () => {
         psbt: base64,
         signInputs: [{ address: other.address, signingIndexes: [0] }],
       }),
-    ).rejects.toThrow('names no authorized account')
-    await expect(signBitcoinPsbt(kernel, id, { psbt: 42, signInputs: [] })).rejects.toThrow(
-      'bitcoin_signPsbt needs',
-    )
+    ).rejects.toMatchObject({ code: 4100, message: expect.stringContaining('names no authorized account') })
+    await expect(signBitcoinPsbt(kernel, id, { psbt: 42, signInputs: [] })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('bitcoin_signPsbt needs'),
+    })
     await expect(
       signBitcoinPsbt(kernel, id, {
         psbt: base64,
         signInputs: [{ address: payment.address, signingIndexes: [-1] }],
       }),
-    ).rejects.toThrow('names no authorized account')
+    ).rejects.toMatchObject({ code: 4100, message: expect.stringContaining('names no authorized account') })
+    // Any other method is one this wallet does not support (EIP-1193 4200), as with any provider.
+    await expect(provider?.request({ method: 'bitcoin_sendTransfer' })).rejects.toMatchObject({
+      code: 4200,
+      message: 'The Bitcoin wallet does not answer bitcoin_sendTransfer',
+    })
   })
 })

@@ -1,0 +1,84 @@
+import { MESSAGES } from '@portico/shared-types'
+import { describe, expect, it } from 'vitest'
+import { evmNetwork, testKernel } from '../../test/account/solanaTesting.ts'
+import { WalletError } from '../connectors/errors.ts'
+import { exampleBody } from '../connectors/example/body.ts'
+import { exampleKind } from '../connectors/example/kind.ts'
+import { exampleWallets } from '../connectors/example/wallets.ts'
+import type { ConnectorKind } from '../connectors/kind.ts'
+import { CONNECTOR_KINDS } from '../connectors/kinds.ts'
+import { connectExternal } from './connect.ts'
+import { disconnectAll } from './disconnect.ts'
+import { startConnectorDiscovery } from './discovery.ts'
+import { NetworkError } from './errors.ts'
+import { removeRequestedNetwork } from './requestedNetworks.ts'
+
+/** A modal whose one wallet is the example kind's, its body's disconnect replaced by `disconnect`. */
+function modal(disconnect = exampleBody.disconnect) {
+  const kernel = testKernel({ networks: [evmNetwork(31337)] })
+  const kind: ConnectorKind = { ...exampleKind, load: async () => ({ ...exampleBody, disconnect }) }
+  kernel.connectorKinds = [...CONNECTOR_KINDS, kind]
+  exampleWallets(kernel).push({
+    name: 'Scripted',
+    address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    chainId: 31337,
+    authorized: false,
+    listeners: new Set(),
+    disconnects: 0,
+  })
+  startConnectorDiscovery(kernel, window)
+  return kernel
+}
+
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+
+describe('the lifecycle fails with the error family: a code to tell failures apart, the cause kept', () => {
+  it('a wallet that is not listed is WALLET_UNAVAILABLE, before any connect starts', async () => {
+    const kernel = modal()
+    const failure = await failureOf(connectExternal(kernel, 'example:Gone'))
+    expect(failure).toBeInstanceOf(WalletError)
+    expect(failure).toMatchObject({
+      code: 'WALLET_UNAVAILABLE',
+      message: 'Wallet "example:Gone" is not available',
+    })
+    expect(kernel.events.map((event) => event.name)).not.toContain('CONNECT_ERROR')
+  })
+
+  it("a failed disconnect is WALLET_DISCONNECT_FAILED in the catalogue's words, the wallet's own error its cause", async () => {
+    const refusal = new Error('the wallet refused')
+    const kernel = modal(async () => {
+      throw refusal
+    })
+    await connectExternal(kernel, 'example:Scripted')
+
+    const failure = await failureOf(disconnectAll(kernel))
+
+    expect(failure).toBeInstanceOf(WalletError)
+    expect(failure).toMatchObject({
+      name: 'WalletError',
+      code: 'WALLET_DISCONNECT_FAILED',
+      message: MESSAGES.failedToDisconnect,
+      cause: refusal,
+    })
+    expect((failure as WalletError).walk()).toBe(refusal)
+    expect(kernel.events.map((event) => event.name)).toContain('DISCONNECT_ERROR')
+  })
+
+  it('removing a network that is not requested is NETWORK_NOT_REQUESTED', () => {
+    const kernel = modal()
+    const failure = (() => {
+      try {
+        removeRequestedNetwork(kernel, evmNetwork(1))
+      } catch (error) {
+        return error
+      }
+      return undefined
+    })()
+    expect(failure).toBeInstanceOf(NetworkError)
+    expect(failure).toMatchObject({ code: 'NETWORK_NOT_REQUESTED' })
+  })
+})
