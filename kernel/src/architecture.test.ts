@@ -21,6 +21,14 @@ const KERNEL_SRC = path.join(ROOT, 'kernel/src')
 const isTest = (file: string) => /\.test\.tsx?$/.test(file)
 const kernelFile = (file: string) => path.relative(KERNEL_SRC, file).split(path.sep).join('/')
 
+/** `file:line` of every line of `files` that `pattern` matches. */
+const linesMatching = (files: readonly string[], pattern: RegExp) =>
+  files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, at) => (pattern.test(line) ? [`${kernelFile(file)}:${at + 1}`] : [])),
+  )
+
 /** A specifier's import clause names only types (`import type …`, `import { type A, type B } …`). */
 const typeOnly = (clause: string) => {
   if (/^type\s/.test(clause)) return true
@@ -161,37 +169,18 @@ describe('architecture (DESIGN §1–2)', () => {
   })
 
   it('nothing under connectors/ writes accounts, networks or the connection (the lifecycle does)', () => {
-    const offenders = sources(path.join(KERNEL_SRC, 'connectors'))
-      .filter((file) => !isTest(file))
-      .flatMap((file) =>
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .flatMap((line, at) =>
-            /\bdraft\.(?:accounts|networks|connection)\b/.test(line) ? [`${kernelFile(file)}:${at + 1}`] : [],
-          ),
-      )
-    expect(offenders).toEqual([])
+    const files = sources(path.join(KERNEL_SRC, 'connectors')).filter((file) => !isTest(file))
+    expect(linesMatching(files, /\bdraft\.(?:accounts|networks|connection)\b/)).toEqual([])
   })
 
   it("only a kind's own folder (connectors/<kind>/) and the chain catalogue compare with 'solana' or 'bip122'", () => {
-    const offenders = sources(KERNEL_SRC)
-      .filter((file) => !isTest(file) && !mayNameNamespaces(kernelFile(file)))
-      .flatMap((file) =>
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .flatMap((line, at) => (NAMESPACE_COMPARISON.test(line) ? [`${kernelFile(file)}:${at + 1}`] : [])),
-      )
-    expect(offenders).toEqual([])
+    const files = sources(KERNEL_SRC).filter((file) => !isTest(file) && !mayNameNamespaces(kernelFile(file)))
+    expect(linesMatching(files, NAMESPACE_COMPARISON)).toEqual([])
   })
+
   it('every error the kernel makes is a PorticoError (a code and a cause chain), never a bare Error', () => {
-    const offenders = sources(KERNEL_SRC)
-      .filter((file) => !isTest(file) && kernelFile(file) !== ERROR_BASE)
-      .flatMap((file) =>
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .flatMap((line, at) => (BUILT_IN_ERROR.test(line) ? [`${kernelFile(file)}:${at + 1}`] : [])),
-      )
-    expect(offenders).toEqual([])
+    const files = sources(KERNEL_SRC).filter((file) => !isTest(file) && kernelFile(file) !== ERROR_BASE)
+    expect(linesMatching(files, BUILT_IN_ERROR)).toEqual([])
   })
 
   it('the bare-error scan catches what it is for, and leaves the family alone', () => {
