@@ -92,7 +92,7 @@ export { BUILT_IN_NETWORKS } from './chains/catalogue.ts'
 export { defineNetwork } from './chains/defineNetwork.ts'
 export { formatBalance, formatFiat, truncateAddress } from './chains/format.ts'
 export { createModal, type ModalHandle } from './createModal.ts'
-export { PorticoError } from './errors/base.ts'
+export { PorticoError, walkCauses } from './errors/base.ts'
 export { ProviderRpcError, RPC_ERROR_CODES } from './requests/errors.ts'
 export {
   ALLOWED_METHODS,

@@ -7,6 +7,7 @@ import { exampleKind } from '../connectors/example/kind.ts'
 import { exampleWallets } from '../connectors/example/wallets.ts'
 import type { ConnectorKind } from '../connectors/kind.ts'
 import { CONNECTOR_KINDS } from '../connectors/kinds.ts'
+import { walkCauses } from '../errors/base.ts'
 import { connectExternal } from './connect.ts'
 import { disconnectAll } from './disconnect.ts'
 import { startConnectorDiscovery } from './discovery.ts'
@@ -64,7 +65,7 @@ describe('the lifecycle fails with the error family: a code to tell failures apa
       message: MESSAGES.failedToDisconnect,
       cause: refusal,
     })
-    expect((failure as WalletError).walk()).toBe(refusal)
+    expect(walkCauses(failure)).toBe(refusal)
     expect(kernel.events.map((event) => event.name)).toContain('DISCONNECT_ERROR')
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PorticoError } from './base.ts'
+import { PorticoError, walkCauses } from './base.ts'
 
 describe('PorticoError', () => {
   it('carries a code and the error that caused it', () => {
@@ -15,11 +15,11 @@ describe('PorticoError', () => {
     const root = { code: 4001, message: 'User rejected' }
     const middle = new PorticoError('MIDDLE', 'middle', { cause: root })
     const top = new PorticoError('TOP', 'top', { cause: middle })
-    expect(top.walk()).toBe(root)
-    expect(top.walk((error) => (error as { code?: unknown }).code === 'MIDDLE')).toBe(middle)
-    expect(top.walk((error) => (error as { code?: unknown }).code === 'NONE')).toBeUndefined()
+    expect(walkCauses(top)).toBe(root)
+    expect(walkCauses(top, (error) => (error as { code?: unknown }).code === 'MIDDLE')).toBe(middle)
+    expect(walkCauses(top, (error) => (error as { code?: unknown }).code === 'NONE')).toBeUndefined()
     const loop = new PorticoError('LOOP', 'loop') as PorticoError & { cause?: unknown }
     Object.defineProperty(loop, 'cause', { value: loop })
-    expect(loop.walk()).toBe(loop)
+    expect(walkCauses(loop)).toBe(loop)
   })
 })
