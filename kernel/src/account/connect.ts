@@ -1,8 +1,9 @@
-import type { ChainNamespace, Connector } from '@portico/shared-types'
+import { type ChainNamespace, type Connector, MESSAGES } from '@portico/shared-types'
 import { connectorOf } from '../connectors/discovery.ts'
 import { walletUnavailable } from '../connectors/errors.ts'
 import type { ConnectResult } from '../connectors/kind.ts'
 import { kindOf } from '../connectors/kinds.ts'
+import { PorticoError } from '../errors/base.ts'
 import type { Kernel } from '../kernel.ts'
 import { contextOf } from './report.ts'
 import { startSession } from './session.ts'
@@ -45,7 +46,9 @@ export async function connectExternal(kernel: Kernel, connectorId: string): Prom
   const connector = connectorOf(kernel, connectorId)
   const kind = connector ? kindOf(kernel, connectorId, connector.chain) : undefined
   // A wallet that is gone (no provider) is refused before the flow: no status, no CONNECT_ERROR.
-  if (!connector || !kind || !kernel.providers.has(connectorId)) throw walletUnavailable(connectorId)
+  if (!connector || !kernel.providers.has(connectorId)) throw walletUnavailable(connectorId)
+  // A listed wallet of a namespace no kind connects (behaviour §8).
+  if (!kind) throw new PorticoError('ADAPTER_NOT_FOUND', MESSAGES.adapterNotFound)
   const body = await kind.load()
   return connectFlow(kernel, connector.chain, connector, async () => {
     const context = contextOf(kernel)

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { KernelState, ModalOptions } from '@portico/shared-types'
+import type { KernelState, ModalOptions, Network } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentAlert, resetAlertsForTests } from '../alerts/alerts.ts'
 import { BUILT_IN_NETWORKS } from '../chains/catalogue.ts'
@@ -75,5 +75,62 @@ describe('switchNetwork (behaviour §2, §4, §8)', () => {
     expect(store.get().networks.activeNamespace).toBe('solana')
     expect(store.get().networks.byNamespace.solana?.caipNetwork?.name).toBe('Solana Devnet')
     expect(store.get().modal.open).toBe(false)
+  })
+})
+
+describe('switchNetwork: the wallet’s answer (behaviour §8 chain-switch codes)', () => {
+  const failOnce = (code: number) => {
+    let failed = false
+    return vi.fn(async ({ method }: { method: string }) => {
+      if (method === 'wallet_switchEthereumChain' && !failed) {
+        failed = true
+        throw Object.assign(new Error('wallet refused'), { code })
+      }
+      return null
+    })
+  }
+  function connectedWith(request: ReturnType<typeof failOnce>) {
+    const other = { ...local, id: 31338, caipNetworkId: 'eip155:31338' as const, name: 'Other' }
+    const setupResult = setup({ networks: [local, other] })
+    setupResult.kernel.providers.set('wallet', { request, on: vi.fn(), removeListener: vi.fn() })
+    setupResult.store.update((draft) => {
+      const account = draft.accounts.eip155
+      if (!account) return
+      account.status = 'connected'
+      account.connectorId = 'wallet'
+      account.address = '0x0000000000000000000000000000000000000001'
+    })
+    return { ...setupResult, other }
+  }
+  const methods = (request: ReturnType<typeof failOnce>) => request.mock.calls.map(([args]) => args.method)
+
+  it.each([4902, 32603, -32603])('%i: the chain is added, then switched to', async (code) => {
+    const request = failOnce(code)
+    const { kernel, store, other } = connectedWith(request)
+    await switchNetwork(kernel, other)
+    expect(methods(request)).toEqual([
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_switchEthereumChain',
+    ])
+    expect(store.get().networks.byNamespace.eip155?.caipNetwork?.id).toBe(31338)
+  })
+
+  it('5000 (the default error) fails the switch as the wallet said, adding nothing', async () => {
+    const request = failOnce(5000)
+    const { kernel, store, other } = connectedWith(request)
+    await expect(switchNetwork(kernel, other)).rejects.toMatchObject({
+      code: 5000,
+      message: 'wallet refused',
+    })
+    expect(methods(request)).toEqual(['wallet_switchEthereumChain'])
+    expect(store.get().networks.byNamespace.eip155?.caipNetwork?.id).toBe(31337)
+  })
+
+  it('no network at all (a script caller) is exactly CaipNetwork is undefined', async () => {
+    const { kernel } = setup()
+    await expect(switchNetwork(kernel, undefined as unknown as Network)).rejects.toThrow(
+      /^CaipNetwork is undefined$/,
+    )
   })
 })

@@ -2,6 +2,7 @@ import { MESSAGES, type Network } from '@portico/shared-types'
 import { alertOptionsOf, raiseAlert } from '../alerts/alerts.ts'
 import { isNetworkSupported } from '../chains/catalogue.ts'
 import { toHexChainId } from '../chains/eip155.ts'
+import { PorticoError } from '../errors/base.ts'
 import type { Kernel } from '../kernel.ts'
 import { openModal } from '../modal/actions.ts'
 import { UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
@@ -21,7 +22,10 @@ const codeOf = (error: unknown): number | undefined => {
   return candidate?.data?.originalError?.code ?? candidate?.code
 }
 
-/** Wallets report an unknown chain as 4902, some as (-)32603 internal error: both mean "add it first". */
+/**
+ * Wallets report an unknown chain as 4902, some as (-)32603 internal error: both mean "add it first".
+ * 5000 (a wallet's default error) and every other code fail the switch as the wallet reported them.
+ */
 export function needsAddChain(error: unknown): boolean {
   const code = codeOf(error)
   return (
@@ -55,6 +59,8 @@ function unrequestedNetwork(kernel: Kernel, network: Network): boolean {
 
 /** Switches the wallet (adding the chain when it does not know it, behaviour §7) and then the state. */
 export async function switchNetwork(kernel: Kernel, network: Network): Promise<void> {
+  // A script caller may pass nothing (behaviour §8).
+  if (!network) throw new PorticoError('CAIP_NETWORK_UNDEFINED', MESSAGES.caipNetworkUndefined)
   const namespace = network.chainNamespace
   if (!findRequestedNetwork(kernel, namespace, network.id) && !unrequestedNetwork(kernel, network)) return
   const account = kernel.store.get().accounts[namespace]

@@ -136,6 +136,16 @@ describe('gas (behaviour §5)', () => {
     expect(await short(recorded('eoa', OWNER))).toBe(true)
   })
 
+  it('with no connected account to estimate from it fails with exactly CaipNetwork or CaipAddress is undefined', async () => {
+    const { account, network } = setup(10n ** 18n)
+    const { ctx } = fakeContext(connectedState(FROM), {
+      account: { get: vi.fn(), provider: () => undefined, refreshBalance: vi.fn(async () => {}) },
+    })
+    await expect(
+      checkGas(ctx, evm, account, network, [ETH], buildTransaction(evm, FROM, ETH, '1', TO)),
+    ).rejects.toThrow(/^CaipNetwork or CaipAddress is undefined$/)
+  })
+
   it('a native send needs the amount plus the fee', async () => {
     const { ctx, account, network } = setup(10n ** 18n)
     const all = await checkGas(ctx, evm, account, network, [ETH], buildTransaction(evm, FROM, ETH, '1', TO))

@@ -260,7 +260,8 @@ export async function checkGas(
   tx: PreparedSend,
 ): Promise<GasCheck> {
   const provider = ctx.account.provider()
-  if (!provider) throw new Error('No wallet is connected')
+  // No connected account on this namespace (behaviour §8): nothing to estimate from.
+  if (!provider || !tx.from) throw new Error(MESSAGES.caipNetworkOrAddressUndefined)
   let gas = GAS_UNITS_FOR_ESTIMATES
   try {
     gas = BigInt((await provider.request({ method: 'eth_estimateGas', params: [tx] })) as string)

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { MESSAGES } from '@portico/shared-types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { evmNetwork, testKernel } from '../../../test/account/solanaTesting.ts'
 import { contextOf } from '../../account/report.ts'
@@ -12,8 +13,9 @@ describe('WalletConnect provider failure (behaviour §8 alerts)', () => {
     const kernel = testKernel({ networks: [evmNetwork(31337)] })
     const warn = vi.fn()
     kernel.log = { ...kernel.log, warn }
+    const cause = new Error('init failed')
     const createProvider = vi.fn(async () => {
-      throw new Error('init failed')
+      throw cause
     })
     registerWalletConnect(contextOf(kernel), {
       platform: () => ({
@@ -25,9 +27,11 @@ describe('WalletConnect provider failure (behaviour §8 alerts)', () => {
       }),
       createProvider,
     })
-    await expect(connectWalletConnect(contextOf(kernel))).rejects.toThrow()
+    // behaviour §8: the catalogue's error, the SDK's own kept as its cause.
+    const failure = { code: 'UNIVERSAL_PROVIDER_FAILED', message: MESSAGES.universalProviderFailed, cause }
+    await expect(connectWalletConnect(contextOf(kernel))).rejects.toMatchObject(failure)
     expect(currentAlert()?.id).toBe('universalProvider')
-    await expect(connectWalletConnect(contextOf(kernel))).rejects.toThrow()
+    await expect(connectWalletConnect(contextOf(kernel))).rejects.toMatchObject(failure)
     expect(createProvider).toHaveBeenCalledTimes(2)
     expect(
       warn.mock.calls.filter(([text]) => String(text).includes('WalletConnect Unavailable')),

@@ -1,6 +1,7 @@
 /** The SDK provider of a kernel: created once from the app's options, watched for relay errors. */
-import type { AppMetadata } from '@portico/shared-types'
+import { type AppMetadata, MESSAGES } from '@portico/shared-types'
 import { alertOptionsOf, raiseAlert } from '../../alerts/alerts.ts'
+import { PorticoError } from '../../errors/base.ts'
 import type { Kernel } from '../../kernel.ts'
 import { relayError } from './errors.ts'
 import { failAttempt } from './failure.ts'
@@ -48,7 +49,7 @@ export function getProvider(kernel: Kernel, runtime: Runtime, quiet = false): Pr
       // behaviour §8: the universal-provider alert, once per page (not for a pairing prepared in advance:
       // the attempt that follows, if the user chooses WalletConnect, raises it).
       if (!quiet) raiseAlert('universalProvider', alertOptionsOf(kernel))
-      throw error
+      throw new PorticoError('UNIVERSAL_PROVIDER_FAILED', MESSAGES.universalProviderFailed, { cause: error })
     },
   )
   runtime.provider = pending

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { evmNetwork, testKernel } from '../../test/account/solanaTesting.ts'
+import { exampleKind } from '../connectors/example/kind.ts'
+import { exampleWallets } from '../connectors/example/wallets.ts'
+import { CONNECTOR_KINDS } from '../connectors/kinds.ts'
+import { connectExternal } from './connect.ts'
+import { startConnectorDiscovery } from './discovery.ts'
+
+describe('connectExternal (behaviour §8)', () => {
+  it('a listed wallet whose namespace no kind connects fails with exactly Adapter not found, untouched state', async () => {
+    const kernel = testKernel({ networks: [evmNetwork(31337)] })
+    kernel.connectorKinds = [...CONNECTOR_KINDS, exampleKind]
+    exampleWallets(kernel).push({
+      name: 'Scripted',
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      chainId: 31337,
+      authorized: false,
+      listeners: new Set(),
+      disconnects: 0,
+    })
+    startConnectorDiscovery(kernel, window)
+    expect(kernel.providers.has('example:Scripted')).toBe(true)
+    // The modal no longer connects that kind (no kind serves eip155 either).
+    kernel.connectorKinds = CONNECTOR_KINDS.filter((kind) => kind.namespace !== 'eip155')
+
+    await expect(connectExternal(kernel, 'example:Scripted')).rejects.toMatchObject({
+      code: 'ADAPTER_NOT_FOUND',
+      message: 'Adapter not found',
+    })
+    expect(kernel.store.get().accounts.eip155?.status).toBe('disconnected')
+    expect(kernel.events.map((event) => event.name)).not.toContain('CONNECT_ERROR')
+  })
+
+  it('a wallet that is not listed stays "not available"', async () => {
+    const kernel = testKernel({ networks: [evmNetwork(31337)] })
+    await expect(connectExternal(kernel, 'nobody')).rejects.toThrow('Wallet "nobody" is not available')
+  })
+})
