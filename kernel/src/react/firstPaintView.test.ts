@@ -67,6 +67,12 @@ describe('the Connect view of an open’s first paint', () => {
     expect(viewFor(app())).toBeUndefined()
   })
 
+  it('leaves it to the kernel when the app excludes wallets (the browser wallets it hides are not known yet)', () => {
+    stops.push(announceTestWallet())
+    expect(viewFor(app({ excludeWalletIds: ['some-wallet'] }))).toBeUndefined()
+    expect(viewFor(app({ excludeWalletIds: [] }))).toBeDefined()
+  })
+
   it('leaves it to the kernel when a connect method keeps its place above the wallets', () => {
     const withEmail = app({ features: { ...NO_PLUGINS, email: true }, pluginBaseUrl: 'https://plugins.test' })
     // No browser wallet: email comes first.

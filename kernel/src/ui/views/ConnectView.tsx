@@ -19,7 +19,7 @@ import { useContributions } from '../useContributions.ts'
 import { loadAllWalletsView } from './AllWallets.tsx'
 import { ConnectMethodSlot } from './ConnectMethodSlot.tsx'
 import { ConnectMethodStandIn } from './ConnectMethodStandIn.tsx'
-import { connectMethodOrder } from './connectMethodOrder.ts'
+import { connectViewOrder } from './connectViewOrder.ts'
 import { PendingConnectMethod, pendingConnectMethods } from './PendingConnectMethod.tsx'
 
 function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
@@ -156,6 +156,7 @@ export function ConnectView({ params }: Partial<ViewProps>) {
   const i18n = useI18n()
   const { kernel } = useKernel()
   const connectors = useKernelState((state) => state.connectors)
+  const wallets = useKernelState((state) => state.wallets)
   const appOrder = useKernelState((state) => state.options.features.connectMethodsOrder)
   const methods = useContributions('connectMethods')
   const options = useKernelState((state) => state.options)
@@ -173,7 +174,7 @@ export function ConnectView({ params }: Partial<ViewProps>) {
     !emailShowWallets &&
     !walletsOpened &&
     (pending.has('email') || methods.some((contribution) => contribution.method === 'email'))
-  const order: readonly string[] = connectMethodOrder(appOrder, connectors)
+  const order: readonly string[] = connectViewOrder(appOrder, { connectors, wallets })
   // A plugin's method of its own comes after the built-in ones, in the order plugins contribute them.
   const own = [...new Set(methods.map((contribution) => contribution.method))].filter(
     (method) => !order.includes(method),
