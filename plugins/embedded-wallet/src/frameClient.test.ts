@@ -131,6 +131,21 @@ describe('createFrameClient', () => {
     await expect(b).rejects.toThrow(MESSAGES.somethingWentWrong)
   })
 
+  it("the Farcaster QR's call, cancelled or timed out, is never 'Something went wrong' (behaviour §8)", async () => {
+    vi.useFakeTimers()
+    const { client, peer } = setup()
+    peer.ready()
+    const cancel = new AbortController()
+    const cancelled = client.request('GET_FARCASTER_URI', undefined, { signal: cancel.signal })
+    const timedOut = client.request('GET_FARCASTER_URI', undefined, { timeoutMs: 1_000 })
+    const cancelledSettles = expect(cancelled).rejects.toThrow(/^The Farcaster sign-in was cancelled\.$/)
+    const timedOutSettles = expect(timedOut).rejects.toThrow(/^The request took too long to respond$/)
+    cancel.abort()
+    await vi.advanceTimersByTimeAsync(1_000)
+    await cancelledSettles
+    await timedOutSettles
+  })
+
   it("after destroy, calls fail with 'W3mFrame: iframe is not set' and open calls are rejected", async () => {
     const { client, peer } = setup()
     peer.ready()

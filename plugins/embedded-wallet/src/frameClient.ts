@@ -6,6 +6,7 @@
  */
 import { DIALOG_PART_ATTRIBUTE, MESSAGES } from '@portico/shared-types'
 import type { FrameRequests, FrameRequestType } from '@portico/shared-types/frame'
+import { strings } from './strings.ts'
 
 /** behaviour §2: the wallet frame's z-index. */
 export const FRAME_Z_INDEX = 999999
@@ -207,9 +208,15 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     return options.defaultTimeoutMs ?? FRAME_DEFAULT_TIMEOUT_MS
   }
 
-  /** behaviour §8: an aborted RPC is 'Request was aborted'; other aborted calls 'Something went wrong'. */
-  const abortError = (type: FrameRequestType) =>
-    new FrameError(type === 'RPC_REQUEST' ? MESSAGES.requestAborted : MESSAGES.somethingWentWrong, type)
+  /**
+   * behaviour §8: an aborted RPC is 'Request was aborted'; other aborted calls 'Something went wrong',
+   * except the Farcaster QR's: cancelled it says so, timed out that the request took too long.
+   */
+  const abortError = (type: FrameRequestType, timedOut = false) => {
+    if (type === 'RPC_REQUEST') return new FrameError(MESSAGES.requestAborted, type)
+    if (type !== 'GET_FARCASTER_URI') return new FrameError(MESSAGES.somethingWentWrong, type)
+    return new FrameError(timedOut ? MESSAGES.requestTookTooLong : strings.farcasterCancelled, type)
+  }
 
   async function request<K extends FrameRequestType>(
     type: K,
@@ -243,7 +250,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         timer = setTimeout(() => {
           cleanup()
           if (ALERTING_CALLS.includes(type)) options.onTimeout?.(type)
-          reject(abortError(type))
+          reject(abortError(type, true))
         }, timeoutMs)
       }
       signal?.addEventListener('abort', onAbort)

@@ -15,4 +15,5 @@ export const strings = {
   switchTo: (type: string) => `Switch to ${type}`,
   fellBack: 'Could not switch the account type: using the EOA account',
   notEmbedded: 'Account types apply to the email or social login wallet only.',
+  farcasterCancelled: 'The Farcaster sign-in was cancelled.',
 } as const
