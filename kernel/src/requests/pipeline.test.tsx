@@ -215,9 +215,9 @@ describe('request pipeline', () => {
     expect(wallet.held.map((held) => held.method)).toEqual(['personal_sign'])
   })
 
-  it('bounds the queue of open unsafe requests', async () => {
+  it('bounds the queue of open unsafe requests at 99 pending transactions (behaviour §9)', async () => {
     const { modal } = await connected([approver()])
-    const open = Array.from({ length: 32 }, () =>
+    const open = Array.from({ length: 99 }, () =>
       modal.request({ method: 'personal_sign', params: ['0x68', TEST_ADDRESS] }).catch((e) => e),
     )
     await expect(modal.request({ method: 'personal_sign', params: [] })).rejects.toMatchObject({

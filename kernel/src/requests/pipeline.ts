@@ -4,7 +4,13 @@
  * behaviour §4 rules (not allowed: open, 'Action not allowed' after 300 ms, reject open requests; closing
  * the modal rejects open unsafe requests; a success refreshes the native balance).
  */
-import { type ChainNamespace, type Connector, type Eip1193Provider, MESSAGES } from '@portico/shared-types'
+import {
+  type ChainNamespace,
+  type Connector,
+  type Eip1193Provider,
+  MAX_PENDING_TRANSACTIONS,
+  MESSAGES,
+} from '@portico/shared-types'
 import { refreshNativeBalance } from '../account/balance.ts'
 import type { KernelActions } from '../actions.ts'
 import { pluginConnectorOf } from '../connectors/plugin/registry.ts'
@@ -23,8 +29,11 @@ import { isMethodAllowed, isUnsafeMethod } from './policy.ts'
 /** behaviour §9: method-not-allowed message delay. */
 export const NOT_ALLOWED_MESSAGE_DELAY_MS = 300
 const MAX_METHOD_LENGTH = 100
-/** Open unsafe requests at once; more are refused rather than growing without bound. */
-const MAX_QUEUED = 32
+/**
+ * behaviour §9: at most 99 pending transactions (open unsafe requests) at once; more are refused rather
+ * than growing without bound.
+ */
+const MAX_QUEUED = MAX_PENDING_TRANSACTIONS
 
 export interface RequestArgs {
   method: string
