@@ -48,6 +48,17 @@ describe('swap flow (behaviour §4): failures', () => {
     expect(approve.state().approvalTransaction).toBeUndefined()
   })
 
+  it("failed prices: 'Failed to fetch network token price', and the swap initialises without prices", async () => {
+    const t = setup()
+    t.api.fetchPrices.mockRejectedValueOnce(new Error('503'))
+    await t.session.controller.initialise()
+    expect(t.ctx.toast.error.mock.calls).toEqual([['Failed to fetch network token price']])
+    expect(t.ctx.router.goBack).not.toHaveBeenCalled()
+    expect(t.state().initialized).toBe(true)
+    expect(t.state().networkPrice).toBe('0')
+    expect(t.state().tokensPriceMap).toEqual({})
+  })
+
   it("a quote without a destination amount: 'Incorrect amount' / 'Please enter a valid amount'", async () => {
     const t = setup()
     t.api.convertQuotes.mockResolvedValueOnce({ quotes: [] })
