@@ -3,7 +3,6 @@ export const DEFAULT_Z_INDEX = 999
 export const WALLET_FRAME_Z_INDEX = 999999
 
 export const TOAST_RESHOW_DELAY_MS = 150
-export const VIEW_BACK_RESYNC_DELAY_MS = 100
 export const METHOD_NOT_ALLOWED_DELAY_MS = 300
 
 export const BALANCE_RETRY_BLOCK_MS = 30_000

@@ -4,7 +4,7 @@ import type { TokenBalance } from '@portico/shared-types'
 import { recordedAccountDetails } from '@portico/shared-types/plugin'
 import { describe, expect, it, vi } from 'vitest'
 import { ETH, FROM, gasApi, TO, transferOf, USDC, USDC_CONTRACT, wallet } from '../test/sendTesting.ts'
-import { buildTransaction, checkGas, validate } from './send.ts'
+import { buildTransaction, checkGas, validate, waitForReceipt } from './send.ts'
 
 // The kernel's real helpers, as ctx.chains.evm() gives them (through the plugin test kit).
 const evm = await fakeContext(connectedState(FROM)).ctx.chains.evm()
@@ -49,6 +49,23 @@ describe('transactions', () => {
     const erc20 = buildTransaction(evm, FROM, USDC, '2', TO.slice(2).toLowerCase())
     expect(erc20).toMatchObject({ from: FROM, to: USDC_CONTRACT, value: '0x0' })
     expect(transferOf(erc20.data)).toEqual({ functionName: 'transfer', args: [TO, 2_000_000n] })
+  })
+})
+
+describe('USDT (behaviour reference, deliberate differences)', () => {
+  it('a USDT send is the standard ERC-20 transfer calldata the gas estimate is asked with', () => {
+    const USDT_CONTRACT = '0xdAC17F958D2ee523a2206206994597C13D831ec7'
+    const usdt: TokenBalance = {
+      ...USDC,
+      symbol: 'USDT',
+      chainId: 'eip155:1',
+      address: `eip155:1:${USDT_CONTRACT}`,
+    }
+    const usdtSend = buildTransaction(evm, FROM, usdt, '2', TO)
+    const usdcSend = buildTransaction(evm, FROM, USDC, '2', TO)
+    expect(usdtSend.to).toBe(USDT_CONTRACT)
+    expect(usdtSend.data).toBe(usdcSend.data)
+    expect(transferOf(usdtSend.data)).toEqual({ functionName: 'transfer', args: [TO, 2_000_000n] })
   })
 })
 
@@ -150,5 +167,33 @@ describe('gas (behaviour §5)', () => {
     const { ctx, account, network } = setup(10n ** 18n)
     const all = await checkGas(ctx, evm, account, network, [ETH], buildTransaction(evm, FROM, ETH, '1', TO))
     expect(all.insufficient).toBe(true)
+  })
+})
+
+describe('waiting for the receipt (behaviour §9 retry interval)', () => {
+  it('polls fast ten times, then every 1 s', async () => {
+    vi.useFakeTimers()
+    try {
+      const times: number[] = []
+      const start = Date.now()
+      const provider = {
+        request: vi.fn(async () => {
+          times.push(Date.now() - start)
+          return times.length === 13 ? { status: '0x1' } : null
+        }),
+        on: vi.fn(),
+        removeListener: vi.fn(),
+      }
+      const { ctx } = fakeContext(connectedState(FROM), {
+        account: { get: vi.fn(), provider: () => provider, refreshBalance: vi.fn(async () => {}) },
+      })
+      const mined = waitForReceipt(ctx, '0xhash')
+      await vi.advanceTimersByTimeAsync(10 * 300 + 3 * 1_000)
+      await expect(mined).resolves.toBe(true)
+      const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0))
+      expect(gaps).toEqual([...Array(10).fill(300), 1_000, 1_000])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

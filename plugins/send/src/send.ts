@@ -1,6 +1,7 @@
 import {
   type AccountState,
   type CaipNetworkId,
+  DEFAULT_RETRY_INTERVAL_MS,
   GAS_UNITS_FOR_ESTIMATES,
   MESSAGES,
   type Network,
@@ -307,7 +308,11 @@ export async function checkSolanaFee(
   return { gas: 1n, gasPrice: SOLANA_FEE_LAMPORTS, gasPriceInUSD: 0, networkBalanceInUSD: 0, insufficient }
 }
 
-/** Waits (up to about a minute) for the transaction to be mined. */
+/** Fast polls right after the send (a local or fast chain mines within them), then every retry interval. */
+const FAST_RECEIPT_POLLS = 10
+const FAST_RECEIPT_POLL_MS = 300
+
+/** Waits (up to about a minute) for the transaction to be mined: behaviour §9's 1 s retry interval. */
 export async function waitForReceipt(ctx: PluginContext, hash: string): Promise<boolean> {
   const provider = ctx.account.provider()
   for (let attempt = 0; provider && attempt < 60; attempt++) {
@@ -316,7 +321,8 @@ export async function waitForReceipt(ctx: PluginContext, hash: string): Promise<
     } catch (error) {
       ctx.log.warn('could not read the receipt', error)
     }
-    await new Promise((resolve) => setTimeout(resolve, attempt < 10 ? 300 : 1_000))
+    const wait = attempt < FAST_RECEIPT_POLLS ? FAST_RECEIPT_POLL_MS : DEFAULT_RETRY_INTERVAL_MS
+    await new Promise((resolve) => setTimeout(resolve, wait))
   }
   return false
 }

@@ -5,7 +5,7 @@
  * the check of what came back, and broadcast through the API.
  */
 
-import type { Eip1193Provider, Network } from '@portico/shared-types'
+import { DEFAULT_RETRY_INTERVAL_MS, type Eip1193Provider, type Network } from '@portico/shared-types'
 import type {
   BitcoinHelpers,
   BitcoinSendPlan,
@@ -130,7 +130,7 @@ export async function sendBitcoin(
   return txid
 }
 
-/** Resolves once the transaction is in a block (the account's history says confirmed), or after ~2 min. */
+/** Resolves once the transaction is in a block (the account's history says confirmed, asked every retry interval, behaviour §9), or after ~2 min. */
 export async function waitForBitcoinTx(
   ctx: PluginContext,
   network: Network,
@@ -139,7 +139,7 @@ export async function waitForBitcoinTx(
 ): Promise<void> {
   const account = `${network.caipNetworkId}:${from}`
   for (let i = 0; i < 120; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await new Promise((resolve) => setTimeout(resolve, DEFAULT_RETRY_INTERVAL_MS))
     try {
       const { data } = await api<{ data: { metadata: { hash: string; status: string } }[] }>(
         ctx,
