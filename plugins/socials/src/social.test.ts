@@ -2,7 +2,7 @@
 import { MESSAGES } from '@portico/shared-types'
 import { SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types/frame'
 import { afterEach, describe, expect, it } from 'vitest'
-import { configuredSocials, waitForCallback } from './social.ts'
+import { configuredSocials, socialLoginUrl, waitForCallback } from './social.ts'
 
 const FRAME = 'https://frame.test'
 
@@ -27,6 +27,20 @@ describe('configuredSocials', () => {
       farcaster: true,
     })
     expect(configuredSocials(false)).toEqual({ providers: [], farcaster: false })
+  })
+})
+
+describe('socialLoginUrl (behaviour §8)', () => {
+  it('takes an http(s) provider URL with a state; without one it throws', () => {
+    const url = 'https://idp.test/authorize?client_id=c&state=s1&code_challenge=x'
+    expect(socialLoginUrl(url)).toBe(url)
+    expect(() => socialLoginUrl('https://idp.test/authorize?client_id=c')).toThrow(
+      'Missing state parameter in the social login URL',
+    )
+    expect(() => socialLoginUrl('https://idp.test/authorize?state=')).toThrow(
+      'Missing state parameter in the social login URL',
+    )
+    expect(() => socialLoginUrl('javascript:alert(1)//?state=s')).toThrow(MESSAGES.somethingWentWrong)
   })
 })
 

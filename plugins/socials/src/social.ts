@@ -104,6 +104,17 @@ export function waitForCallback(frameOrigin: string, popup: Window, signal?: Abo
   })
 }
 
+/**
+ * behaviour §8: a social login URL without `state` throws. The state is what ties the provider's return
+ * to this login (the frame checks it on CONNECT_SOCIAL); a URL without one is never opened, on any
+ * platform (a Telegram mini app's included).
+ */
+export function socialLoginUrl(uri: unknown): string {
+  const href = providerUrl(uri)
+  if (!new URL(href).searchParams.get('state')) throw new Error(strings.missingState)
+  return href
+}
+
 export async function connectSocial(
   ctx: PluginContext,
   provider: OAuthProvider,
@@ -113,7 +124,7 @@ export async function connectSocial(
   try {
     const frame = await sessionOf(ctx).frame()
     const { uri } = await frame.request('GET_SOCIAL_REDIRECT_URI', { provider }, signal ? { signal } : {})
-    const target = providerUrl(uri)
+    const target = socialLoginUrl(uri)
     const window_ = popup && !popup.closed ? popup : openPopup()
     if (!window_) throw new Error(strings.popupBlocked)
     window_.location.href = target

@@ -18,6 +18,7 @@ export const strings = {
   popupHint: 'Sign in there; this window connects when you are done.',
   popupBlocked: 'The sign-in window was blocked: allow pop-ups for this site and try again.',
   popupClosed: 'The sign-in window was closed before signing in.',
+  missingState: 'Missing state parameter in the social login URL',
   connecting: 'Connecting…',
   tryAgain: 'Try again',
   scanFarcaster: 'Scan this QR code with your phone to sign in with Farcaster',
