@@ -6,8 +6,9 @@ import socials from './index.ts'
 // login are two plugins each with an approval view of its own.
 describe('the social login approval view', () => {
   it('is ApproveSocialTransaction, sensitive, and where the social connector sends unsafe requests', () => {
-    expect(socials.views?.ApproveSocialTransaction?.sensitive).toBe(true)
-    expect(socials.views?.ApproveTransaction).toBeUndefined()
+    const views = (socials.views ?? {}) as Record<string, { sensitive?: boolean } | undefined>
+    expect(views.ApproveSocialTransaction?.sensitive).toBe(true)
+    expect(views.ApproveTransaction).toBeUndefined()
     expect(socials.contributes?.connectors?.map((connector) => connector.unsafeRequestView)).toEqual([
       'ApproveSocialTransaction',
     ])
