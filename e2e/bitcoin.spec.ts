@@ -41,9 +41,9 @@ function formatBtc(sats: bigint): string {
   return `${whole}.${((sats % unit) / 100_000n).toString().padStart(3, '0')} BTC`
 }
 
-const bitcoinRow = (demo: DemoPage) => demo.walletButton(DEV_WALLET).filter({ hasText: 'Bitcoin' })
-const evmRow = (demo: DemoPage) =>
-  demo.walletButton(DEV_WALLET).filter({ hasNotText: 'Bitcoin' }).filter({ hasNotText: 'Solana' })
+/** The dev wallet's namespaces, listed under its one row in the Connect view. */
+const bitcoinSide = (demo: DemoPage) => demo.walletNamespace('Bitcoin')
+const evmSide = (demo: DemoPage) => demo.walletNamespace('EVM')
 const accountButton = (page: Page) => page.getByRole('button', { name: /^Open account / })
 
 async function openNetworks(demo: DemoPage, current: string) {
@@ -80,8 +80,8 @@ test('connect the Bitcoin dev wallet: the node’s BTC balance, a verified signa
 
   await test.step('bitcoin:connect: the payment address and the node’s balance', async () => {
     await demo.openConnect()
-    await expect(bitcoinRow(demo)).toBeVisible()
-    await bitcoinRow(demo).click()
+    await expect(demo.walletButton(DEV_WALLET)).toHaveText(`${DEV_WALLET}EVMBitcoinInstalled`)
+    await (await bitcoinSide(demo)).click()
     await expect(demo.dialog).toBeHidden()
     await expect(accountButton(page)).toContainText(`${truncate(address)} · ${balance}`)
     await expect
@@ -158,7 +158,7 @@ test('send BTC: a PSBT the wallet signs, checked and broadcast; both balances fo
   const demo = new DemoPage(page)
   await demo.goto('?bitcoin=1')
   await demo.openConnect()
-  await bitcoinRow(demo).click()
+  await (await bitcoinSide(demo)).click()
   await expect(accountButton(page)).toContainText(formatBtc(fromBefore))
   await accountButton(page).click()
   await demo.dialog
@@ -232,7 +232,7 @@ test('an eip155 and a Bitcoin account side by side: Networks switches between th
 
   await test.step('connect the EVM side first', async () => {
     await demo.openConnect()
-    await evmRow(demo).click()
+    await (await evmSide(demo)).click()
     await expect(demo.dialog).toBeHidden()
     await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Address: evmAddress })
   })

@@ -28,6 +28,20 @@ export class DemoPage {
     return this.dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name })
   }
 
+  /**
+   * A wallet offering several namespaces is one row with them as badges; choosing it lists them below
+   * it. This is the button of `namespace` ('EVM', 'Solana', 'Bitcoin') in that list, the row opened.
+   */
+  async walletNamespace(namespace: string, name = DEV_WALLET): Promise<Locator> {
+    const row = this.walletButton(name)
+    await expect(row).toHaveAttribute('aria-expanded', /^(true|false)$/)
+    if ((await row.getAttribute('aria-expanded')) === 'false') await row.click()
+    await expect(row).toHaveAttribute('aria-expanded', 'true')
+    return this.dialog
+      .getByRole('list', { name: `${name}: choose a network` })
+      .getByRole('button', { name: namespace, exact: true })
+  }
+
   async openConnect(): Promise<void> {
     await this.connectButton.click()
     await expect(this.page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()

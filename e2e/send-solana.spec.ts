@@ -54,7 +54,7 @@ async function connectSolana(page: Page, stack: StackInfo, keypair: Keypair) {
   const demo = new DemoPage(page)
   await demo.goto()
   await demo.openConnect()
-  await demo.walletButton(DEV_WALLET).filter({ hasText: 'Solana' }).click()
+  await (await demo.walletNamespace('Solana', DEV_WALLET)).click()
   await expect(demo.dialog).toBeHidden()
   await page.getByRole('button', { name: /^Open account / }).click()
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()

@@ -43,9 +43,9 @@ function formatSol(lamports: bigint): string {
   return `${whole}.${thousandths} SOL`
 }
 
-/** The dev wallet's two rows in the Connect view: the EVM one and the one labelled Solana. */
-const solanaRow = (demo: DemoPage) => demo.walletButton(DEV_WALLET).filter({ hasText: 'Solana' })
-const evmRow = (demo: DemoPage) => demo.walletButton(DEV_WALLET).filter({ hasNotText: 'Solana' })
+/** The dev wallet's namespaces, listed under its one row in the Connect view. */
+const solanaSide = (demo: DemoPage) => demo.walletNamespace('Solana')
+const evmSide = (demo: DemoPage) => demo.walletNamespace('EVM')
 
 /** The demo's account button, for any address (DemoPage's expects an 0x one). */
 const accountButton = (page: Page) => page.getByRole('button', { name: /^Open account / })
@@ -95,15 +95,21 @@ test('connect the Solana dev wallet: address and SOL balance, a verified signatu
   const demo = new DemoPage(page)
   await demo.goto()
 
-  await test.step('Connect lists the wallet twice: its EVM side and its Solana side', async () => {
+  await test.step('Connect lists the wallet once, its EVM and Solana sides as badges; choosing it lists both', async () => {
     await demo.openConnect()
-    await expect(solanaRow(demo)).toBeVisible()
-    await expect(solanaRow(demo)).toContainText('Installed')
-    await expect(evmRow(demo)).toBeVisible()
+    const row = demo.walletButton(DEV_WALLET)
+    await expect(row).toHaveCount(1)
+    await expect(row).toHaveText(`${DEV_WALLET}EVMSolanaInstalled`)
+    await expect(row).toHaveAttribute('aria-expanded', 'false')
+    await expect(await solanaSide(demo)).toBeVisible()
+    await expect(await evmSide(demo)).toBeVisible()
+    await expect(
+      demo.dialog.getByRole('list', { name: `${DEV_WALLET}: choose a network` }).getByRole('button'),
+    ).toHaveText(['EVM', 'Solana'])
   })
 
   await test.step('standard:connect: base58 address and the node’s SOL balance', async () => {
-    await solanaRow(demo).click()
+    await (await solanaSide(demo)).click()
     await expect(demo.dialog).toBeHidden()
     await expect(accountButton(page)).toContainText(`${truncate(address)} · ${balance}`)
     await expect
@@ -181,7 +187,7 @@ test('an eip155 and a Solana account side by side: the Networks view switches be
 
   await test.step('connect the EVM side first', async () => {
     await demo.openConnect()
-    await evmRow(demo).click()
+    await (await evmSide(demo)).click()
     await expect(demo.dialog).toBeHidden()
     await expect.poll(() => demo.status()).toMatchObject({ Status: 'connected', Address: evmAddress })
     expect(solanaChunkFetched()).toBe(false)

@@ -92,6 +92,35 @@ describe('Connect view lists', () => {
     expect(names(lists.recommended)).toEqual(['Wallet r1'])
   })
 
+  it('lists a wallet installed on three namespaces once, with its namespaces, the EVM side first', () => {
+    const sides: Connector[] = [
+      announced('dev.portico.wallet', 'Portico Dev Wallet'),
+      {
+        id: 'walletStandard:solana:Portico Dev Wallet',
+        type: 'ANNOUNCED',
+        name: 'Portico Dev Wallet',
+        chain: 'solana',
+      },
+      { id: 'bitcoin:Portico Dev Wallet', type: 'ANNOUNCED', name: 'Portico Dev Wallet', chain: 'bip122' },
+      announced('other.wallet', 'Other'),
+    ]
+    const lists = connectLists(stateWith({}, sides), [])
+    expect(names(lists.installed)).toEqual(['Portico Dev Wallet', 'Other'])
+    expect(lists.installed[0]).toMatchObject({
+      target: { view: 'ConnectingExternal', params: { connectorId: 'dev.portico.wallet' } },
+      faces: [
+        { connectorId: 'dev.portico.wallet', chain: 'eip155' },
+        { connectorId: 'walletStandard:solana:Portico Dev Wallet', chain: 'solana' },
+        { connectorId: 'bitcoin:Portico Dev Wallet', chain: 'bip122' },
+      ],
+    })
+    // Recent: the row keeps every namespace, and none of them is listed again among the installed.
+    const dev = { ...entry('dev', 'dev.portico.wallet'), name: 'Portico Dev Wallet' }
+    const withRecent = connectLists(stateWith({}, sides), [{ id: 'dev', wallet: dev }])
+    expect(withRecent.recent[0]?.faces?.map((face) => face.chain)).toEqual(['eip155', 'solana', 'bip122'])
+    expect(names(withRecent.installed)).toEqual(['Other'])
+  })
+
   it('hides excluded wallets: by id, and announced wallets whose RDNS the excluded-RDNS lookup found', () => {
     const state = stateWith(
       { recommended: [entry('x1'), entry('r1')], excludedRDNS: ['com.excluded'] },

@@ -3,13 +3,26 @@
  * without a DOM. A wallet is listed once: a directory entry whose RDNS matches an announced wallet
  * is that installed wallet (it opens ConnectingExternal); every other entry opens WalletConnect.
  */
-import type { Connector, KernelState, RecentWallet, WalletDirectoryEntry } from '@portico/shared-types'
+import type {
+  ChainNamespace,
+  Connector,
+  KernelState,
+  RecentWallet,
+  WalletDirectoryEntry,
+} from '@portico/shared-types'
 import { isBrowserWallet } from './browserWallet.ts'
 import { withAllowedImage } from './directoryImages.ts'
+import { groupByWallet } from './walletFaces.ts'
 
 export type WalletTarget =
   | { view: 'ConnectingExternal'; params: { connectorId: string } }
   | { view: 'ConnectingWalletConnect'; params: { walletId: string; wallet: WalletDirectoryEntry } }
+
+/** One namespace of an installed wallet: the connector that connects it there. */
+export interface WalletFace {
+  connectorId: string
+  chain: ChainNamespace
+}
 
 export interface WalletChoice {
   key: string
@@ -18,6 +31,8 @@ export interface WalletChoice {
   installed: boolean
   entry?: WalletDirectoryEntry
   target: WalletTarget
+  /** An installed wallet's namespaces (walletFaces.ts); `target` connects the first. */
+  faces?: WalletFace[]
 }
 
 export interface ConnectLists {
@@ -62,15 +77,27 @@ export function choiceForEntry(entry: WalletDirectoryEntry, connectors: readonly
   }
 }
 
-export function choiceForConnector(connector: Connector): WalletChoice {
+const facesOf = (connectors: readonly Connector[]): WalletFace[] =>
+  connectors.map((connector) => ({ connectorId: connector.id, chain: connector.chain }))
+
+/** One installed wallet's row: its connectors, one per namespace (groupByWallet), the first one's target. */
+export function choiceForConnectors([first, ...others]: readonly [Connector, ...Connector[]]): WalletChoice {
+  const imageUrl = [first, ...others].find((connector) => connector.imageUrl)?.imageUrl
   return {
-    key: `connector:${connector.id}`,
-    name: connector.name,
-    ...(connector.imageUrl ? { imageUrl: connector.imageUrl } : {}),
+    key: `connector:${first.id}`,
+    name: first.name,
+    ...(imageUrl ? { imageUrl } : {}),
     installed: true,
-    target: { view: 'ConnectingExternal', params: { connectorId: connector.id } },
+    target: { view: 'ConnectingExternal', params: { connectorId: first.id } },
+    faces: facesOf([first, ...others]),
   }
 }
+
+export const choiceForConnector = (connector: Connector): WalletChoice => choiceForConnectors([connector])
+
+/** The browser wallets, one group of connectors per wallet. */
+export const installedWallets = (state: Pick<KernelState, 'connectors' | 'wallets'>) =>
+  groupByWallet(browserWallets(state)) as [Connector, ...Connector[]][]
 
 /** Tracks what is already listed, by wallet id, RDNS and connector id. */
 function shownSet() {
@@ -109,6 +136,7 @@ export function connectLists(
   recentWallets: readonly RecentWallet[],
 ): ConnectLists {
   const installedConnectors = browserWallets(state)
+  const installedGroups = installedWallets(state)
   const shown = shownSet()
   const take = (entries: readonly WalletDirectoryEntry[]) =>
     entries.flatMap((listed) => {
@@ -126,12 +154,17 @@ export function connectLists(
     if (shown.has(wallet) || isExcluded(wallet, state)) return []
     const choice = choiceForEntry(wallet, installedConnectors)
     shown.add(choice)
-    return [choice]
+    // A recent installed wallet is listed here with all its namespaces, and not again below.
+    const target = choice.target.view === 'ConnectingExternal' ? choice.target.params.connectorId : undefined
+    const group = installedGroups.find((members) => members.some((member) => member.id === target))
+    if (!group) return [choice]
+    for (const member of group) shown.addConnector(member)
+    return [{ ...choice, faces: facesOf(group) }]
   })
-  const installed = installedConnectors.flatMap((connector) => {
-    if (shown.hasConnector(connector)) return []
-    shown.addConnector(connector)
-    return [choiceForConnector(connector)]
+  const installed = installedGroups.flatMap((group) => {
+    if (group.some((member) => shown.hasConnector(member))) return []
+    for (const member of group) shown.addConnector(member)
+    return [choiceForConnectors(group)]
   })
   return {
     recent,

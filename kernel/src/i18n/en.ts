@@ -81,6 +81,8 @@ export const en = {
   },
   /** Chain namespaces as people know them (behaviour §3). */
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  /** The namespaces of a wallet offering several: the visitor picks the one to connect. */
+  walletNamespaces: '{wallet}: choose a network',
   connectToUse: 'Connect a wallet for {namespace}',
   /** ConnectButton and <portico-button>. */
   button: {

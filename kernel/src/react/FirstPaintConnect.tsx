@@ -1,3 +1,4 @@
+import { namespaceBadges } from '../directory/walletFaces.ts'
 import { ListRow } from '../ui/primitives/ListRow.tsx'
 import { SHELL_ICON_PATHS } from '../ui/primitives/shellIcons.ts'
 import { FIRST_PAINT_STRINGS as S } from './firstPaintStrings.ts'
@@ -34,8 +35,9 @@ export function FirstPaintConnect({
           <li key={wallet.id}>
             <ListRow
               label={wallet.name}
-              {...(wallet.solana ? { description: S.solana } : {})}
+              badges={namespaceBadges(wallet.namespaces).map((namespace) => S.namespaces[namespace])}
               {...(wallet.icon ? { imageUrl: wallet.icon } : { iconPath: SHELL_ICON_PATHS.wallet })}
+              {...(wallet.namespaces.length > 1 ? { expanded: false } : {})}
               trailing={tag(S.installed)}
             />
           </li>

@@ -11,7 +11,7 @@ describe('first paint strings', () => {
       installed: en.installed,
       walletConnect: en.walletConnect.name,
       walletConnectTag: en.walletConnect.tag,
-      solana: en.namespaces.solana,
+      namespaces: { eip155: en.namespaces.eip155, solana: en.namespaces.solana },
     })
   })
 })

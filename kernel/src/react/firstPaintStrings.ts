@@ -9,5 +9,5 @@ export const FIRST_PAINT_STRINGS = {
   installed: 'Installed',
   walletConnect: 'WalletConnect',
   walletConnectTag: 'QR code',
-  solana: 'Solana',
+  namespaces: { eip155: 'EVM', solana: 'Solana' },
 } as const

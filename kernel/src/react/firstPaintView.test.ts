@@ -40,7 +40,7 @@ describe('the Connect view of an open’s first paint', () => {
   it('lists the announced wallets, then WalletConnect, as the kernel does', () => {
     stops.push(announceTestWallet())
     expect(viewFor(app())).toEqual({
-      wallets: [{ id: 'test.wallet', name: 'Test Wallet', icon: expect.any(String) }],
+      wallets: [{ id: 'test.wallet', name: 'Test Wallet', icon: expect.any(String), namespaces: ['eip155'] }],
       walletConnect: true,
     })
   })
@@ -53,6 +53,18 @@ describe('the Connect view of an open’s first paint', () => {
     expect(viewFor(app({ networks: [localNetwork(), SOLANA] }))?.wallets.map((wallet) => wallet.id)).toEqual([
       'test.wallet',
       'walletStandard:solana:Sol',
+    ])
+  })
+
+  it('lists a wallet announced for EVM and registered for Solana once, with both namespaces, as the kernel does', () => {
+    stops.push(announceTestWallet())
+    registerStandardWallet({
+      name: 'Test Wallet',
+      chains: ['solana:devnet'],
+      features: { 'standard:connect': {} },
+    })
+    expect(viewFor(app({ networks: [localNetwork(), SOLANA] }))?.wallets).toEqual([
+      { id: 'test.wallet', name: 'Test Wallet', icon: expect.any(String), namespaces: ['eip155', 'solana'] },
     ])
   })
 

@@ -8,6 +8,7 @@ import {
 import { isSolanaChain } from '../chains/solanaChain.ts'
 import { discoverAnnouncedWallets, legacyInjectedProvider } from '../connectors/injected/eip6963.ts'
 import { requestsSolana } from '../connectors/solana/requested.ts'
+import { groupByWallet } from '../directory/walletFaces.ts'
 import { defaultLocale } from '../i18n/defaultLocale.ts'
 import { RECENT_WALLETS_KEY } from '../storage/pageKeys.ts'
 import { connectMethodOrder } from '../ui/views/connectMethodOrder.ts'
@@ -18,8 +19,17 @@ export interface FirstPaintWallet {
   id: string
   name: string
   icon?: string
-  /** Set for a wallet of another namespace than eip155: the row says which. */
-  solana?: true
+  /** The namespaces it offers, one row for all (directory/walletFaces.ts). */
+  namespaces: FirstPaintNamespace[]
+}
+
+type FirstPaintNamespace = 'eip155' | 'solana'
+
+interface FirstPaintFace {
+  id: string
+  name: string
+  icon?: string
+  chain: FirstPaintNamespace
 }
 
 /** The Connect view as the kernel paints it at an open, before any plugin or the directory answered. */
@@ -49,27 +59,48 @@ function registeredWallets(target: Window): StandardWallet[] {
   return wallets
 }
 
-/** The browser wallets the kernel's discovery lists, in its order (connectors/registry.ts). */
-function browserWallets(options: ResolvedOptions, target: Window): FirstPaintWallet[] {
-  const wallets: FirstPaintWallet[] = []
+/** The browser wallets' connectors the kernel's discovery lists, in its order (connectors/registry.ts). */
+function browserFaces(options: ResolvedOptions, target: Window): FirstPaintFace[] {
+  const wallets: FirstPaintFace[] = []
   const providers: unknown[] = []
   if (options.enableEIP6963 !== false)
     discoverAnnouncedWallets(target, ({ info, provider }) => {
       if (providers.includes(provider) || wallets.some((wallet) => wallet.id === info.rdns)) return
       providers.push(provider)
-      wallets.push({ id: info.rdns, name: info.name, icon: info.icon })
+      wallets.push({ id: info.rdns, name: info.name, icon: info.icon, chain: 'eip155' })
     })()
   if (requestsSolana(options.networks))
     for (const wallet of registeredWallets(target)) {
       const id = `walletStandard:solana:${wallet.name}`
       if ('standard:connect' in wallet.features && wallet.chains.some(isSolanaChain))
         if (!wallets.some((known) => known.id === id))
-          wallets.push({ id, name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}), solana: true })
+          wallets.push({
+            id,
+            name: wallet.name,
+            ...(wallet.icon ? { icon: wallet.icon } : {}),
+            chain: 'solana',
+          })
     }
   const legacy = options.enableInjected === false ? undefined : legacyInjectedProvider(target)
   if (legacy && !providers.includes(legacy))
-    wallets.push({ id: KNOWN_CONNECTOR_IDS.injected, name: 'Browser Wallet' })
+    wallets.push({ id: KNOWN_CONNECTOR_IDS.injected, name: 'Browser Wallet', chain: 'eip155' })
   return wallets
+}
+
+/** One row per wallet, as the kernel groups them (directory/directoryLists.ts connectLists). */
+function browserWallets(options: ResolvedOptions, target: Window): FirstPaintWallet[] {
+  return groupByWallet(browserFaces(options, target)).flatMap(([first, ...others]) => {
+    if (!first) return []
+    const icon = [first, ...others].find((face) => face.icon)?.icon
+    return [
+      {
+        id: first.id,
+        name: first.name,
+        ...(icon ? { icon } : {}),
+        namespaces: [first, ...others].map((face) => face.chain),
+      },
+    ]
+  })
 }
 
 /** Whether the kernel would show this view in English (its other catalogues would change every word). */

@@ -78,6 +78,7 @@ export const de: Translation = {
     noAccount: 'Die Wallet hat kein Ethereum-Konto freigegeben',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  walletNamespaces: '{wallet}: Netzwerk wählen',
   connectToUse: 'Verbinde eine Wallet für {namespace}',
   button: {
     connect: 'Wallet verbinden',

@@ -78,6 +78,7 @@ export const es: Translation = {
     noAccount: 'La billetera no aprobó ninguna cuenta de Ethereum',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  walletNamespaces: '{wallet}: elige una red',
   connectToUse: 'Conecta una billetera para {namespace}',
   button: {
     connect: 'Conectar billetera',

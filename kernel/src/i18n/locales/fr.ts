@@ -78,6 +78,7 @@ export const fr: Translation = {
     noAccount: 'Le wallet n’a approuvé aucun compte Ethereum',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  walletNamespaces: '{wallet} : choisir un réseau',
   connectToUse: 'Connectez un wallet pour {namespace}',
   button: {
     connect: 'Connecter un wallet',

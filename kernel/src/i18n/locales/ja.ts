@@ -78,6 +78,7 @@ export const ja: Translation = {
     noAccount: 'ウォレットはEthereumアカウントを承認しませんでした',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  walletNamespaces: '{wallet}: ネットワークを選択',
   connectToUse: '{namespace}のウォレットを接続',
   button: {
     connect: 'ウォレットを接続',

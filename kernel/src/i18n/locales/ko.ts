@@ -78,6 +78,7 @@ export const ko: Translation = {
     noAccount: '지갑이 이더리움 계정을 승인하지 않았습니다',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  walletNamespaces: '{wallet}: 네트워크 선택',
   connectToUse: '{namespace} 지갑 연결',
   button: {
     connect: '지갑 연결',

@@ -78,6 +78,7 @@ export const pt: Translation = {
     noAccount: 'A carteira não aprovou nenhuma conta Ethereum',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  walletNamespaces: '{wallet}: escolha uma rede',
   connectToUse: 'Conecte uma carteira para {namespace}',
   button: {
     connect: 'Conectar carteira',

@@ -78,6 +78,7 @@ export const tr: Translation = {
     noAccount: 'Cüzdan hiçbir Ethereum hesabını onaylamadı',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  walletNamespaces: '{wallet}: bir ağ seçin',
   connectToUse: '{namespace} için bir cüzdan bağlayın',
   button: {
     connect: 'Cüzdan bağla',

@@ -78,6 +78,7 @@ export const zh: Translation = {
     noAccount: '钱包未批准任何以太坊账户',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' },
+  walletNamespaces: '{wallet}：选择网络',
   connectToUse: '连接 {namespace} 钱包',
   button: {
     connect: '连接钱包',

@@ -1,17 +1,55 @@
 import type { ListItemProps } from '@portico/shared-types/plugin'
+import { nameAvatarBackground } from './nameAvatar.ts'
 import { SvgIcon } from './SvgIcon.tsx'
 
-/** A list row's markup: ListItem's, with the icon given as its path (the first paint has no icon set). */
+export interface ListRowProps extends Omit<ListItemProps, 'icon'> {
+  /** The icon given as its path (the first paint has no icon set). */
+  iconPath?: string
+  /** No image and no icon: a gradient generated from this text stands in for the picture. */
+  avatarSeed?: string
+  /** Short labels under the label (a wallet's namespaces). */
+  badges?: readonly string[]
+  /** Set on a row that shows or hides more rows below it. */
+  expanded?: boolean
+}
+
+function Picture({
+  imageUrl,
+  iconPath,
+  avatarSeed,
+}: Pick<ListRowProps, 'imageUrl' | 'iconPath' | 'avatarSeed'>) {
+  if (imageUrl) return <img src={imageUrl} alt="" width={36} height={36} />
+  if (iconPath)
+    return (
+      <span className="pt-item-icon">
+        <SvgIcon path={iconPath} />
+      </span>
+    )
+  if (avatarSeed)
+    return (
+      <span
+        className="pt-item-icon"
+        aria-hidden="true"
+        style={{ background: nameAvatarBackground(avatarSeed) }}
+      />
+    )
+  return null
+}
+
+/** A list row's markup: ListItem's, plus what only the kernel's own rows use. */
 export function ListRow({
   label,
   description,
   iconPath,
   imageUrl,
+  avatarSeed,
+  badges,
+  expanded,
   trailing,
   selected,
   disabled,
   onClick,
-}: Omit<ListItemProps, 'icon'> & { iconPath?: string }) {
+}: ListRowProps) {
   return (
     <button
       type="button"
@@ -19,17 +57,25 @@ export function ListRow({
       onClick={onClick}
       disabled={disabled}
       aria-current={selected || undefined}
+      aria-expanded={expanded}
     >
-      {imageUrl ? (
-        <img src={imageUrl} alt="" width={36} height={36} />
-      ) : iconPath ? (
-        <span className="pt-item-icon">
-          <SvgIcon path={iconPath} />
-        </span>
-      ) : null}
+      <Picture
+        {...(imageUrl ? { imageUrl } : {})}
+        {...(iconPath ? { iconPath } : {})}
+        {...(avatarSeed ? { avatarSeed } : {})}
+      />
       <span className="pt-item-text">
         <span className="pt-item-label">{label}</span>
         {description ? <span className="pt-muted pt-text-small">{description}</span> : null}
+        {badges?.length ? (
+          <span className="pt-badges">
+            {badges.map((badge) => (
+              <span key={badge} className="pt-badge">
+                {badge}
+              </span>
+            ))}
+          </span>
+        ) : null}
       </span>
       {trailing}
     </button>

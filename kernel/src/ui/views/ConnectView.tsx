@@ -6,7 +6,6 @@ import {
   browserWallets,
   choiceForConnector,
   connectLists,
-  type WalletChoice,
   walletCountLabel,
 } from '../../directory/directoryLists.ts'
 import { useI18n } from '../../i18n/useI18n.ts'
@@ -21,28 +20,7 @@ import { ConnectMethodSlot } from './ConnectMethodSlot.tsx'
 import { ConnectMethodStandIn } from './ConnectMethodStandIn.tsx'
 import { connectViewOrder } from './connectViewOrder.ts'
 import { PendingConnectMethod, pendingConnectMethods } from './PendingConnectMethod.tsx'
-
-function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string }) {
-  const i18n = useI18n()
-  const { actions } = useKernel()
-  // A wallet installed for another namespace than eip155 (a Solana wallet) says so: the same wallet
-  // often shows twice, once per namespace.
-  const connectorId = choice.target.view === 'ConnectingExternal' ? choice.target.params.connectorId : null
-  const chain = useKernelState(
-    (state) => state.connectors.find((connector) => connector.id === connectorId)?.chain,
-  )
-  return (
-    <li>
-      <ListItem
-        label={choice.name}
-        {...(chain && chain !== 'eip155' ? { description: i18n.t(`namespaces.${chain}`) } : {})}
-        {...(choice.imageUrl ? { imageUrl: choice.imageUrl } : { icon: 'wallet' as const })}
-        {...(tag ? { trailing: <span className="pt-tag">{tag}</span> } : {})}
-        onClick={() => actions.push(choice.target.view, choice.target.params)}
-      />
-    </li>
-  )
-}
+import { WalletRow } from './WalletRow.tsx'
 
 /**
  * The wallet section, each wallet once: recent (behaviour §9: at most 2), installed, WalletConnect,
