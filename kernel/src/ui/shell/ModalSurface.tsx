@@ -15,6 +15,7 @@ import type { SurfaceFrame, SurfaceModel } from './surface.ts'
 import { controlByKey, controlKey, refocus } from './takeoverFocus.ts'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
+import { useSheetDrag } from './useSheetDrag.ts'
 
 /**
  * After the model changed hands (first paint → kernel), the view's content is new: focus goes back to
@@ -45,6 +46,7 @@ function Dialog({ model, frame, embedded }: { model: SurfaceModel; frame: Surfac
   const height = useAnimatedHeight(contentRef)
   useFocusTrap(dialogRef, !embedded && frame.open)
   const noteFocus = useHandover(dialogRef, model)
+  const sheetDrag = useSheetDrag(dialogRef, model.close)
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || embedded) return
     event.stopPropagation()
@@ -61,6 +63,10 @@ function Dialog({ model, frame, embedded }: { model: SurfaceModel; frame: Surfac
       onKeyDown={onKeyDown}
       onFocus={(event) => noteFocus(event.target)}
     >
+      {/* The bottom sheet's grip (shown under 600 px wide, shellStyles.ts): a pointer shortcut for Close. */}
+      {frame.closable && !embedded ? (
+        <div className="pt-sheet-handle" aria-hidden="true" {...sheetDrag} />
+      ) : null}
       <div className="pt-header">
         {frame.back ? (
           <button type="button" className="pt-icon-btn" aria-label={frame.backLabel} onClick={model.goBack}>

@@ -8,6 +8,8 @@ import { injectStyle } from '../../theme/styleElement.ts'
  * The overlay pins the dialog's top edge where a full-height dialog would be centred: content that
  * arrives later (a plugin's section, balances) grows it downward instead of re-centring it and moving
  * what is under the pointer.
+ * Under 600 px wide the dialog is a bottom sheet: full width, anchored to the bottom above the safe
+ * area, its body scrolling inside so every section (email) stays reachable; its handle drags it closed.
  */
 export const SHELL_STYLES = `
 [data-portico]{font-family:var(--pt-font-family);font-size:calc(var(--pt-font-size)*1.4);color:var(--pt-fg);line-height:1.4;-webkit-font-smoothing:antialiased}
@@ -33,6 +35,19 @@ export const SHELL_STYLES = `
 .pt-item-text{display:flex;flex-direction:column;flex:1;min-width:0}
 .pt-item-label{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .pt-muted{color:var(--pt-fg-muted)}
+.pt-badges{display:flex;flex-wrap:wrap;gap:4px;margin-top:3px}
+.pt-badge{font-size:.72em;line-height:1.5;padding:0 6px;border-radius:999px;border:1px solid var(--pt-border);color:var(--pt-fg-muted)}
+.pt-faces{margin:8px 0 0 20px}
+.pt-sheet-handle{display:none}
+@keyframes pt-sheet-in{from{transform:translateY(100%)}to{transform:none}}
+@media (max-width:599px){
+.pt-overlay{align-items:flex-end;padding:24px 0 0}
+.pt-overlay>.pt-dialog{width:100%;border-bottom:0;border-radius:calc(var(--pt-radius)*6) calc(var(--pt-radius)*6) 0 0;max-height:calc(100vh - 24px);max-height:calc(100dvh - 24px);padding-bottom:env(safe-area-inset-bottom,0px);animation:pt-sheet-in ${ANIMATION_MS.viewTransition * 2}ms ease-out;transition:transform ${ANIMATION_MS.viewTransition}ms ease-out}
+.pt-overlay>.pt-dialog[data-dragging]{transition:none}
+.pt-overlay>.pt-dialog .pt-body-inner{max-height:calc(100vh - 24px - 76px - env(safe-area-inset-bottom,0px));max-height:calc(100dvh - 24px - 76px - env(safe-area-inset-bottom,0px))}
+.pt-overlay>.pt-dialog>.pt-sheet-handle{display:block;position:relative;z-index:1;align-self:center;width:64px;height:20px;margin:0 0 -12px;cursor:grab;touch-action:none}
+.pt-sheet-handle::before{content:"";display:block;width:36px;height:4px;margin:8px auto;border-radius:2px;background:var(--pt-border)}
+}
 .pt-tag{font-size:.8em;padding:2px 8px;border-radius:999px;background:var(--pt-bg-hover);color:var(--pt-fg-muted)}
 .pt-text-small{font-size:.88em;margin:0}
 .pt-stack{display:flex;flex-direction:column}
