@@ -99,19 +99,25 @@ async function chooseNetwork(name: RegExp) {
 
 // Several view transitions on a loaded machine: room beyond the 5 s default.
 describe('two namespaces in the modal', () => {
-  it('Connect shows the Solana side with its chain; Networks switches accounts or connects the other namespace', async () => {
+  it('Connect shows the wallet once with its namespaces; Networks switches accounts or connects the other namespace', async () => {
     const modal = setup()
     act(() => modal.open())
     await screen.findByRole('dialog', { name: 'Connect Wallet' })
     const rows = walletRows()
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Dev WalletInstalled',
-      'Dev WalletSolanaInstalled',
+      'Dev WalletEVMSolanaInstalled',
       'WalletConnectQR code',
     ])
+    expect(rows[0]?.getAttribute('aria-expanded')).toBe('false')
 
-    // The EVM side first.
+    // Choosing the wallet lists its namespaces under it; the EVM side first.
     fireEvent.click(rows[0] as HTMLElement)
+    expect(rows[0]?.getAttribute('aria-expanded')).toBe('true')
+    const sides = within(screen.getByRole('list', { name: 'Dev Wallet: choose a network' })).getAllByRole(
+      'button',
+    )
+    expect(sides.map((side) => side.textContent)).toEqual(['EVM', 'Solana'])
+    fireEvent.click(sides[0] as HTMLElement)
     await waitFor(() => expect(modal.getAddress()).toBe(EVM_ADDRESS))
     act(() => modal.open())
     await screen.findByRole('dialog', { name: 'Account' })
@@ -125,6 +131,7 @@ describe('two namespaces in the modal', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: /Local Solana/ }))
     await screen.findByRole('dialog', { name: 'Connect Wallet' })
     expect(walletRows().map((row) => row.textContent)).toEqual(['Dev WalletSolanaInstalled'])
+    expect(walletRows()[0]?.hasAttribute('aria-expanded')).toBe(false)
     expect(modal.getAddress()).toBe(EVM_ADDRESS)
     fireEvent.click(walletRows()[0] as HTMLElement)
     await waitFor(() => expect(modal.getAddress()).toBe(owner.publicKey))
