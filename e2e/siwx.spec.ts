@@ -4,7 +4,7 @@ import { Keypair } from '@solana/web3.js'
 import { parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { freshAccount, setEth, useDevWallet } from './accountData.ts'
-import { DEV_WALLET, DemoPage } from './demo.ts'
+import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import { WalletConnectPage } from './walletconnect/page.ts'
 import { startTestWallet, TEST_WALLET_NAME } from './walletconnect/wallet.ts'
@@ -162,7 +162,7 @@ test('SIWX with the Solana dev wallet: a CAIP-122 message signed with ed25519, v
   const demo = new DemoPage(page)
   await demo.goto('?features=siwx:true')
   await demo.openConnect()
-  await demo.walletButton(DEV_WALLET).filter({ hasText: 'Solana' }).click()
+  await (await demo.walletNamespace('Solana')).click()
   await expect(signInDialog(demo)).toBeVisible()
   const address = keypair.publicKey.toBase58()
   await expect(demo.dialog.getByRole('region', { name: 'Message to sign' })).toContainText(
