@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { exampleWalletModal } from '../../test/account/exampleTesting.ts'
 import { evmNetwork, testKernel } from '../../test/account/solanaTesting.ts'
-import { exampleKind } from '../connectors/example/kind.ts'
-import { exampleWallets } from '../connectors/example/wallets.ts'
 import { CONNECTOR_KINDS } from '../connectors/kinds.ts'
 import { connectExternal } from './connect.ts'
-import { startConnectorDiscovery } from './discovery.ts'
 
 describe('connectExternal (behaviour §8)', () => {
   it('a listed wallet whose namespace no kind connects fails with exactly Adapter not found, untouched state', async () => {
-    const kernel = testKernel({ networks: [evmNetwork(31337)] })
-    kernel.connectorKinds = [...CONNECTOR_KINDS, exampleKind]
-    exampleWallets(kernel).push({
-      name: 'Scripted',
-      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      chainId: 31337,
-      authorized: false,
-      listeners: new Set(),
-      disconnects: 0,
-    })
-    startConnectorDiscovery(kernel, window)
+    const kernel = exampleWalletModal()
     expect(kernel.providers.has('example:Scripted')).toBe(true)
     // The modal no longer connects that kind (no kind serves eip155 either).
     kernel.connectorKinds = CONNECTOR_KINDS.filter((kind) => kind.namespace !== 'eip155')

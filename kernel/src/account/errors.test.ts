@@ -1,34 +1,19 @@
 import { MESSAGES } from '@portico/shared-types'
 import { describe, expect, it } from 'vitest'
-import { evmNetwork, testKernel } from '../../test/account/solanaTesting.ts'
+import { exampleWalletModal } from '../../test/account/exampleTesting.ts'
+import { evmNetwork } from '../../test/account/solanaTesting.ts'
 import { WalletError } from '../connectors/errors.ts'
 import { exampleBody } from '../connectors/example/body.ts'
 import { exampleKind } from '../connectors/example/kind.ts'
-import { exampleWallets } from '../connectors/example/wallets.ts'
-import type { ConnectorKind } from '../connectors/kind.ts'
-import { CONNECTOR_KINDS } from '../connectors/kinds.ts'
 import { walkCauses } from '../errors/base.ts'
 import { connectExternal } from './connect.ts'
 import { disconnectAll } from './disconnect.ts'
-import { startConnectorDiscovery } from './discovery.ts'
 import { NetworkError } from './errors.ts'
 import { removeRequestedNetwork } from './requestedNetworks.ts'
 
 /** A modal whose one wallet is the example kind's, its body's disconnect replaced by `disconnect`. */
 function modal(disconnect = exampleBody.disconnect) {
-  const kernel = testKernel({ networks: [evmNetwork(31337)] })
-  const kind: ConnectorKind = { ...exampleKind, load: async () => ({ ...exampleBody, disconnect }) }
-  kernel.connectorKinds = [...CONNECTOR_KINDS, kind]
-  exampleWallets(kernel).push({
-    name: 'Scripted',
-    address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-    chainId: 31337,
-    authorized: false,
-    listeners: new Set(),
-    disconnects: 0,
-  })
-  startConnectorDiscovery(kernel, window)
-  return kernel
+  return exampleWalletModal({ ...exampleKind, load: async () => ({ ...exampleBody, disconnect }) })
 }
 
 const failureOf = (promise: Promise<unknown>) =>
