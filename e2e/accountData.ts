@@ -94,6 +94,15 @@ async function fromMinter(
 const minterWallet = (chain: StackChain) =>
   createWalletClient({ chain: chainOf(chain), transport: http(chain.rpcUrl), account: MINTER })
 
+/**
+ * Sends ETH from account 0 to `to` in a mined transaction, as funds reach a visitor. Unlike setEth (which
+ * rewrites the balance without a block), the API's balance cache sees it: its answer is kept per head
+ * block and per indexed transfer (services/api cache/cachedReads.ts).
+ */
+export async function transferEth(chain: StackChain, to: Address, ether: string): Promise<void> {
+  await fromMinter(chain, (wallet) => wallet.sendTransaction({ to, value: parseEther(ether) }))
+}
+
 /** Mints a fixture token to `to` (a real transaction: the API indexes it as a mint). */
 export async function mintToken(
   stack: StackInfo,

@@ -27,19 +27,19 @@ async function connectedAddress(demo: DemoPage): Promise<Address> {
   return (await demo.status()).Address as Address
 }
 
-/** Account → Send (reloading until the API lists the minted USDC) → USDC chosen, 10 to a fresh address. */
+/**
+ * Account → Send → USDC chosen, 10 to a fresh address. The form reads the balances again when it shows,
+ * so the USDC minted just before is offered without a reload.
+ */
 async function previewUsdcSend(demo: DemoPage, page: Page): Promise<void> {
   const send = page.getByRole('dialog', { name: 'Send' })
-  await demo.openFeatureUntil('Send', async () => {
-    await send.getByRole('button', { name: /^Token: / }).click({ timeout: 2_000 })
-    await page
-      .getByRole('dialog', { name: 'Select Token' })
-      .getByRole('button', { name: /^Test USD Coin/ })
-      .click({ timeout: 2_000 })
-    await expect(send.getByRole('button', { name: 'Token: USDC, balance 100.000 USDC' })).toBeVisible({
-      timeout: 2_000,
-    })
-  })
+  await demo.openFeature('Send')
+  await send.getByRole('button', { name: /^Token: / }).click()
+  await page
+    .getByRole('dialog', { name: 'Select Token' })
+    .getByRole('button', { name: /^Test USD Coin/ })
+    .click()
+  await expect(send.getByRole('button', { name: 'Token: USDC, balance 100.000 USDC' })).toBeVisible()
   await send.getByRole('textbox', { name: 'Amount' }).fill('10')
   await send.getByRole('textbox', { name: 'Receiver address' }).fill(freshAccount().address)
   await send.getByRole('button', { name: 'Preview send' }).click()

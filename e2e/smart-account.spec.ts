@@ -1,11 +1,11 @@
 import { type Address, parseAbi, parseEther } from 'viem'
-import { freshAccount, publicClient, readEth, setEth } from './accountData.ts'
+import { freshAccount, publicClient, readEth, transferEth } from './accountData.ts'
 import { firstCodeBox, mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
 // Accounts: none of the dev accounts. The embedded wallet's key is made by the auth frame for a fresh
-// email; its smart account is funded with anvil_setBalance; the receiver is a fresh address.
+// email; its smart account is funded by a transfer from account 0; the receiver is a fresh address.
 
 const entryPointAbi = parseAbi(['function getNonce(address sender, uint192 key) view returns (uint256)'])
 
@@ -48,13 +48,10 @@ test('smart account: email login gives the smart account, it sends ETH through t
 
   const receiver = freshAccount().address
   await test.step('Send → Approve: a user operation through the bundler deploys the account and moves the ETH', async () => {
-    await setEth(chain, smart, parseEther('1'))
+    await transferEth(chain, smart, '1')
     const send = page.getByRole('dialog', { name: 'Send' })
-    await demo.openFeatureUntil('Send', () =>
-      expect(send.getByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeVisible({
-        timeout: 2_000,
-      }),
-    )
+    await demo.openFeature('Send')
+    await expect(send.getByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeVisible()
     expect(await address()).toBe(smart)
     await send.getByRole('textbox', { name: 'Amount' }).fill('0.25')
     await send.getByRole('textbox', { name: 'Receiver address' }).fill(receiver)

@@ -1,11 +1,11 @@
-import { type Address, erc20Abi, parseEther } from 'viem'
-import { publicClient, setEth } from './accountData.ts'
+import { type Address, erc20Abi } from 'viem'
+import { publicClient, transferEth } from './accountData.ts'
 import { firstCodeBox, mailboxCode, walletApproval } from './authFrame.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
 // Accounts: none of the dev accounts. A fresh email's embedded wallet (its smart account on chain A),
-// funded with anvil_setBalance; the swap's transaction goes through ApproveTransaction and the bundler.
+// funded by a transfer from account 0; the swap's transaction goes through ApproveTransaction and the bundler.
 // It trades ETH → PRMT, a pool no other spec trades: a parallel swap moving the price past the 1 %
 // slippage would otherwise revert this one.
 
@@ -35,15 +35,12 @@ test('swap with an embedded-wallet account: the swap waits in Approve Transactio
   await expect(demo.dialog).toBeHidden()
   await expect.poll(async () => (await demo.status()).Address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   const account = (await demo.status()).Address as Address
-  await setEth(chain, account, parseEther('2'))
+  await transferEth(chain, account, '2')
 
   const swap = page.getByRole('dialog', { name: 'Swap' })
   // The balance sits under the amount, in the "You pay" section beside the token's chip.
-  await demo.openFeatureUntil('Swap', () =>
-    expect(swap.getByRole('region', { name: 'You pay' })).toContainText('Balance: 2.000 ETH', {
-      timeout: 3_000,
-    }),
-  )
+  await demo.openFeature('Swap')
+  await expect(swap.getByRole('region', { name: 'You pay' })).toContainText('Balance: 2.000 ETH')
   await expect(swap.getByRole('button', { name: 'Swap from ETH, change token' })).toHaveText('ETH')
 
   await swap.getByRole('textbox', { name: 'Amount to swap' }).fill('0.5')

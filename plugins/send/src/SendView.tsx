@@ -2,6 +2,7 @@ import { MESSAGES } from '@portico/shared-types'
 import type { PluginViewProps } from '@portico/shared-types/plugin'
 import { bitcoinFormError } from './bitcoin/messages.ts'
 import { checkBitcoinFee } from './bitcoin/send.ts'
+import { useFreshBalances } from './freshBalances.ts'
 import { useChainHelpers } from './helpers.ts'
 import { looksLikeName, ReceiverNameError, resolveReceiverName } from './receiverName.ts'
 import {
@@ -26,6 +27,7 @@ export function SendView({ ctx }: PluginViewProps) {
   const network = ctx.useStore(activeNetwork)
   const { helpers, evm, solana, bitcoin, error: helpersError } = useChainHelpers(ctx, network?.chainNamespace)
   const address = account?.status === 'connected' ? account.address : undefined
+  useFreshBalances(ctx, address, network?.caipNetworkId)
   if (!account || !address || !network) return <EmptyState icon="wallet" title={strings.notConnected} />
   const namespace = network.chainNamespace
   if (!SEND_NAMESPACES.includes(namespace))

@@ -44,6 +44,16 @@ describe('Send and Review Send views', () => {
     await waitFor(() => expect(ctx.router.push).toHaveBeenCalledWith('SendPreview'))
   })
 
+  it('reads the balances past the cache when the form shows, once per account and network', async () => {
+    const { ctx } = setup()
+    const { rerender } = render(<SendView ctx={ctx} params={{}} />)
+    expect(await screen.findByRole('button', { name: 'Token: ETH, balance 1.000 ETH' })).toBeTruthy()
+    expect(ctx.account.refreshBalance).toHaveBeenCalledTimes(1)
+    rerender(<SendView ctx={ctx} params={{}} />)
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.1' } })
+    expect(ctx.account.refreshBalance).toHaveBeenCalledTimes(1)
+  })
+
   it('on Solana, bad input shows the behaviour §5 Solana message', async () => {
     const base = connectedState(SOL_ADDRESS)
     const network = {
