@@ -149,6 +149,27 @@ describe('architecture (DESIGN §1–2)', () => {
     expect(offenders).toEqual([])
   })
 
+  it("the page's own code (the React entry's static imports) carries neither drag-to-close nor generated avatars", () => {
+    // The first paint is on screen only while the kernel body loads: what it never uses stays in the body.
+    const closure = new Set<string>()
+    const visit = (file: string) => {
+      const resolved = [file, `${file}.ts`, `${file}.tsx`].find((candidate) =>
+        statSync(candidate, { throwIfNoEntry: false })?.isFile(),
+      )
+      if (!resolved || closure.has(resolved)) return
+      closure.add(resolved)
+      const source = readFileSync(resolved, 'utf8').replace(
+        /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?'[^']+'\s*\)/g,
+        '',
+      )
+      for (const target of runtimeImports(resolved, source)) visit(target)
+    }
+    visit(path.join(KERNEL_SRC, 'react/index.ts'))
+    const firstPaint = [...closure].map(kernelFile)
+    expect(firstPaint).toContain('react/firstPaint.tsx')
+    expect(firstPaint.filter((file) => /sheetHandle|sheetDrag|nameAvatar/.test(file))).toEqual([])
+  })
+
   it('the kernel has no runtime import cycle (static and dynamic imports; type-only ones aside)', () => {
     const files = sources(KERNEL_SRC).filter((file) => !isTest(file))
     const cycles = importCycles(files, (file) => runtimeImports(file)).map((cycle) => cycle.map(kernelFile))

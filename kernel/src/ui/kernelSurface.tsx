@@ -4,6 +4,7 @@ import { AlertBar } from '../alerts/AlertBar.tsx'
 import { viewTitle } from '../i18n/viewTitles.ts'
 import type { Kernel } from '../kernel.ts'
 import { canClose, canGoBack } from '../router/router.ts'
+import { sheetHandle } from './shell/sheetHandle.ts'
 import type { SurfaceFrame, SurfaceModel } from './shell/surface.ts'
 import { Toasts } from './shell/Toasts.tsx'
 import { ViewHost } from './shell/ViewHost.tsx'
@@ -54,5 +55,6 @@ export function kernelSurface(kernel: Kernel, actions: KernelActions): SurfaceMo
     alerts: () => <AlertBar />,
     view: () => <ViewHost />,
     toasts: () => <Toasts />,
+    sheetHandle,
   }
 }

@@ -1,12 +1,14 @@
 import type { ListItemProps } from '@portico/shared-types/plugin'
-import { nameAvatarBackground } from './nameAvatar.ts'
 import { SvgIcon } from './SvgIcon.tsx'
 
 export interface ListRowProps extends Omit<ListItemProps, 'icon'> {
   /** The icon given as its path (the first paint has no icon set). */
   iconPath?: string
-  /** No image and no icon: a gradient generated from this text stands in for the picture. */
-  avatarSeed?: string
+  /**
+   * No image and no icon: this CSS background stands in for the picture (nameAvatar.ts makes one from a
+   * wallet's name; the caller computes it, so the first paint does not carry that code).
+   */
+  avatarBackground?: string
   /** Short labels under the label (a wallet's namespaces). */
   badges?: readonly string[]
   /** Set on a row that shows or hides more rows below it. */
@@ -16,8 +18,8 @@ export interface ListRowProps extends Omit<ListItemProps, 'icon'> {
 function Picture({
   imageUrl,
   iconPath,
-  avatarSeed,
-}: Pick<ListRowProps, 'imageUrl' | 'iconPath' | 'avatarSeed'>) {
+  avatarBackground,
+}: Pick<ListRowProps, 'imageUrl' | 'iconPath' | 'avatarBackground'>) {
   if (imageUrl) return <img src={imageUrl} alt="" width={36} height={36} />
   if (iconPath)
     return (
@@ -25,14 +27,8 @@ function Picture({
         <SvgIcon path={iconPath} />
       </span>
     )
-  if (avatarSeed)
-    return (
-      <span
-        className="pt-item-icon"
-        aria-hidden="true"
-        style={{ background: nameAvatarBackground(avatarSeed) }}
-      />
-    )
+  if (avatarBackground)
+    return <span className="pt-item-icon" aria-hidden="true" style={{ background: avatarBackground }} />
   return null
 }
 
@@ -42,7 +38,7 @@ export function ListRow({
   description,
   iconPath,
   imageUrl,
-  avatarSeed,
+  avatarBackground,
   badges,
   expanded,
   trailing,
@@ -62,7 +58,7 @@ export function ListRow({
       <Picture
         {...(imageUrl ? { imageUrl } : {})}
         {...(iconPath ? { iconPath } : {})}
-        {...(avatarSeed ? { avatarSeed } : {})}
+        {...(avatarBackground ? { avatarBackground } : {})}
       />
       <span className="pt-item-text">
         <span className="pt-item-label">{label}</span>

@@ -15,7 +15,6 @@ import type { SurfaceFrame, SurfaceModel } from './surface.ts'
 import { controlByKey, controlKey, refocus } from './takeoverFocus.ts'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
-import { useSheetDrag } from './useSheetDrag.ts'
 
 /**
  * After the model changed hands (first paint → kernel), the view's content is new: focus goes back to
@@ -46,7 +45,7 @@ function Dialog({ model, frame, embedded }: { model: SurfaceModel; frame: Surfac
   const height = useAnimatedHeight(contentRef)
   useFocusTrap(dialogRef, !embedded && frame.open)
   const noteFocus = useHandover(dialogRef, model)
-  const sheetDrag = useSheetDrag(dialogRef, model.close)
+  const sheetDrag = useMemo(() => model.sheetHandle?.(() => dialogRef.current, model.close), [model])
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || embedded) return
     event.stopPropagation()

@@ -1,5 +1,6 @@
 import type { Theme } from '@portico/shared-types'
 import type { ReactNode } from 'react'
+import type { SheetHandleProps } from './sheetHandle.ts'
 
 /** What the modal's shell shows: plain data, one object until something in it changes. */
 export interface SurfaceFrame {
@@ -40,4 +41,6 @@ export interface SurfaceModel {
   toasts(): ReactNode
   /** The control the visitor pressed in this model's content and that it could not act on. */
   pressed?(): string | undefined
+  /** Drag-to-close for the bottom sheet's grip (ui/shell/sheetHandle.ts); without it the grip only shows. */
+  sheetHandle?(sheet: () => HTMLElement | null, close: () => void): SheetHandleProps
 }

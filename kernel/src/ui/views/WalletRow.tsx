@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n/useI18n.ts'
 import { useKernel } from '../context.tsx'
 import { ICON_PATHS } from '../primitives/icons.ts'
 import { ListRow } from '../primitives/ListRow.tsx'
+import { nameAvatarBackground } from '../primitives/nameAvatar.ts'
 
 /**
  * One wallet of the Connect view: its namespaces as badges. A wallet offering one namespace connects it
@@ -21,7 +22,7 @@ export function WalletRow({ choice, tag }: { choice: WalletChoice; tag?: string 
     ? { imageUrl: choice.imageUrl }
     : choice.installed
       ? { iconPath: ICON_PATHS.wallet }
-      : { avatarSeed: choice.name }
+      : { avatarBackground: nameAvatarBackground(choice.name) }
   return (
     <li>
       <ListRow
