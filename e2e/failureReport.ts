@@ -19,7 +19,7 @@ function attachmentText(attachment: TestResult['attachments'][number]): string |
   return undefined
 }
 
-const PRINTED = new Set(['error-context', 'page console', 'non-local requests'])
+const PRINTED = new Set(['error-context', 'page console', 'presses and dialogs', 'non-local requests'])
 
 /** The error context without what the log already has (instructions for a reader, the test's source). */
 function withoutBoilerplate(text: string): string {

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { DIALOG_TRACE_PREFIX, dialogTraceScript } from './dialogTrace.ts'
 import { readStackInfo, type StackInfo } from './stackInfo.ts'
 
 export { expect }
@@ -61,7 +62,7 @@ interface Fixtures {
   pageConsole: string[]
 }
 
-/** Bounds what one test can keep from a chatty page. */
+/** Bounds what one test can keep from a chatty page (the dialog trace has a budget of its own). */
 const CONSOLE_LINES = 200
 
 export const test = base.extend<Fixtures, { stack: StackInfo }>({
@@ -115,17 +116,24 @@ export const test = base.extend<Fixtures, { stack: StackInfo }>({
   pageConsole: [
     async ({ context }, use, testInfo) => {
       const lines: string[] = []
+      const trace: string[] = []
       const started = Date.now()
+      await context.addInitScript(dialogTraceScript)
       const watch = (page: import('@playwright/test').Page) =>
         page.on('console', (message) => {
-          if (lines.length < CONSOLE_LINES)
-            lines.push(`+${Date.now() - started}ms ${message.type()}: ${message.text().slice(0, 500)}`)
+          const text = message.text()
+          const kept = text.startsWith(DIALOG_TRACE_PREFIX) ? trace : lines
+          if (kept.length < CONSOLE_LINES)
+            kept.push(`+${Date.now() - started}ms ${message.type()}: ${text.slice(0, 500)}`)
         })
       context.pages().forEach(watch)
       context.on('page', watch)
       await use(lines)
-      if (testInfo.status !== testInfo.expectedStatus && lines.length > 0)
+      if (testInfo.status === testInfo.expectedStatus) return
+      if (lines.length > 0)
         await testInfo.attach('page console', { body: lines.join('\n'), contentType: 'text/plain' })
+      if (trace.length > 0)
+        await testInfo.attach('presses and dialogs', { body: trace.join('\n'), contentType: 'text/plain' })
     },
     { auto: true },
   ],
