@@ -15,6 +15,7 @@ import { trackRecentWallets } from './account/recentWallets.ts'
 import { autoReconnect } from './account/reconnect.ts'
 import { contextOf } from './account/report.ts'
 import { addRequestedNetwork, removeRequestedNetwork } from './account/requestedNetworks.ts'
+import { signInUnavailable } from './account/signInUnavailable.ts'
 import { startAccountData } from './account/tokenBalances.ts'
 import { createActions } from './actions.ts'
 import { afterNextPaint } from './afterNextPaint.ts'
@@ -140,7 +141,8 @@ export function createModal(options: ModalOptions, surface?: ModalSurfaceHost): 
   const actions = createActions(kernel)
   // Every request of the handle, getProvider() and plugins goes through the pipeline (behaviour §4–§6).
   const requests = createRequestPipeline(kernel, actions)
-  kernel.cleanups.push(requests.dispose, startAfterConnectHooks(kernel))
+  const noSignIn = signInUnavailable(kernel, actions)
+  kernel.cleanups.push(requests.dispose, startAfterConnectHooks(kernel, noSignIn))
   let eip1193: ReturnType<typeof createEip1193Provider> | undefined
   // Token balances and identity follow the account and network; refreshBalance (ctx.account, e.g.
   // after a send) reads the native balance and the token balances past their cache.
@@ -192,7 +194,7 @@ export function createModal(options: ModalOptions, surface?: ModalSurfaceHost): 
     ready = autoReconnect(kernel)
     void ready.then((restored) => {
       if (!restored) return
-      loadAfterConnectPlugins(kernel)
+      loadAfterConnectPlugins(kernel, noSignIn)
       void loadAccountView()
     })
     if (!resolved.disableAppend && !resolved.enableEmbedded) {

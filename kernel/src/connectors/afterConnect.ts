@@ -12,12 +12,38 @@ const isIdList = (value: unknown): value is string[] =>
 const hookPlugins = (kernel: Kernel) => kernel.storage.getJson(AFTER_CONNECT_KEY, isIdList) ?? []
 
 /**
+ * Called when the app requires sign-in (`siwx.required`), the account has no session, and nothing
+ * loaded can ask for one: a required sign-in is never skipped silently.
+ */
+export type SignInUnavailable = () => Promise<void>
+
+/**
+ * Once the plugins needed after a connection have settled: sign-in is required, there is no session,
+ * and no ready plugin has an after-connect hook (the sign-in plugin's asks for it) — it could not load,
+ * or none is configured. True when `signInUnavailable` was called.
+ */
+function refuseWithoutSignIn(kernel: Kernel, signInUnavailable: SignInUnavailable): boolean {
+  const { signIn } = kernel.store.get()
+  if (!signIn.required || signIn.hasSession) return false
+  if (kernel.plugins.contributions('afterConnect').length > 0) return false
+  const failed = Object.entries(kernel.store.get().plugins)
+    .filter(([, record]) => record.status === 'failed')
+    .map(([id]) => id)
+  kernel.log.error(
+    `Portico: sign-in is required but no plugin can ask for it${failed.length ? ` (${failed.join(', ')} could not load)` : ''}`,
+  )
+  void signInUnavailable()
+  return true
+}
+
+/**
  * A connection restored on reload has no open to load plugins: those that had afterConnect hooks load
  * now (their setup sees the account, e.g. sign-in asks for a session). Only planned ones load.
  */
-export function loadAfterConnectPlugins(kernel: Kernel): void {
+export function loadAfterConnectPlugins(kernel: Kernel, signInUnavailable: SignInUnavailable): void {
   const ids = hookPlugins(kernel)
-  if (ids.length > 0) void kernel.plugins.ensureLoaded(ids)
+  if (ids.length === 0) return
+  void kernel.plugins.ensureLoaded(ids).then(() => refuseWithoutSignIn(kernel, signInUnavailable))
 }
 
 /** Remotes whose manifest says they are needed once connected, not loaded yet. */
@@ -26,7 +52,7 @@ const connectTimePlugins = (kernel: Kernel) =>
     .filter(([, record]) => record.loadOn === 'connect' && record.status !== 'ready')
     .map(([id]) => id)
 
-export function startAfterConnectHooks(kernel: Kernel): () => void {
+export function startAfterConnectHooks(kernel: Kernel, signInUnavailable: SignInUnavailable): () => void {
   const remember = ({ id }: { id: string }) => {
     const ids = hookPlugins(kernel)
     const hooks = kernel.plugins.contributions('afterConnect').some((hook) => hook.pluginId === id)
@@ -47,6 +73,7 @@ export function startAfterConnectHooks(kernel: Kernel): () => void {
       if (stopped) return
       const account = kernel.store.get().accounts[namespace]
       if (account?.status !== 'connected') return
+      if (refuseWithoutSignIn(kernel, signInUnavailable)) return
       const info = {
         namespace,
         ...(account.caipAddress ? { caipAddress: account.caipAddress } : {}),
