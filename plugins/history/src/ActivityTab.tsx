@@ -1,11 +1,13 @@
 import {
   type CaipNetworkId,
   type ChainNamespace,
+  DEFAULT_RETRY_INTERVAL_MS,
   MESSAGES,
   type TransactionHistoryItem,
 } from '@portico/shared-types'
 import type { BlockchainApiClient, IconName, PluginContext } from '@portico/shared-types/plugin'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { readUntilNewest } from './catchUp.ts'
 import { relativeTime, transferText, visibleTransactions } from './history.ts'
 import { strings } from './strings.ts'
 
@@ -13,6 +15,8 @@ import { strings } from './strings.ts'
 const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 /** Pages read in a row while everything on them is hidden (spam, other chains). */
 const MAX_EMPTY_PAGES = 5
+/** First-page reads after the balance moved, until the new transaction is indexed (1 s apart, 20 s at most). */
+const CATCH_UP_READS = 20
 
 interface HistoryState {
   status: 'loading' | 'loaded' | 'empty'
@@ -79,8 +83,10 @@ function History({
   const request = useRef<AbortController | undefined>(undefined)
   const sentinel = useRef<HTMLDivElement>(null)
 
+  /** The newest transaction shown (the first page's first item), to tell when a re-read brought a new one. */
+  const newest = useRef<string | undefined>(undefined)
   const load = useCallback(
-    async (cursor: string | undefined) => {
+    async (cursor: string | undefined): Promise<{ newest: string | undefined } | undefined> => {
       request.current?.abort()
       const controller = new AbortController()
       request.current = controller
@@ -102,29 +108,44 @@ function History({
           })
           items = visibleTransactions(page.data, chain)
         }
-        if (controller.signal.aborted) return
+        if (controller.signal.aborted) return undefined
         const next = page.next
+        if (!cursor) newest.current = items[0]?.id
         setState((current) => {
           const all = cursor ? [...current.items, ...items] : items
           return { status: all.length > 0 ? 'loaded' : 'empty', items: all, next, loadingMore: false }
         })
+        return { newest: newest.current }
       } catch (error) {
-        if (controller.signal.aborted) return
+        if (controller.signal.aborted) return undefined
         ctx.log.warn('could not read the transaction history', error)
         ctx.toast.error(MESSAGES.failedToFetchTransactions)
         // behaviour §4: loading, then loaded, or empty on failure (a failed further page keeps the first ones).
         setState((current) =>
           cursor ? { ...current, next: null, loadingMore: false } : { ...INITIAL, status: 'empty' },
         )
+        return undefined
       }
     },
     [api, address, chain, ctx],
   )
 
+  const shown = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the reason to read again
   useEffect(() => {
-    void load(undefined)
-    return () => request.current?.abort()
+    let stopped = false
+    // The first read shows what there is; a read because the balance moved waits for the new item.
+    const reads = shown.current ? CATCH_UP_READS : 1
+    shown.current = true
+    void readUntilNewest(() => load(undefined), newest.current, {
+      reads,
+      intervalMs: DEFAULT_RETRY_INTERVAL_MS,
+      stopped: () => stopped,
+    })
+    return () => {
+      stopped = true
+      request.current?.abort()
+    }
   }, [load, refreshKey])
 
   const { next, loadingMore } = state
