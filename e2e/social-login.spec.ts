@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -67,6 +67,38 @@ async function signInAtIdp(popup: Page, name: string, user: { email: string; use
   await popup.getByLabel('Username').fill(user.username)
   await popup.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
+
+test('Google is a wide button with its mark and name; the others a row of marks heard as "Continue with …", in order', async ({
+  page,
+}) => {
+  const demo = new DemoPage(page)
+  await demo.goto()
+  await demo.openConnect()
+  const social = demo.dialog.getByRole('region', { name: 'Social login' })
+  const names = ['Google', 'X', 'Discord', 'GitHub', 'Apple', 'Facebook', 'Farcaster']
+  const buttons = names.map((name) =>
+    social.getByRole('button', { name: `Continue with ${name}`, exact: true }),
+  )
+  await expect(buttons[0] as Locator).toHaveText('Continue with Google')
+  for (const button of buttons) await expect(button.locator('svg path')).toHaveAttribute('d', /^M/)
+  for (const button of buttons.slice(1)) await expect(button).toHaveText('')
+  // The marks share one row under the wide button, at the phone width too.
+  const boxes = await Promise.all(
+    buttons.map(async (button) => (await button.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 }),
+  )
+  const [wide, ...marks] = boxes
+  for (const mark of marks) {
+    expect(mark.y).toBeGreaterThan((wide?.y ?? 0) + (wide?.height ?? 0) - 1)
+    expect(mark.y).toBe(marks[0]?.y)
+    expect(mark.width).toBeGreaterThanOrEqual(40)
+  }
+  // Keyboard order is the visual order.
+  await (buttons[0] as Locator).focus()
+  for (const button of buttons.slice(1)) {
+    await page.keyboard.press('Tab')
+    await expect(button).toBeFocused()
+  }
+})
 
 for (const [provider, name] of PROVIDERS) {
   test(`${name}: popup to the dev IdP → connected with the embedded wallet; reload restores; disconnect`, async ({

@@ -152,7 +152,11 @@ export interface PluginView {
 export interface ConnectMethodContribution {
   id: string
   method: 'email' | 'social' | (string & {})
-  component: ComponentType<{ ctx: PluginContext }>
+  /**
+   * `preview`: the method's preview from the plugin's manifest as the kernel parsed it, when it had one,
+   * so the component paints what the stand-in painted (its marks) without shipping the data twice.
+   */
+  component: ComponentType<{ ctx: PluginContext; preview?: ConnectMethodPreview }>
 }
 
 export interface AccountTabContribution {
@@ -345,6 +349,11 @@ export interface ConnectMethodPreview {
   label?: string
   /** A text field above the buttons. */
   field?: { label: string; placeholder?: string; type?: 'email' | 'text' }
+  /**
+   * `marks`: the first shown button wide with its mark and label, the others a row of their marks
+   * alone (each still named by its label); without it every button is wide.
+   */
+  layout?: 'marks'
   buttons: ConnectMethodPreviewButton[]
 }
 
@@ -360,6 +369,8 @@ export interface ConnectMethodPreviewButton {
   option?: string
   /** Kept after the other buttons. */
   last?: boolean
+  /** The provider's mark: SVG path data in a 24×24 box, filled in the button's text colour. */
+  mark?: string
   /**
    * The press opens this named window at once, blank (a window opened once the code has loaded would be
    * blocked, and opening it in the press lets the code load while it appears); the plugin's own press

@@ -32,6 +32,8 @@ export interface ButtonProps {
   loading?: boolean
   disabled?: boolean
   icon?: IconName
+  /** A brand mark before the label (SVG path data in a 24×24 box, filled); alone it needs `aria-label`. */
+  mark?: string
   type?: 'button' | 'submit'
   'aria-label'?: string
   onClick?: () => void

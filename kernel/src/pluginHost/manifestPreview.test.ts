@@ -58,6 +58,29 @@ describe('a manifest’s preview and loadOn (hostile input)', () => {
     expect(popupOf(null)).toBeUndefined()
   })
 
+  it('keeps a mark only as SVG path data (it lands in a `d` attribute) and the marks layout by name', () => {
+    const markOf = (mark: unknown) =>
+      parsePreview({ method: 'social', buttons: [{ label: 'Go', mark }] })?.buttons[0]?.mark
+    expect(markOf('M14.234 10.162 22.977 0h-2.072l-7.591 8.824z')).toBe(
+      'M14.234 10.162 22.977 0h-2.072l-7.591 8.824z',
+    )
+    for (const mark of [
+      'M0 0"/><script>alert(1)</script>',
+      'url(https://evil.example/x.svg)',
+      'M0 0;background:red',
+      `M${' 1'.repeat(1000)}`,
+      '',
+      7,
+    ])
+      expect(markOf(mark)).toBeUndefined()
+    const layoutOf = (layout: unknown) => parsePreview({ method: 'social', layout, buttons: [] })?.layout
+    expect([layoutOf('marks'), layoutOf('grid'), layoutOf(undefined)]).toEqual([
+      'marks',
+      undefined,
+      undefined,
+    ])
+  })
+
   it('loadOn is one of open, intent, idle, connect', () => {
     expect(['open', 'intent', 'idle', 'connect', 'later', 1].map(parseLoadOn)).toEqual([
       'open',

@@ -15,6 +15,8 @@ const LABEL = /^[^<>\p{Cc}]{1,80}$/u
 const OPTION = /^[a-z0-9_-]{1,32}$/
 /** No leading underscore: `_blank`, `_self`, `_parent` and `_top` name other browsing contexts. */
 const WINDOW_NAME = /^[a-z0-9][a-z0-9-]{0,31}$/
+/** SVG path commands and numbers only: a mark lands in a `d` attribute and can carry nothing else. */
+const MARK = /^[MmLlHhVvCcSsQqTtAaZz0-9.,\s-]{1,2000}$/
 const METHODS = new Set(['email', 'social'])
 const LOAD_ON = new Set<PluginLoadOn>(['open', 'intent', 'idle', 'connect'])
 
@@ -41,6 +43,7 @@ function button(value: unknown): ConnectMethodPreviewButton | undefined {
   if (!text) return undefined
   const option = typeof fields.option === 'string' && OPTION.test(fields.option) ? fields.option : undefined
   const window_ = popup(fields.popup)
+  const mark = typeof fields.mark === 'string' && MARK.test(fields.mark) ? fields.mark : undefined
   return {
     label: text,
     ...(fields.primary === true ? { primary: true } : {}),
@@ -48,6 +51,7 @@ function button(value: unknown): ConnectMethodPreviewButton | undefined {
     ...(option ? { option } : {}),
     ...(fields.last === true ? { last: true } : {}),
     ...(window_ ? { popup: window_ } : {}),
+    ...(mark ? { mark } : {}),
   }
 }
 
@@ -75,6 +79,7 @@ export function parsePreview(value: unknown): ConnectMethodPreview | undefined {
     method: fields.method as ConnectMethodPreview['method'],
     ...(sectionLabel ? { label: sectionLabel } : {}),
     ...(field ? { field } : {}),
+    ...(fields.layout === 'marks' ? { layout: 'marks' as const } : {}),
     buttons: buttons as ConnectMethodPreviewButton[],
   }
 }

@@ -27,6 +27,8 @@ export const STYLES = `
 .pt-btn-sm{min-height:32px;padding:6px 12px;font-size:.9em}
 .pt-btn-lg{min-height:48px}
 .pt-full{width:100%}
+.pt-marks{display:flex;flex-wrap:wrap;gap:8px}
+.pt-marks>.pt-btn{flex:1 1 44px;padding-inline:0}
 .pt-item[aria-current=true]{border-color:var(--pt-accent)}
 .pt-item:disabled{opacity:.55;cursor:not-allowed}
 .pt-text-title{font-size:1.2em;font-weight:600;margin:0}

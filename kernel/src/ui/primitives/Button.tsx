@@ -1,5 +1,6 @@
 import type { ButtonProps } from '@portico/shared-types/plugin'
 import { Icon } from './Icon.tsx'
+import { Mark } from './Mark.tsx'
 import { Spinner } from './Spinner.tsx'
 
 export function Button({
@@ -10,6 +11,7 @@ export function Button({
   loading,
   disabled,
   icon,
+  mark,
   type = 'button',
   onClick,
   'aria-label': ariaLabel,
@@ -24,7 +26,13 @@ export function Button({
       aria-label={ariaLabel}
       onClick={onClick}
     >
-      {loading ? <Spinner label="" /> : icon ? <Icon name={icon} size={18} /> : null}
+      {loading ? (
+        <Spinner label="" />
+      ) : icon ? (
+        <Icon name={icon} size={18} />
+      ) : mark ? (
+        <Mark path={mark} />
+      ) : null}
       {children}
     </button>
   )

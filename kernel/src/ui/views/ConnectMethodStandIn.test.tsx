@@ -83,6 +83,44 @@ describe('a stand-in, then the plugin’s component', () => {
     expect(intent.pressed).toBe('Continue with Farcaster')
   })
 
+  it('in the marks layout the first button is wide with its name, the others marks named by their labels', () => {
+    const marked: ConnectMethodPreview = {
+      ...socials,
+      layout: 'marks',
+      buttons: socials.buttons.map((button, index) => ({ ...button, mark: `M${index} 0h1v1z` })),
+    }
+    const intent = emptyIntent()
+    const { container } = render(
+      <ConnectMethodStandIn preview={marked} socials={['github', 'google', 'farcaster']} intent={intent} />,
+    )
+    const view = within(container)
+    const wide = view.getByRole('button', { name: 'Continue with GitHub' })
+    expect(wide.textContent).toBe('Continue with GitHub')
+    expect(wide.querySelector('path')?.getAttribute('d')).toBe('M1 0h1v1z')
+    const row = container.querySelector('.pt-marks')
+    expect(
+      [...(row?.querySelectorAll('button') ?? [])].map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Continue with Google', 'Continue with Farcaster'])
+    expect(view.getByRole('button', { name: 'Continue with Google' }).textContent).toBe('')
+    fireEvent.focus(view.getByRole('button', { name: 'Continue with Farcaster' }))
+    fireEvent.click(view.getByRole('button', { name: 'Continue with Farcaster' }))
+    expect(intent).toMatchObject({ pressed: 'Continue with Farcaster', focus: 'Continue with Farcaster' })
+  })
+
+  it('a press and focus on a mark reach the component’s button of the same name', async () => {
+    const pressed = vi.fn()
+    const { container } = render(
+      <button type="button" aria-label="Continue with X" onClick={pressed}>
+        <svg aria-hidden="true" />
+      </button>,
+    )
+    act(() =>
+      replayIntent(container, { ...emptyIntent(), focus: 'Continue with X', pressed: 'Continue with X' }),
+    )
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Continue with X')
+    await vi.waitFor(() => expect(pressed).toHaveBeenCalledTimes(1))
+  })
+
   it('a press on a button with a popup opens that named window in the click; one without opens none', () => {
     const popup = { name: 'portico-social', width: 600, height: 800 }
     const preview: ConnectMethodPreview = {

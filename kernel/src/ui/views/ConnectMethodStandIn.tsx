@@ -1,10 +1,14 @@
 import type { SocialProvider } from '@portico/shared-types'
-import type { ConnectMethodPreview, ConnectMethodPreviewButton } from '@portico/shared-types/plugin'
+import {
+  type ConnectMethodPreview,
+  type ConnectMethodPreviewButton,
+  splitMarks,
+} from '@portico/shared-types/plugin'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../primitives/Button.tsx'
 import { TextField } from '../primitives/TextField.tsx'
 import { openPreviewPopup } from './previewPopup.ts'
-import type { StandInIntent } from './standInIntent.ts'
+import { buttonName, type StandInIntent } from './standInIntent.ts'
 
 /**
  * The buttons a preview shows for the app's options: those with an `option` only when the method's
@@ -45,6 +49,7 @@ export function ConnectMethodStandIn({
     if (button.popup) intent.popup = openPreviewPopup(button.popup)
   }
   const primary = buttons.find((button) => button.primary)
+  const { wide, marks } = preview.layout === 'marks' ? splitMarks(buttons) : { wide: buttons, marks: [] }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (primary && value.trim() !== '') press(primary)
@@ -54,7 +59,7 @@ export function ConnectMethodStandIn({
       className="pt-stack pt-gap-s pt-align-stretch"
       onSubmit={onSubmit}
       onFocus={(event) => {
-        intent.focus = event.target instanceof HTMLInputElement ? 'field' : event.target.textContent?.trim()
+        intent.focus = event.target instanceof HTMLInputElement ? 'field' : buttonName(event.target)
       }}
       onBlur={() => {
         intent.focus = undefined
@@ -74,18 +79,31 @@ export function ConnectMethodStandIn({
           }}
         />
       ) : null}
-      {buttons.map((button) => (
+      {wide.map((button) => (
         <Button
           key={button.label}
           type={button.primary ? 'submit' : 'button'}
           variant={button.primary ? 'primary' : 'secondary'}
           fullWidth
           disabled={button.needsField === true && value.trim() === ''}
+          {...(button.mark ? { mark: button.mark } : {})}
           {...(button.primary ? {} : { onClick: () => press(button) })}
         >
           {button.label}
         </Button>
       ))}
+      {marks.length > 0 ? (
+        <div className="pt-marks">
+          {marks.map((button) => (
+            <Button
+              key={button.label}
+              aria-label={button.label}
+              mark={button.mark}
+              onClick={() => press(button)}
+            />
+          ))}
+        </div>
+      ) : null}
     </form>
   )
   // The same landmark as a labelled section of the plugin's (a region named by the preview).

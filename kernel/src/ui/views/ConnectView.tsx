@@ -213,7 +213,7 @@ export function ConnectView({ params }: Partial<ViewProps>) {
                       owner={contribution.pluginId}
                       fallback={null}
                     >
-                      <Method ctx={ctx} />
+                      <Method ctx={ctx} {...(record?.preview ? { preview: record.preview } : {})} />
                     </ErrorBoundary>
                   )
                 })

@@ -1,11 +1,11 @@
 import type { ConnectMethod, Features, PluginRecord } from '@portico/shared-types'
 import { definePlugin } from '@portico/shared-types/plugin'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
 import { createModal, type ModalHandle } from '../../createModal.ts'
 import { resolveOptions } from '../../options.ts'
-import { pendingConnectMethods } from './PendingConnectMethod.tsx'
+import { PendingConnectMethod, pendingConnectMethods } from './PendingConnectMethod.tsx'
 
 const options = (features: Partial<Features>) =>
   resolveOptions({
@@ -29,6 +29,29 @@ describe('pendingConnectMethods', () => {
     const settled = plugins({ email: { status: 'ready' }, socials: { status: 'failed', error: 'x' } })
     expect(pendingConnectMethods({ options: on, plugins: settled }, new Set()).size).toBe(0)
     expect(pendingConnectMethods({ options: on, plugins: {} }, new Set(['email', 'social'])).size).toBe(0)
+  })
+})
+
+describe('the social section’s kept place', () => {
+  it('is the socials plugin’s layout: one wide button, then a row of marks for the other providers', () => {
+    const { container } = render(
+      <PendingConnectMethod method="social" socials={['google', 'x', 'discord', 'x', 'github']} />,
+    )
+    const stack = container.querySelector('.pt-method-pending > .pt-stack')
+    expect([...(stack?.children ?? [])].map((child) => child.className)).toEqual([
+      'pt-btn pt-full',
+      'pt-marks',
+    ])
+    expect(stack?.querySelectorAll('.pt-marks > .pt-btn')).toHaveLength(3)
+  })
+
+  it('one provider is one wide button, and none keeps no place', () => {
+    const one = render(<PendingConnectMethod method="social" socials={['google']} />)
+    expect(one.container.querySelectorAll('.pt-btn')).toHaveLength(1)
+    expect(one.container.querySelector('.pt-marks')).toBeNull()
+    one.unmount()
+    const none = render(<PendingConnectMethod method="social" socials={false} />)
+    expect(none.container.querySelectorAll('.pt-btn')).toHaveLength(0)
   })
 })
 

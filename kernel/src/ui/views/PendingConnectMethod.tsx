@@ -36,7 +36,8 @@ const blockButton = (key: number) => (
 /**
  * The space a loading method's section will take, built from the same boxes (field, full-width
  * buttons) so that nothing below it moves when the section arrives. Nothing in it can be focused.
- * Email: the address field, Continue and the passkey button. Social: one button a provider.
+ * Email: the address field, Continue and the passkey button. Social: one button a provider, the
+ * first wide and the others in a row of marks (the socials plugin's `marks` layout).
  */
 export function PendingConnectMethod({
   method,
@@ -45,7 +46,10 @@ export function PendingConnectMethod({
   method: ConnectMethod
   socials: SocialProvider[] | false
 }) {
-  const buttons = method === 'social' && Array.isArray(socials) ? new Set(socials).size : 0
+  const buttons = Math.min(
+    method === 'social' && Array.isArray(socials) ? new Set(socials).size : 0,
+    MAX_SOCIAL_BUTTONS,
+  )
   return (
     <div className="pt-method-pending" data-method={method} aria-hidden="true">
       <div className="pt-stack pt-gap-s">
@@ -58,9 +62,16 @@ export function PendingConnectMethod({
             {blockButton(0)}
             {blockButton(1)}
           </>
-        ) : (
-          Array.from({ length: Math.min(buttons, MAX_SOCIAL_BUTTONS) }, (_, index) => blockButton(index))
-        )}
+        ) : buttons > 0 ? (
+          <>
+            {blockButton(0)}
+            {buttons > 1 ? (
+              <div className="pt-marks">
+                {Array.from({ length: buttons - 1 }, (_, index) => blockButton(index + 1))}
+              </div>
+            ) : null}
+          </>
+        ) : null}
       </div>
     </div>
   )

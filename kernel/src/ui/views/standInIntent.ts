@@ -17,8 +17,12 @@ export interface StandInIntent {
 
 export const emptyIntent = (): StandInIntent => ({ value: '' })
 
+/** A button's name as heard: its aria-label (a mark alone) or its text. */
+export const buttonName = (button: Element): string | undefined =>
+  button.getAttribute('aria-label') ?? button.textContent?.trim()
+
 const buttonLabelled = (root: HTMLElement, label: string) =>
-  [...root.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)
+  [...root.querySelectorAll('button')].find((button) => buttonName(button) === label)
 
 /** Types `value` into a React-controlled input: through the native setter, then an input event. */
 function typeInto(input: HTMLInputElement, value: string): void {
