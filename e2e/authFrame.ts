@@ -14,9 +14,12 @@ import type { FrameRequests, FrameRequestType } from '@portico/shared-types/fram
 import { DemoPage } from './demo.ts'
 import type { StackInfo } from './stackInfo.ts'
 
-/** Any path of a stack server: a real response, so Chromium treats the page as local (its Local Network
- * Access checks block a page fulfilled by page.route from framing 127.0.0.1). */
-export const HOST_PATH = '/__auth-frame-host'
+/**
+ * Any path of a stack server: a real response, so Chromium treats the page as local (its Local Network
+ * Access checks block a page fulfilled by page.route from framing 127.0.0.1). On the demo's origin it is
+ * under /vanilla/, outside the demo's Content-Security-Policy: these tests frame other origins too.
+ */
+export const HOST_PATH = '/vanilla/__auth-frame-host'
 
 /**
  * Turns the current page into a frame host: records every message it receives (with its origin), then

@@ -58,8 +58,26 @@ interface Fixtures {
   requests: string[]
   /** Uncaught errors of the page; any fails the test. */
   pageErrors: string[]
+  /**
+   * Content-Security-Policy violations in the test's pages and their frames (`securitypolicyviolation`);
+   * any fails the test. The demo is served under a strict policy (scripts/lib/demoCsp.ts).
+   */
+  cspViolations: string[]
   /** The pages' console, kept as an attachment when the test fails (CI prints it: no trace survives there). */
   pageConsole: string[]
+}
+
+/** The page-side function the CSP fixture's init script reports each violation to. */
+const CSP_BINDING = '__porticoCspViolation'
+
+/** Runs in every page and frame before its scripts: reports what the policy blocked, and where. */
+function reportCspViolations(binding: string) {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = (window as unknown as Record<string, (text: string) => void>)[binding]
+    report?.(
+      `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+    )
+  })
 }
 
 /** Bounds what one test can keep from a chatty page (the dialog trace has a budget of its own). */
@@ -109,6 +127,19 @@ export const test = base.extend<Fixtures, { stack: StackInfo }>({
       context.on('page', watch)
       await use(errors)
       expect(errors, 'uncaught errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = []
+      await context.exposeBinding(CSP_BINDING, ({ frame }, text: string) => {
+        violations.push(`${frame.url()}: ${text}`)
+      })
+      await context.addInitScript(reportCspViolations, CSP_BINDING)
+      await use(violations)
+      expect(violations, 'Content-Security-Policy violations in the page').toEqual([])
     },
     { auto: true },
   ],

@@ -29,6 +29,7 @@ import {
   relayBackendFromEnv,
   startRelay,
 } from '@portico/relay'
+import { type DemoCspEnvironment, demoContentSecurityPolicy } from './demoCsp.ts'
 import {
   CHAIN_NAMES,
   type DevWalletConfig,
@@ -326,6 +327,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       environment,
       options.devWalletOnPage ? devWalletConfig(0, { solana: true, bitcoin: true }) : undefined,
     )
+    // The demo is served under a strict policy (scripts/lib/demoCsp.ts); only the test build reads the
+    // query's overrides, so only its policy follows them.
+    const cspEnvironment = environment as unknown as DemoCspEnvironment
+    const testBuildPolicy = (search: string, nonce: string) =>
+      demoContentSecurityPolicy(cspEnvironment, search, nonce)
+    const defaultBuildPolicy = (_search: string, nonce: string) =>
+      demoContentSecurityPolicy(cspEnvironment, '', nonce)
     const demo = await startStaticServer({
       // Behind nginx only nginx reaches it: one exact loopback address for its proxy_pass.
       host: options.tls ? '127.0.0.1' : 'localhost',
@@ -334,10 +342,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         { prefix: '/vanilla', dir: path.join(DIST, 'vanilla') },
         ...(options.demoBuild === 'test'
           ? [
-              { prefix: '/default/', dir: path.join(DIST, 'demo') },
-              { prefix: '/', dir: path.join(DIST, 'demo-test') },
+              {
+                prefix: '/default/',
+                dir: path.join(DIST, 'demo'),
+                contentSecurityPolicy: defaultBuildPolicy,
+              },
+              { prefix: '/', dir: path.join(DIST, 'demo-test'), contentSecurityPolicy: testBuildPolicy },
             ]
-          : [{ prefix: '/', dir: path.join(DIST, 'demo') }]),
+          : [{ prefix: '/', dir: path.join(DIST, 'demo'), contentSecurityPolicy: defaultBuildPolicy }]),
       ],
       files: options.devWalletOnPage ? { '/dev-wallet.js': DEV_WALLET_BUNDLE } : {},
       injectHead: head,

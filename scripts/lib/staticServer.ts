@@ -4,11 +4,17 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import compression from 'compression'
 import sirv from 'sirv'
+import { cspNonce, stampNonce } from './demoCsp.ts'
 
 export interface Mount {
   /** URL prefix, e.g. `/` or `/plugins`. */
   prefix: string
   dir: string
+  /**
+   * The mount's pages are served under this Content-Security-Policy, built per response for its query
+   * and a fresh nonce, which every script and style element of the page carries.
+   */
+  contentSecurityPolicy?: (search: string, nonce: string) => string
 }
 
 export interface StaticServerOptions {
@@ -55,12 +61,20 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
         return
       }
       const rest = url.pathname.slice(mount.prefix.length).replace(/^\/?/, '/')
-      if (options.injectHead && (rest === '/' || rest.endsWith('.html') || !path.extname(rest))) {
+      const rendered = options.injectHead !== undefined || mount.contentSecurityPolicy !== undefined
+      if (rendered && (rest === '/' || rest.endsWith('.html') || !path.extname(rest))) {
         const html = readHtml(mount.dir, rest)
         if (html !== undefined) {
+          const page = html.replace('</head>', `${options.injectHead ?? ''}</head>`)
           res.setHeader('Content-Type', 'text/html; charset=utf-8')
           res.setHeader('Cache-Control', 'no-store')
-          res.end(html.replace('</head>', `${options.injectHead}</head>`))
+          if (!mount.contentSecurityPolicy) {
+            res.end(page)
+            return
+          }
+          const nonce = cspNonce()
+          res.setHeader('Content-Security-Policy', mount.contentSecurityPolicy(url.search, nonce))
+          res.end(stampNonce(page, nonce))
           return
         }
       }
