@@ -39,7 +39,10 @@ test('self-check: an inline style, a style attribute and an inline script (a han
     document.body.append(marked)
     // An inline event handler (an element script the test inserts itself would run with the
     // DevTools protocol's exemption from the page's policy).
-    document.body.insertAdjacentHTML('beforeend', '<img alt="" src="data:," onerror="window.__inlineRan = true">')
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<img alt="" src="data:," onerror="window.__inlineRan = true">',
+    )
   })
   await expect
     .poll(() => cspViolations.map((violation) => /: (\S+) blocked inline/.exec(violation)?.[1]).sort())
