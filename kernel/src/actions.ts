@@ -34,7 +34,7 @@ export function createActions(kernel: Kernel) {
     switchNetwork: (network: Network) => switchNetwork(kernel, network),
     refreshBalance: async () => {
       const namespace = kernel.store.get().networks.activeNamespace
-      if (namespace) await refreshNativeBalance(kernel, namespace)
+      if (namespace) await refreshNativeBalance(kernel, namespace, { force: true })
     },
     setThemeMode: (themeMode: ThemeMode) => {
       kernel.store.update((draft) => {

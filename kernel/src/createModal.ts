@@ -144,14 +144,11 @@ export function createModal(options: ModalOptions, surface?: ModalSurfaceHost): 
   const noSignIn = signInUnavailable(kernel, actions)
   kernel.cleanups.push(requests.dispose, startAfterConnectHooks(kernel, noSignIn))
   let eip1193: ReturnType<typeof createEip1193Provider> | undefined
-  // Token balances and identity follow the account and network; refreshBalance (ctx.account, e.g.
-  // after a send) reads the native balance and the token balances past their cache.
+  // Balances and identity follow the account, the network and each open; refreshBalance (ctx.account,
+  // e.g. after a send or a view that needs the truth) reads the balances past their cache.
   const accountData = startAccountData(kernel, actions.toast)
   kernel.cleanups.push(accountData.dispose)
-  const refreshNativeBalance = actions.refreshBalance
-  actions.refreshBalance = async () => {
-    await Promise.all([refreshNativeBalance(), accountData.refresh({ force: true })])
-  }
+  actions.refreshBalance = () => accountData.refresh({ force: true })
   registerKernelViews(views)
   // Wallet directory (walletDirectoryUrl): lists and analytics, first asked on open; recent wallets.
   setupDirectory(kernel, actions.toast)

@@ -30,6 +30,11 @@ export interface BlockchainApiClient {
     caipNetworkId: CaipNetworkId,
     options?: { forceUpdate?: boolean },
   ): Promise<TokenBalance[]>
+  /** The last balance answer for the account on the network with its age (ms), while cached; no call. */
+  cachedBalances(
+    address: string,
+    caipNetworkId: CaipNetworkId,
+  ): { balances: TokenBalance[]; ageMs: number } | undefined
   fetchIdentity(address: string, options?: { sender?: string }): Promise<IdentityResponse>
   fetchHistory(params: {
     account: string

@@ -70,6 +70,7 @@ function downApi() {
     fetchBalances: vi.fn(async () => {
       throw new Error('HTTP 502')
     }),
+    cachedBalances: () => undefined,
     isSupportedNetwork: () => true,
     whenReady: vi.fn(async () => {}),
   } as unknown as BlockchainApiClient

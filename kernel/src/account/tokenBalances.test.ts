@@ -3,7 +3,8 @@
 import type { KernelState, ModalOptions, Network, TokenBalance } from '@portico/shared-types'
 import type { IdentityResponse } from '@portico/shared-types/api'
 import type { BlockchainApiClient } from '@portico/shared-types/plugin'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { BALANCE_FRESH_MS } from '../api/revalidate.ts'
 import { createEventBus } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'
 import { resolveOptions } from '../options.ts'
@@ -33,6 +34,8 @@ const token = (symbol: string, decimals: string, numeric = '1'): TokenBalance =>
   iconUrl: '',
 })
 
+type CachedBalances = { balances: TokenBalance[]; ageMs: number }
+
 function fakeApi(overrides: Partial<BlockchainApiClient> = {}) {
   const fetchBalances = vi.fn(
     async (
@@ -43,6 +46,7 @@ function fakeApi(overrides: Partial<BlockchainApiClient> = {}) {
   )
   return {
     fetchBalances,
+    cachedBalances: vi.fn((_address: string, _network: string): CachedBalances | undefined => undefined),
     fetchIdentity: vi.fn(async (): Promise<IdentityResponse> => ({ name: null, avatar: null })),
     fetchHistory: vi.fn(),
     fetchGasPrice: vi.fn(),
@@ -50,7 +54,10 @@ function fakeApi(overrides: Partial<BlockchainApiClient> = {}) {
     isSupportedNetwork: (id: string) => id === 'eip155:31337' || id === 'eip155:31338',
     whenReady: vi.fn(async () => {}),
     ...overrides,
-  } satisfies Partial<BlockchainApiClient> as BlockchainApiClient & { fetchBalances: typeof fetchBalances }
+  } satisfies Partial<BlockchainApiClient> as BlockchainApiClient & {
+    fetchBalances: typeof fetchBalances
+    cachedBalances: Mock<BlockchainApiClient['cachedBalances']>
+  }
 }
 
 function setup(api?: BlockchainApiClient) {
@@ -87,7 +94,7 @@ describe('token balances', () => {
     connect(A)
     await createTokenBalances(kernel, toast).refresh()
     expect(api.whenReady).toHaveBeenCalled()
-    expect(api.fetchBalances).toHaveBeenCalledWith(A, 'eip155:31337', { forceUpdate: false })
+    expect(api.fetchBalances).toHaveBeenCalledWith(A, 'eip155:31337', { forceUpdate: true })
     expect(account()?.tokenBalance.map((balance) => balance.symbol)).toEqual(['ETH', 'USDC'])
     expect(toast.error).not.toHaveBeenCalled()
   })
@@ -190,6 +197,41 @@ describe('token balances', () => {
     release([token('PTT', '18')])
     await pending
     expect(account()?.tokenBalance).toEqual([])
+  })
+
+  it('shows a cached answer at once and replaces it once read, when older than the fresh window (behaviour §9)', async () => {
+    let finish: (list: TokenBalance[]) => void = () => {}
+    const api = fakeApi()
+    api.cachedBalances.mockReturnValue({
+      balances: [token('OLD', '18'), token('JUNK', '0')],
+      ageMs: BALANCE_FRESH_MS,
+    })
+    api.fetchBalances.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
+    const { kernel, toast, connect, account } = setup(api)
+    connect(A)
+    const pending = createTokenBalances(kernel, toast).refresh()
+    expect(account()?.tokenBalance.map((balance) => balance.symbol)).toEqual(['OLD'])
+    expect(api.cachedBalances).toHaveBeenCalledWith(A, 'eip155:31337')
+    await vi.waitFor(() =>
+      expect(api.fetchBalances).toHaveBeenCalledWith(A, 'eip155:31337', { forceUpdate: true }),
+    )
+    finish([token('NEW', '18')])
+    await pending
+    expect(account()?.tokenBalance.map((balance) => balance.symbol)).toEqual(['NEW'])
+  })
+
+  it('a fresh cached answer is shown without a call; force calls past it', async () => {
+    const api = fakeApi()
+    api.cachedBalances.mockReturnValue({ balances: [token('OLD', '18')], ageMs: BALANCE_FRESH_MS - 1 })
+    const { kernel, toast, connect, account } = setup(api)
+    connect(A)
+    const balances = createTokenBalances(kernel, toast)
+    await balances.refresh()
+    expect(account()?.tokenBalance.map((balance) => balance.symbol)).toEqual(['OLD'])
+    expect(api.fetchBalances).not.toHaveBeenCalled()
+    await balances.refresh({ force: true })
+    expect(api.fetchBalances).toHaveBeenCalledTimes(1)
+    expect(account()?.tokenBalance.map((balance) => balance.symbol)).toEqual(['ETH', 'USDC'])
   })
 
   it('shares one read between concurrent refreshes of the same account', async () => {

@@ -1,8 +1,10 @@
 import { type CaipNetworkId, type ChainNamespace, MESSAGES, type TokenBalance } from '@portico/shared-types'
 import type { ToastApi } from '@portico/shared-types/plugin'
 import { createBalanceFetcher } from '../api/balances.ts'
+import { revalidation } from '../api/revalidate.ts'
 import type { Kernel } from '../kernel.ts'
 import { gatedProvider } from '../requests/pipeline.ts'
+import { refreshNativeBalance } from './balance.ts'
 import { createIdentityLoader } from './identity.ts'
 
 /** behaviour §9: balance chains are eip155 and solana; bip122 too (the blockchain API reads the node). */
@@ -11,7 +13,8 @@ const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip1
 export interface TokenBalances {
   /**
    * Reads the active account's token balances on the active network into `tokenBalance`.
-   * `force` skips the 30 s cache (after a send). Never throws; a failure keeps the last list,
+   * A cached answer (30 s) shows at once and is read again when older than BALANCE_FRESH_MS;
+   * `force` reads past the cache (after a send, or a view that needs the truth). Never throws; a failure keeps the last list,
    * stores `lastRetry` and shows the toast 'Token Balance Unavailable' (behaviour §4).
    */
   refresh(options?: { force?: boolean }): Promise<void>
@@ -47,6 +50,7 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
     ? createBalanceFetcher({
         api: {
           fetchBalances: api.fetchBalances,
+          cachedBalances: api.cachedBalances,
           isSupportedNetwork: (id: string | undefined) => id !== undefined && api.isSupportedNetwork(id),
         },
         onUnavailable: (error) => {
@@ -114,6 +118,15 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
     })
 
   async function load(target: Target, force: boolean): Promise<void> {
+    // behaviour §9 stale-while-revalidate: the balance service's cached answer shows at once and is
+    // read again unless it is fresh; `force` reads past it.
+    const plan = revalidation(fetcher?.cached(target.address, target.caipNetworkId), force)
+    const cached = plan.show
+    if (cached)
+      write(target, (slice) => {
+        slice.tokenBalance = cached
+      })
+    if (!plan.read) return
     // A chunk that fails to load or a wallet that throws: the balance service answers instead.
     const assets = await fromWallet(target).catch(() => undefined)
     if (assets) {
@@ -133,7 +146,8 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
     // behaviour §4 balance fetch: loading on while the read runs (the fetcher never throws).
     setBalanceLoading(kernel, target.namespace, true)
     const balances = await fetcher
-      .fetch(target.address, target.caipNetworkId, { forceUpdate: force })
+      // The cache was consulted above: this read is the revalidation.
+      .fetch(target.address, target.caipNetworkId, { forceUpdate: true })
       .finally(() => setBalanceLoading(kernel, target.namespace, false))
     const lastRetry = fetcher.lastRetry()
     if ((!supported || lastRetry !== undefined) && (await fromChain(target, lastRetry))) return
@@ -176,20 +190,25 @@ export function createTokenBalances(kernel: Kernel, toast: Pick<ToastApi, 'error
 }
 
 export interface AccountData {
-  /** Token balances (past the cache when forced) and identity of the active account. */
+  /** Native and token balances (past their cache when forced) and identity of the active account. */
   refresh(options?: { force?: boolean }): Promise<void>
   dispose(): void
 }
 
 /**
- * Keeps the Account view's data current: token balances and identity are read on connect, on an
- * account or network change and when the modal opens (cached reads), and when asked (after a send).
+ * Keeps the Account view's data current: balances and identity are read on connect, on an account or
+ * network change and when the modal opens (cached answers first, see refreshNativeBalance and
+ * TokenBalances), and when asked (after a send).
  */
 export function startAccountData(kernel: Kernel, toast: Pick<ToastApi, 'error'>): AccountData {
   const tokens = createTokenBalances(kernel, toast)
   const identity = createIdentityLoader(kernel)
+  const native = (options?: { force?: boolean }) => {
+    const namespace = kernel.store.get().networks.activeNamespace
+    return namespace ? refreshNativeBalance(kernel, namespace, options) : undefined
+  }
   const refresh = async (options?: { force?: boolean }) => {
-    await Promise.all([tokens.refresh(options), identity.refresh()])
+    await Promise.all([native(options), tokens.refresh(options), identity.refresh()])
   }
   // A connect emits NETWORK_CHANGED and ACCOUNT_CHANGED together: one read for both.
   let scheduled = false

@@ -80,6 +80,7 @@ function setup(discovery: boolean) {
   )
   const api = {
     fetchBalances,
+    cachedBalances: () => undefined,
     isSupportedNetwork: () => true,
     whenReady: async () => {},
   } as unknown as BlockchainApiClient

@@ -12,10 +12,14 @@ const token = (symbol: string, decimals: string): TokenBalance => ({
   iconUrl: '',
 })
 
-function setup(fetchBalances: (address: string, network: CaipNetworkId) => Promise<TokenBalance[]>) {
+function setup(
+  fetchBalances: (address: string, network: CaipNetworkId) => Promise<TokenBalance[]>,
+  cached?: { balances: TokenBalance[]; ageMs: number },
+) {
   let time = 1_000_000
   const api = {
     fetchBalances: vi.fn(fetchBalances),
+    cachedBalances: vi.fn(() => cached),
     isSupportedNetwork: (id: string | undefined) => id === 'eip155:1',
   }
   const onUnavailable = vi.fn()
@@ -33,6 +37,14 @@ describe('createBalanceFetcher', () => {
     const balances = await fetcher.fetch('0x1', 'eip155:1')
     expect(balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC'])
     expect(onUnavailable).not.toHaveBeenCalled()
+  })
+
+  it('gives the cached answer with its age, filtered like a fetch, without calling', () => {
+    const cached = { balances: [token('ETH', '18'), token('JUNK', '0')], ageMs: 12_000 }
+    const { fetcher, api } = setup(async () => [], cached)
+    expect(fetcher.cached('0x1', 'eip155:1')).toEqual({ value: [token('ETH', '18')], ageMs: 12_000 })
+    expect(api.cachedBalances).toHaveBeenCalledWith('0x1', 'eip155:1')
+    expect(api.fetchBalances).not.toHaveBeenCalled()
   })
 
   it('passes forceUpdate through', async () => {

@@ -1,8 +1,13 @@
 import { BALANCE_RETRY_BLOCK_MS, type CaipNetworkId, type TokenBalance } from '@portico/shared-types'
 import type { BlockchainApi } from './blockchainApi.ts'
+import type { CachedAnswer } from './revalidate.ts'
+
+/** 0-decimal items are low quality (behaviour §3). */
+const shown = (balances: TokenBalance[]) =>
+  balances.filter((balance) => Number(balance.quantity.decimals) !== 0)
 
 export interface BalanceFetcherOptions {
-  api: Pick<BlockchainApi, 'fetchBalances' | 'isSupportedNetwork'>
+  api: Pick<BlockchainApi, 'fetchBalances' | 'cachedBalances' | 'isSupportedNetwork'>
   now?: () => number
   /** The kernel shows the toast 'Token Balance Unavailable'. */
   onUnavailable(error?: unknown): void
@@ -15,6 +20,8 @@ export interface BalanceFetcher {
     caipNetworkId: CaipNetworkId,
     options?: { forceUpdate?: boolean },
   ): Promise<TokenBalance[]>
+  /** The cached answer (filtered like `fetch`) with its age, without calling. */
+  cached(address: string, caipNetworkId: CaipNetworkId): CachedAnswer<TokenBalance[]> | undefined
   /** When the last failure happened (the account state's lastRetry), or undefined after a success. */
   lastRetry(): number | undefined
 }
@@ -36,12 +43,16 @@ export function createBalanceFetcher({
       try {
         const balances = await api.fetchBalances(address, caipNetworkId, { forceUpdate })
         lastRetry = undefined
-        return balances.filter((balance) => Number(balance.quantity.decimals) !== 0)
+        return shown(balances)
       } catch (error) {
         lastRetry = now()
         onUnavailable(error)
         return []
       }
+    },
+    cached(address, caipNetworkId) {
+      const entry = api.cachedBalances(address, caipNetworkId)
+      return entry && { value: shown(entry.balances), ageMs: entry.ageMs }
     },
     lastRetry: () => lastRetry,
   }

@@ -55,6 +55,18 @@ describe('createBlockchainApi', () => {
       expect(last().query.forceUpdate).toBeUndefined()
     })
 
+    it('cachedBalances gives the last answer with its age, without calling, until 30 s', async () => {
+      ctx.server.on(`GET /v1/account/${ADDRESS}/balance`, { body: { balances: [BALANCE] } })
+      const { api, advance } = setup()
+      expect(api.cachedBalances(ADDRESS, 'eip155:1')).toBeUndefined()
+      await api.fetchBalances(ADDRESS, 'eip155:1')
+      advance(6_000)
+      expect(api.cachedBalances(ADDRESS, 'eip155:1')).toEqual({ balances: [BALANCE], ageMs: 6_000 })
+      advance(24_000)
+      expect(api.cachedBalances(ADDRESS, 'eip155:1')).toBeUndefined()
+      expect(ctx.server.requests).toHaveLength(1)
+    })
+
     it('returns an empty list for an unsupported network without calling', async () => {
       await expect(setup().api.fetchBalances(ADDRESS, 'eip155:31337')).resolves.toEqual([])
       expect(ctx.server.requests).toHaveLength(0)

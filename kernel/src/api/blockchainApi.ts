@@ -3,6 +3,7 @@ import type { Logger } from '@portico/shared-types/plugin'
 import type * as v from 'valibot'
 import { createServiceCaches } from './cache.ts'
 import { ApiError } from './errors.ts'
+import { forceUpdateParam } from './forceUpdate.ts'
 import { createHttpClient, type HttpClientOptions, type Query } from './http.ts'
 import {
   balancesSchema,
@@ -29,6 +30,8 @@ export interface BlockchainApiOptions
   supportedListRead?: () => boolean
   /** The network calls without one of their own are gated on (names, identity, onramp options, sessions). */
   activeNetwork?: () => CaipNetworkId | undefined
+  /** The token addresses the app configured for a network, always reported by the balance call. */
+  configuredTokens?: (caipNetworkId: CaipNetworkId) => readonly unknown[] | undefined
   storage: StorageLike | undefined
   now?: () => number
   log?: Pick<Logger, 'warn'>
@@ -85,8 +88,8 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
     getSupportedChains: () => get('/v1/supported-chains', SupportedChainsSchema),
 
     /**
-     * Uses the 30 s balance cache unless forceUpdate. The API's own `forceUpdate` query parameter
-     * lists CAIP token addresses to report even when zero, so a cache bypass does not send it.
+     * Uses the 30 s balance cache unless the `forceUpdate` option (a cache bypass). The API's own
+     * `forceUpdate` query parameter is another thing: the app's configured tokens for the network.
      */
     async fetchBalances(
       address: string,
@@ -100,9 +103,16 @@ export function createBlockchainApi(options: BlockchainApiOptions) {
       const { balances } = await get(apiPath`/v1/account/${address}/balance`, balancesSchema(dropBalance), {
         currency: 'usd',
         chainId: caipNetworkId,
+        forceUpdate: forceUpdateParam(caipNetworkId, options.configuredTokens?.(caipNetworkId)),
       })
       caches.balance.set(caipAddress, balances)
       return balances
+    },
+
+    /** The last balance answer for the account on the network with its age, within the cache lifetime. */
+    cachedBalances(address: string, caipNetworkId: CaipNetworkId) {
+      const entry = caches.balance.entry(`${caipNetworkId}:${address}`)
+      return entry && { balances: entry.value, ageMs: entry.ageMs }
     },
 
     async fetchIdentity(address: string, { sender }: { sender?: string } = {}): Promise<Identity> {

@@ -43,6 +43,7 @@ export function createPluginApiClient(
 
   return {
     fetchBalances: after(api.fetchBalances),
+    cachedBalances: api.cachedBalances,
     fetchIdentity: after(api.fetchIdentity),
     fetchHistory: after(api.fetchHistory),
     fetchGasPrice: after(api.fetchGasPrice),

@@ -28,15 +28,12 @@ describe('createServiceCaches', () => {
     let time = 0
     const caches = createServiceCaches(memoryStorage(), { now: () => time })
     caches.balance.set('eip155:1:0x1', [BALANCE])
-    caches.nativeBalance.set('eip155:1:0x1', { balance: '1.5', symbol: 'ETH' })
     caches.identity.set('0x1', { name: 'a', avatar: null })
     caches.nameService.set('0x1', [{ name: 'a.reown.id', addresses: {}, attributes: [] }])
     time = 29_999
     expect(caches.balance.get('eip155:1:0x1')).toEqual([BALANCE])
-    expect(caches.nativeBalance.get('eip155:1:0x1')).toEqual({ balance: '1.5', symbol: 'ETH' })
     time = 30_000
     expect(caches.balance.get('eip155:1:0x1')).toBeUndefined()
-    expect(caches.nativeBalance.get('eip155:1:0x1')).toBeUndefined()
     expect(caches.identity.get('0x1')).toEqual({ name: 'a', avatar: null })
     expect(caches.nameService.get('0x1')).toHaveLength(1)
     time = 300_000
@@ -48,16 +45,10 @@ describe('createServiceCaches', () => {
     const storage = memoryStorage()
     const caches = createServiceCaches(storage)
     caches.balance.set('k', [])
-    caches.nativeBalance.set('k', { balance: '0', symbol: 'ETH' })
     caches.identity.set('k', { name: null, avatar: null })
     caches.nameService.set('k', [])
     expect([...storage.data.keys()].sort()).toEqual(
-      [
-        STORAGE_KEYS.portfolioCache,
-        STORAGE_KEYS.nativeBalanceCache,
-        STORAGE_KEYS.identityCache,
-        STORAGE_KEYS.nameServiceCache,
-      ].sort(),
+      [STORAGE_KEYS.portfolioCache, STORAGE_KEYS.identityCache, STORAGE_KEYS.nameServiceCache].sort(),
     )
   })
 })

@@ -7,14 +7,15 @@ import { createTtlCache, type StorageLike } from './ttlCache.ts'
 
 export { createTtlCache, type StorageLike, type TtlCache } from './ttlCache.ts'
 
-export const NativeBalanceSchema = v.object({ balance: v.string(), symbol: v.string() })
-
 export interface ServiceCacheOptions {
   now?: () => number
   log?: Pick<Logger, 'warn'>
 }
 
-/** behaviour §9 cache lifetimes. Balances are keyed by CAIP address, identity and names by address. */
+/**
+ * behaviour §9 cache lifetimes. Balances are keyed by CAIP address, identity and names by address. The
+ * native balance is read from the chain, not this API: its cache is `account/nativeBalanceCache.ts`.
+ */
 export function createServiceCaches(storage: StorageLike | undefined, options: ServiceCacheOptions = {}) {
   return {
     balance: createTtlCache({
@@ -22,13 +23,6 @@ export function createServiceCaches(storage: StorageLike | undefined, options: S
       storageKey: STORAGE_KEYS.portfolioCache,
       ttlMs: CACHE_TTL_MS.balance,
       schema: v.array(TokenBalanceSchema),
-      ...options,
-    }),
-    nativeBalance: createTtlCache({
-      storage,
-      storageKey: STORAGE_KEYS.nativeBalanceCache,
-      ttlMs: CACHE_TTL_MS.nativeBalance,
-      schema: NativeBalanceSchema,
       ...options,
     }),
     identity: createTtlCache({

@@ -21,8 +21,8 @@ const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 let server: TestServer
 afterEach(() => server?.close())
 
-function apiFor(url: string) {
-  const options: ModalOptions = { projectId: 'portico-dev', networks: [network], apiUrl: url }
+function apiFor(url: string, networks: ModalOptions['networks'] = [network]) {
+  const options: ModalOptions = { projectId: 'portico-dev', networks, apiUrl: url }
   const store = createStore<KernelState>(createInitialState(resolveOptions(options), options))
   const api = createKernelApi(store, memoryBackend(), log)
   if (!api) throw new Error('expected an API client')
@@ -48,6 +48,17 @@ describe('kernel API client', () => {
     expect(paths.filter((path) => path === '/v1/supported-chains')).toHaveLength(1)
     expect(paths.filter((path) => path.endsWith('/balance'))).toHaveLength(1)
     expect(server.requests[1]?.query.get('projectId')).toBe('portico-dev')
+  })
+
+  it("sends the network's configured tokens as forceUpdate on the balance call", async () => {
+    server = await startTestServer()
+    server.on('GET /v1/supported-chains', { body: { http: ['eip155:31337'], ws: [] } })
+    server.on(`GET /v1/account/${ADDRESS}/balance`, { body: { balances: [] } })
+    const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const api = apiFor(server.url, [{ ...network, tokens: [USDC, 'not an address'] }])
+    await api.fetchBalances(ADDRESS, 'eip155:31337')
+    const balanceCall = server.requests.find((request) => request.path.endsWith('/balance'))
+    expect(balanceCall?.query.get('forceUpdate')).toBe(`eip155:31337:${USDC.toLowerCase()}`)
   })
 
   it('falls back to the built-in list when the supported chains cannot be read, and retries later', async () => {

@@ -1,6 +1,6 @@
 import { type KernelState, SDK_TYPE, SDK_VERSION } from '@portico/shared-types'
 import type { BlockchainApiClient, Logger } from '@portico/shared-types/plugin'
-import { selectActiveNetwork } from '../state/selectors.ts'
+import { selectActiveNetwork, selectRequestedNetworks } from '../state/selectors.ts'
 import type { Store } from '../state/store.ts'
 import { createBlockchainApi } from './blockchainApi.ts'
 import { createPluginApiClient } from './blockchainApiClient.ts'
@@ -24,6 +24,8 @@ export function createKernelApi(
     isSupportedNetwork: (id) => supported?.has(id) ?? false,
     supportedListRead: () => supported?.read() ?? false,
     activeNetwork: () => selectActiveNetwork(store.get())?.caipNetworkId,
+    configuredTokens: (caipNetworkId) =>
+      selectRequestedNetworks(store.get()).find((network) => network.caipNetworkId === caipNetworkId)?.tokens,
     storage,
     log,
   })

@@ -37,6 +37,15 @@ describe('createTtlCache', () => {
     expect(cache.get('a')).toBeUndefined()
   })
 
+  it('entry gives the value with its age, and nothing once the lifetime has passed', () => {
+    const { cache, advance } = setup(memoryStorage())
+    cache.set('a', { n: 1 })
+    advance(7_000)
+    expect(cache.entry('a')).toEqual({ value: { n: 1 }, ageMs: 7_000 })
+    advance(23_000)
+    expect(cache.entry('a')).toBeUndefined()
+  })
+
   it('keeps entries per key in one storage item and drops expired ones on write', () => {
     const storage = memoryStorage()
     const { cache, advance } = setup(storage)

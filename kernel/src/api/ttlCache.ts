@@ -11,6 +11,8 @@ export interface StorageLike {
 export interface TtlCache<T> {
   /** The fresh value for `key`, or undefined when absent, expired or unreadable. */
   get(key: string): T | undefined
+  /** The fresh value for `key` with how long ago it was stored, or undefined like `get`. */
+  entry(key: string): { value: T; ageMs: number } | undefined
   set(key: string, value: T): void
   remove(key: string): void
   clear(): void
@@ -74,13 +76,17 @@ export function createTtlCache<T>({
     return Object.fromEntries(Object.entries(read()).filter(([, entry]) => isFresh(entry.timestamp, at)))
   }
 
+  function entry(key: string): { value: T; ageMs: number } | undefined {
+    const stored = read()[key]
+    const at = now()
+    if (!stored || !isFresh(stored.timestamp, at)) return undefined
+    const value = v.safeParse(schema, stored.value)
+    return value.success ? { value: value.output, ageMs: at - stored.timestamp } : undefined
+  }
+
   return {
-    get(key) {
-      const entry = read()[key]
-      if (!entry || !isFresh(entry.timestamp, now())) return undefined
-      const value = v.safeParse(schema, entry.value)
-      return value.success ? value.output : undefined
-    },
+    get: (key) => entry(key)?.value,
+    entry,
     set(key, value) {
       write({ ...freshEntries(), [key]: { value, timestamp: now() } })
     },

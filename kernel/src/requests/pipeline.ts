@@ -158,7 +158,7 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
       active = undefined
       if (ok) request.resolve(value)
       else request.reject(value)
-      if (ok) void refreshNativeBalance(kernel, request.namespace)
+      if (ok) void refreshNativeBalance(kernel, request.namespace, { force: true })
       if (queue.length > 0) next()
       else if (kernel.store.get().modal.open && topView() === request.view) actions.goBack()
     }
