@@ -30,6 +30,10 @@ export interface Features {
   legalCheckbox: boolean
   smartSessions: boolean
   collapseWallets: boolean
+  /** The Connect view's wallet section; `false` leaves email and social login only. */
+  wallets: boolean
+  /** The Connect view's switch between email-first sign-up ("Haven't got a wallet?") and the wallets. */
+  walletGuide: boolean
   connectMethodsOrder?: ConnectMethod[]
   /** Any other key: a third-party plugin's feature flag. */
   [pluginFeature: string]: boolean | SocialProvider[] | ConnectMethod[] | undefined
@@ -163,6 +167,8 @@ export const DEFAULT_FEATURES: Features = {
   legalCheckbox: false,
   smartSessions: false,
   collapseWallets: false,
+  wallets: true,
+  walletGuide: true,
 }
 
 /** Feature flags that are delivered as plugins (DESIGN §1). The kernel treats these ids as data only. */

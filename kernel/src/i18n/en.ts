@@ -46,6 +46,12 @@ export const en = {
   featureFailed: 'This feature could not be shown.',
   orContinueWith: 'or',
   continueWithWallet: 'Continue with a wallet',
+  walletGuide: {
+    noWallet: "Haven't got a wallet?",
+    getStarted: 'Get started',
+    haveWallet: 'Already have a wallet?',
+    connectWallet: 'Connect a wallet',
+  },
   walletList: 'Wallets',
   allWallets: {
     title: 'All Wallets',

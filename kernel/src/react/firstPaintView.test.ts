@@ -85,6 +85,12 @@ describe('the Connect view of an open’s first paint', () => {
     expect(viewFor(app({ excludeWalletIds: [] }))).toBeDefined()
   })
 
+  it('paints no wallets when the app turned the wallet section off (features.wallets false)', () => {
+    stops.push(announceTestWallet())
+    expect(viewFor(app({ features: { ...NO_PLUGINS, wallets: false } }))).toBeUndefined()
+    expect(viewFor(app({ features: { ...NO_PLUGINS, wallets: true } }))).toBeDefined()
+  })
+
   it('leaves it to the kernel when a connect method keeps its place above the wallets', () => {
     const withEmail = app({ features: { ...NO_PLUGINS, email: true }, pluginBaseUrl: 'https://plugins.test' })
     // No browser wallet: email comes first.

@@ -122,14 +122,14 @@ function hasRecentWallets(app: ModalOptions): boolean {
  * The Connect view an open shows, from the options and the wallets on the page, or undefined where the
  * kernel's first frame could differ: another language, recent wallets listed first (the kernel reads
  * and checks them), an exclusion list, a connect method's place kept above the wallets or the wallets
- * behind a button (email and social login on), or nothing to list.
+ * behind a button (email and social login on), no wallet section (`wallets` off), or nothing to list.
  */
 export function firstPaintConnectView(
   options: ResolvedOptions,
   app: ModalOptions,
   target: Window,
 ): FirstPaintConnectView | undefined {
-  if (!english(app) || hasRecentWallets(app)) return undefined
+  if (!english(app) || hasRecentWallets(app) || !options.features.wallets) return undefined
   // Which browser wallets the app's exclusion list hides (and so whether wallets come first) is known
   // only once the directory answers.
   if (app.excludeWalletIds?.length) return undefined

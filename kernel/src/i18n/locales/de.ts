@@ -44,6 +44,12 @@ export const de: Translation = {
   featureFailed: 'Diese Funktion konnte nicht angezeigt werden.',
   orContinueWith: 'oder',
   continueWithWallet: 'Mit einer Wallet fortfahren',
+  walletGuide: {
+    noWallet: 'Noch keine Wallet?',
+    getStarted: 'Jetzt starten',
+    haveWallet: 'Schon eine Wallet?',
+    connectWallet: 'Wallet verbinden',
+  },
   walletList: 'Wallets',
   allWallets: {
     title: 'Alle Wallets',

@@ -44,6 +44,12 @@ export const es: Translation = {
   featureFailed: 'No se pudo mostrar esta función.',
   orContinueWith: 'o',
   continueWithWallet: 'Continuar con una billetera',
+  walletGuide: {
+    noWallet: '¿No tienes una billetera?',
+    getStarted: 'Empezar',
+    haveWallet: '¿Ya tienes una billetera?',
+    connectWallet: 'Conectar una billetera',
+  },
   walletList: 'Billeteras',
   allWallets: {
     title: 'Todas las billeteras',

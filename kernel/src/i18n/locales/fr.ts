@@ -44,6 +44,12 @@ export const fr: Translation = {
   featureFailed: 'Cette fonction n’a pas pu être affichée.',
   orContinueWith: 'ou',
   continueWithWallet: 'Continuer avec un portefeuille',
+  walletGuide: {
+    noWallet: 'Pas encore de portefeuille ?',
+    getStarted: 'Commencer',
+    haveWallet: 'Vous avez déjà un portefeuille ?',
+    connectWallet: 'Connecter un portefeuille',
+  },
   walletList: 'Wallets',
   allWallets: {
     title: 'Tous les wallets',

@@ -44,6 +44,12 @@ export const ja: Translation = {
   featureFailed: 'この機能を表示できませんでした。',
   orContinueWith: 'または',
   continueWithWallet: 'ウォレットで続ける',
+  walletGuide: {
+    noWallet: 'ウォレットをお持ちでないですか？',
+    getStarted: 'はじめる',
+    haveWallet: 'ウォレットをお持ちですか？',
+    connectWallet: 'ウォレットを接続',
+  },
   walletList: 'ウォレット',
   allWallets: {
     title: 'すべてのウォレット',

@@ -44,6 +44,12 @@ export const ko: Translation = {
   featureFailed: '이 기능을 표시할 수 없습니다.',
   orContinueWith: '또는',
   continueWithWallet: '지갑으로 계속하기',
+  walletGuide: {
+    noWallet: '지갑이 없으신가요?',
+    getStarted: '시작하기',
+    haveWallet: '이미 지갑이 있으신가요?',
+    connectWallet: '지갑 연결',
+  },
   walletList: '지갑',
   allWallets: {
     title: '모든 지갑',

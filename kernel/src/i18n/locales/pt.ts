@@ -44,6 +44,12 @@ export const pt: Translation = {
   featureFailed: 'Não foi possível exibir este recurso.',
   orContinueWith: 'ou',
   continueWithWallet: 'Continuar com uma carteira',
+  walletGuide: {
+    noWallet: 'Ainda não tem uma carteira?',
+    getStarted: 'Começar',
+    haveWallet: 'Já tem uma carteira?',
+    connectWallet: 'Conectar uma carteira',
+  },
   walletList: 'Carteiras',
   allWallets: {
     title: 'Todas as carteiras',

@@ -44,6 +44,12 @@ export const tr: Translation = {
   featureFailed: 'Bu özellik gösterilemedi.',
   orContinueWith: 'veya',
   continueWithWallet: 'Bir cüzdanla devam et',
+  walletGuide: {
+    noWallet: 'Cüzdanınız yok mu?',
+    getStarted: 'Başlayın',
+    haveWallet: 'Zaten bir cüzdanınız var mı?',
+    connectWallet: 'Cüzdan bağla',
+  },
   walletList: 'Cüzdanlar',
   allWallets: {
     title: 'Tüm cüzdanlar',

@@ -44,6 +44,12 @@ export const zh: Translation = {
   featureFailed: '无法显示此功能。',
   orContinueWith: '或',
   continueWithWallet: '使用钱包继续',
+  walletGuide: {
+    noWallet: '还没有钱包？',
+    getStarted: '开始使用',
+    haveWallet: '已有钱包？',
+    connectWallet: '连接钱包',
+  },
   walletList: '钱包',
   allWallets: {
     title: '所有钱包',

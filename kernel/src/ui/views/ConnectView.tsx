@@ -20,6 +20,7 @@ import { ConnectMethodSlot } from './ConnectMethodSlot.tsx'
 import { ConnectMethodStandIn } from './ConnectMethodStandIn.tsx'
 import { connectViewOrder } from './connectViewOrder.ts'
 import { PendingConnectMethod, pendingConnectMethods } from './PendingConnectMethod.tsx'
+import { WalletGuide } from './WalletGuide.tsx'
 import { WalletRow } from './WalletRow.tsx'
 
 /**
@@ -145,8 +146,12 @@ export function ConnectView({ params }: Partial<ViewProps>) {
   )
   const emailShowWallets = useKernelState((state) => state.options.features.emailShowWallets)
   const [walletsOpened, openWallets] = useState(false)
+  // The wallet guide's choice: a visitor without a wallet sees email and social login alone.
+  const [emailFirst, setEmailFirst] = useState(false)
   const namespace = params?.namespace as ChainNamespace | undefined
-  if (namespace) return <NamespaceWalletList namespace={namespace} />
+  // behaviour §9 wallets off: no wallet list anywhere in Connect.
+  const walletsOn = options.features.wallets !== false
+  if (namespace) return walletsOn ? <NamespaceWalletList namespace={namespace} /> : null
   // behaviour §9 emailShowWallets off: beside the email field the wallets wait behind one button.
   const walletsBehindButton =
     !emailShowWallets &&
@@ -165,16 +170,22 @@ export function ConnectView({ params }: Partial<ViewProps>) {
     pending.has(method) && order.indexOf(method) < order.indexOf('wallet')
   const sections = [...order, ...own].flatMap((method) => {
     if (method === 'wallet')
-      return [
-        {
-          key: 'wallet',
-          node: walletsBehindButton ? (
-            <ListItem label={i18n.t('continueWithWallet')} icon="wallet" onClick={() => openWallets(true)} />
-          ) : (
-            <WalletList />
-          ),
-        },
-      ]
+      return !walletsOn || emailFirst
+        ? []
+        : [
+            {
+              key: 'wallet',
+              node: walletsBehindButton ? (
+                <ListItem
+                  label={i18n.t('continueWithWallet')}
+                  icon="wallet"
+                  onClick={() => openWallets(true)}
+                />
+              ) : (
+                <WalletList />
+              ),
+            },
+          ]
     const contributed = methods.filter((contribution) => contribution.method === method)
     const pluginId = builtIn(method) ? CONNECT_METHOD_FEATURES[method] : contributed[0]?.pluginId
     if (pluginId === undefined) return []
@@ -228,6 +239,12 @@ export function ConnectView({ params }: Partial<ViewProps>) {
   const busy = [...pending].some(
     (method) => method === 'wallet' || !plugins[CONNECT_METHOD_FEATURES[method]]?.preview,
   )
+  // The guide switches between the two views only when both have something to show.
+  const guide =
+    walletsOn &&
+    options.features.walletGuide !== false &&
+    !walletsBehindButton &&
+    sections.some((section) => section.key !== 'wallet')
   return (
     <div className="pt-stack pt-gap-m" aria-busy={busy}>
       {sections.map((section, index) => (
@@ -236,6 +253,7 @@ export function ConnectView({ params }: Partial<ViewProps>) {
           {section.node}
         </Fragment>
       ))}
+      {guide ? <WalletGuide emailFirst={emailFirst} onSwitch={() => setEmailFirst(!emailFirst)} /> : null}
     </div>
   )
 }
