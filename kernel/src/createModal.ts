@@ -1,5 +1,6 @@
 import {
   ACCOUNT_FEATURES,
+  CONNECT_METHOD_FEATURES,
   type I18nApi,
   type KernelState,
   type ModalOptions,
@@ -184,11 +185,13 @@ export function createModal(options: ModalOptions, surface?: ModalSurfaceHost): 
 
   let ready: Promise<boolean> = Promise.resolve(false)
   if (typeof window !== 'undefined') {
-    // behaviour §2: a Telegram mini-app return's result_uri is read, then removed from the address.
+    // behaviour §2: a Telegram mini-app return's result_uri is read, then removed from the address; it
+    // is a social login's result, which the socials plugin finishes once the session is restored.
     const resultUri = takeTelegramResultUri(window)
-    if (resultUri) log.debug('Telegram mini-app return', resultUri)
+    if (resultUri) kernel.telegramResultUri = resultUri
     startConnectorDiscovery(kernel, window)
     ready = autoReconnect(kernel)
+    if (resultUri) void ready.then(() => kernel.plugins.ensureLoaded([CONNECT_METHOD_FEATURES.social]))
     void ready.then((restored) => {
       if (!restored) return
       loadAfterConnectPlugins(kernel, noSignIn)

@@ -26,6 +26,11 @@ export interface Kernel {
   i18n: I18n
   /** The kinds of wallet this modal connects; unset: every kind of connectors/kinds.ts. */
   connectorKinds?: readonly ConnectorKind[]
+  /**
+   * The social login result a Telegram mini app came back with (`result_uri`, checked), until the
+   * socials plugin takes it.
+   */
+  telegramResultUri?: string
   /** Disposers run by `destroy()`. */
   cleanups: (() => void)[]
 }

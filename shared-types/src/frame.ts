@@ -16,7 +16,11 @@ export interface FrameRequests {
     payload: { chainId?: string | number; preferredAccountType?: AccountType }
     reply: AuthFrameUser
   }
-  GET_SOCIAL_REDIRECT_URI: { payload: { provider: string }; reply: { uri: string } }
+  /**
+   * `returnTo`: where the callback page sends the login back with `result_uri` when it has no opener
+   * (a Telegram mini app leaves for the provider itself); an address on the app's own origin.
+   */
+  GET_SOCIAL_REDIRECT_URI: { payload: { provider: string; returnTo?: string }; reply: { uri: string } }
   /** Ends the user's sessions everywhere. The session is the frame's own (its cookie): the app sends none. */
   SIGN_OUT: { payload: undefined; reply: undefined }
   /** behaviour §7 lists an optional token: the frame ignores any, the app holds no credential. */

@@ -129,6 +129,11 @@ export interface PluginContext {
   i18n?: I18nApi
   /** 1.1: raises a behaviour §8 alert (shown once per page), e.g. the socials timeout of the auth frame. */
   alert?(id: 'socialsTimeout'): void
+  /**
+   * 1.1, the socials plugin only: the social login result a Telegram mini app came back with (the
+   * auth frame's callback address, from the page's `result_uri`), once; undefined for any other plugin.
+   */
+  takeSocialResult?(): string | undefined
 }
 
 export interface PluginViewProps {

@@ -1,4 +1,4 @@
-import type { KernelState } from '@portico/shared-types'
+import { CONNECT_METHOD_FEATURES, type KernelState } from '@portico/shared-types'
 import type { PluginContext, PluginStorage } from '@portico/shared-types/plugin'
 import { connectOwnConnector } from '../account/pluginConnectors.ts'
 import type { KernelActions } from '../actions.ts'
@@ -80,5 +80,12 @@ export function createPluginContext(kernel: Kernel, actions: KernelActions, plug
     log: createLogger(store.get().options.debug === true, `Portico:${pluginId}`),
     i18n: kernel.i18n.scoped(pluginId),
     alert: (id) => void (id === 'socialsTimeout' && raiseAlert(id, alertOptionsOf(kernel))),
+    // The result holds a login's one-time code: only the plugin that started the login reads it, once.
+    takeSocialResult: () => {
+      if (pluginId !== CONNECT_METHOD_FEATURES.social) return undefined
+      const uri = kernel.telegramResultUri
+      delete kernel.telegramResultUri
+      return uri
+    },
   }
 }

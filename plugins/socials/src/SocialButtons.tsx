@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { warmUpFrame, warmUpFrameWhenIdle } from '../../embedded-wallet/src/index.ts'
 import { configuredSocials, openPopup, rememberPopup, VIEWS } from './social.ts'
 import { PROVIDER_NAMES, strings } from './strings.ts'
+import { isTelegramMiniApp } from './telegram.ts'
 
 interface ProviderButton {
   label: string
@@ -30,7 +31,7 @@ export function SocialButtons({ ctx, preview }: { ctx: PluginContext; preview?: 
     mark: markOf(provider),
     press: () => {
       // In the click itself: a window opened after an await is blocked.
-      rememberPopup(ctx, openPopup())
+      rememberPopup(ctx, isTelegramMiniApp() ? null : openPopup())
       ctx.router.push(VIEWS.connectingSocial, { provider })
     },
   }))

@@ -3,6 +3,7 @@ import { embeddedWalletContribution } from '../../embedded-wallet/src/index.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import { CONNECTED_SOCIAL_KEY, SOCIAL_CONNECTOR_ID, VIEWS } from './social.ts'
 import { strings } from './strings.ts'
+import { finishTelegramLogin } from './telegram.ts'
 import { ConnectingFarcasterView, ConnectingSocialView } from './views.tsx'
 
 /**
@@ -35,6 +36,7 @@ export default definePlugin({
   },
   setup(ctx) {
     const dispose = wallet.setup(ctx)
+    void finishTelegramLogin(ctx)
     const off = ctx.events.on('DISCONNECT_SUCCESS', () => ctx.storage.remove(CONNECTED_SOCIAL_KEY))
     return () => {
       dispose()

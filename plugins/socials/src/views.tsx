@@ -9,6 +9,7 @@ import {
   takePopup,
 } from './social.ts'
 import { PROVIDER_NAMES, strings } from './strings.ts'
+import { isTelegramMiniApp, startTelegramLogin } from './telegram.ts'
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -25,7 +26,11 @@ export function ConnectingSocialView({ ctx, params }: PluginViewProps) {
     // The first attempt uses the window opened by the click; Try again opens its own.
     const popup = attempt ? attempt.popup : takePopup(ctx)
     setError(undefined)
-    connectSocial(ctx, provider, popup, controller.signal).catch((failure: unknown) => {
+    // A Telegram mini app leaves for the provider and finishes the login when it comes back.
+    const login = isTelegramMiniApp()
+      ? startTelegramLogin(ctx, provider, controller.signal)
+      : connectSocial(ctx, provider, popup, controller.signal)
+    login.catch((failure: unknown) => {
       if (!controller.signal.aborted) setError(errorText(failure))
     })
     return () => controller.abort()

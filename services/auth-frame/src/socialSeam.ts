@@ -32,8 +32,8 @@ export interface SocialProvider {
    * secrets, a provider on this machine…), for the production start-up check.
    */
   productionProblems?(): string[]
-  /** GET_SOCIAL_REDIRECT_URI {provider}: the authorization URL to open. */
-  redirectUri(provider: string, ctx: SocialContext): Promise<{ uri: string }>
+  /** GET_SOCIAL_REDIRECT_URI {provider, returnTo}: the authorization URL to open (returnTo checked). */
+  redirectUri(provider: string, ctx: SocialContext, returnTo?: string): Promise<{ uri: string }>
   /** CONNECT_SOCIAL {uri}: checks the callback URI (state, code) and returns the verified identity. */
   connect(uri: string, ctx: SocialContext): Promise<SocialIdentity>
   /** GET_FARCASTER_URI. */

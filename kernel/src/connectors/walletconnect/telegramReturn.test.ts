@@ -37,6 +37,7 @@ describe('Telegram mini-app return (behaviour §2)', () => {
   it('removes but refuses an unsafe, malformed, empty or oversized result_uri', () => {
     for (const bad of [
       'javascript:alert(1)',
+      'wc:abc@2?relay-protocol=irn',
       'data:text/html,x',
       'not a url',
       '',

@@ -3,7 +3,8 @@ import { RESULT_URI_PARAM } from './resultUriParam.ts'
 export { RESULT_URI_PARAM }
 
 const MAX_RESULT_URI_LENGTH = 2_048
-const ALLOWED_SCHEMES = new Set(['https:', 'http:', 'wc:'])
+/** The value is the auth frame's social callback address: a web address, nothing else. */
+const ALLOWED_SCHEMES = new Set(['https:', 'http:'])
 
 interface AddressBar {
   location: { href: string }

@@ -51,13 +51,37 @@ export async function signInWithIdentity(
   }
 }
 
+const MAX_RETURN_ADDRESS = 2_048
+
+/**
+ * A social login's way back without a popup (a Telegram mini app): the page's own address, on the
+ * origin this frame serves, http(s), without credentials, bounded. Anything else is refused: the
+ * callback page navigates there with the login's result.
+ */
+export function appReturnAddress(value: unknown, parentOrigin: string): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value.length > MAX_RETURN_ADDRESS) throw new FrameError(RETURN_REFUSED)
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new FrameError(RETURN_REFUSED)
+  }
+  if (url.origin !== parentOrigin || url.username || url.password || !/^https?:$/.test(url.protocol))
+    throw new FrameError(RETURN_REFUSED)
+  return url.href
+}
+
+const RETURN_REFUSED = 'Invalid social login return address'
+
 /** Social and farcaster requests, answered by the SocialProvider (socialSeam.ts). */
 export const socialHandlers: HandlerMap = {
   async GET_SOCIAL_REDIRECT_URI(svc, ctx, payload) {
     const name = payload.provider
     if (typeof name !== 'string' || !(SOCIAL_PROVIDERS as readonly string[]).includes(name))
       throw new FrameError('Unknown social provider')
-    return { result: await provider(svc).redirectUri(name, socialContext(svc, ctx)) }
+    const returnTo = appReturnAddress(payload.returnTo, ctx.parentOrigin)
+    return { result: await provider(svc).redirectUri(name, socialContext(svc, ctx), returnTo) }
   },
   async CONNECT_SOCIAL(svc, ctx, payload) {
     if (typeof payload.uri !== 'string' || payload.uri.length > 4096)

@@ -1,7 +1,9 @@
 /**
  * GET /social/callback on the frame origin: where the IdP sends the popup back. The page posts its own
  * address to `window.opener` (the app page) with the app's origin as the exact target: the origin bound
- * to the login when it started (server-side, by its state), never one read from the address.
+ * to the login when it started (server-side, by its state), never one read from the address. Without an
+ * opener (a Telegram mini app went to the provider itself) it goes back to the app address the login
+ * started with (checked against that origin when it started) with its own address as `result_uri`.
  */
 import { randomBytes } from 'node:crypto'
 import { SOCIAL_CALLBACK_MESSAGE } from '@portico/shared-types/frame'
@@ -15,9 +17,18 @@ export interface CallbackPage {
 
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
-/** The callback page for a state whose login started from `appOrigin` (undefined: unknown or expired). */
-export function renderCallbackPage(appOrigin: string | undefined): CallbackPage {
-  if (!appOrigin) {
+/** What the login of a callback's state recorded when it started. */
+export interface CallbackLogin {
+  appOrigin: string
+  returnTo?: string
+}
+
+/** The query parameter the app reads the result from (kernel: connectors/walletconnect/resultUriParam.ts). */
+const RESULT_URI_PARAM = 'result_uri'
+
+/** The callback page for a state's login (undefined: unknown or expired). */
+export function renderCallbackPage(login: CallbackLogin | undefined): CallbackPage {
+  if (!login) {
     return {
       status: 400,
       headers: htmlHeaders("default-src 'none'; frame-ancestors 'none'"),
@@ -27,8 +38,12 @@ export function renderCallbackPage(appOrigin: string | undefined): CallbackPage 
       ),
     }
   }
+  const { appOrigin, returnTo } = login
   const nonce = randomBytes(16).toString('base64')
-  const script = `const target=${json(appOrigin)};if(window.opener){window.opener.postMessage({type:${json(SOCIAL_CALLBACK_MESSAGE)},payload:{uri:location.href}},target)}else{document.getElementById('status').textContent='Return to the app window to finish signing in.'}`
+  const back = returnTo
+    ? `const back=new URL(${json(returnTo)});back.searchParams.set(${json(RESULT_URI_PARAM)},location.href);location.replace(back.href)`
+    : `document.getElementById('status').textContent='Return to the app window to finish signing in.'`
+  const script = `const target=${json(appOrigin)};if(window.opener){window.opener.postMessage({type:${json(SOCIAL_CALLBACK_MESSAGE)},payload:{uri:location.href}},target)}else{${back}}`
   return {
     status: 200,
     headers: htmlHeaders(`default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`),

@@ -5,16 +5,16 @@
  * the callback page and CONNECT_SOCIAL see one shape for every provider.
  */
 import type { FastifyInstance } from 'fastify'
-import { renderCallbackPage } from './callbackPage.ts'
+import { type CallbackLogin, renderCallbackPage } from './callbackPage.ts'
 import { CALLBACK_PATH } from './providers.ts'
 
 /** The fields a callback carries that the login reads (Apple's `user` and `id_token` are not used). */
 const FORWARDED = ['code', 'state', 'error', 'error_description', 'iss'] as const
 
-export function callbackRoutes(app: FastifyInstance, appOriginOf: (state: string) => string | undefined) {
+export function callbackRoutes(app: FastifyInstance, loginOf: (state: string) => CallbackLogin | undefined) {
   app.get(CALLBACK_PATH, async (request, reply) => {
     const state = (request.query as Record<string, unknown> | undefined)?.state
-    const page = renderCallbackPage(typeof state === 'string' ? appOriginOf(state) : undefined)
+    const page = renderCallbackPage(typeof state === 'string' ? loginOf(state) : undefined)
     return reply.code(page.status).headers(page.headers).send(page.body)
   })
   app.post(CALLBACK_PATH, async (request, reply) => {

@@ -68,7 +68,7 @@ export function createSocialLogin(options: SocialLoginOptions): SocialLogin {
     oauth,
     farcaster,
     productionProblems: () => socialProductionProblems(config),
-    redirectUri: (provider, ctx) => oauth.redirectUri(provider, ctx),
+    redirectUri: (provider, ctx, returnTo) => oauth.redirectUri(provider, ctx, returnTo),
     connect: (uri, ctx) => oauth.connect(uri, ctx),
     ...(farcaster
       ? {
@@ -77,7 +77,12 @@ export function createSocialLogin(options: SocialLoginOptions): SocialLogin {
         }
       : {}),
     registerRoutes(app: FastifyInstance) {
-      callbackRoutes(app, (state) => oauth.pending.lookup(state)?.parentOrigin)
+      callbackRoutes(app, (state) => {
+        const login = oauth.pending.lookup(state)
+        return (
+          login && { appOrigin: login.parentOrigin, ...(login.returnTo ? { returnTo: login.returnTo } : {}) }
+        )
+      })
     },
   }
 }

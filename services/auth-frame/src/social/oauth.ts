@@ -46,6 +46,8 @@ interface PendingLogin {
   nonce: string
   verifier: string
   parentOrigin: string
+  /** Where the callback page sends the result when it has no opener (Telegram mini app). */
+  returnTo?: string
 }
 
 const USERNAME_MAX = 64
@@ -72,7 +74,7 @@ export function createOauthLogin(options: OauthLoginOptions) {
   return {
     pending,
 
-    async redirectUri(provider: string, ctx: SocialContext): Promise<{ uri: string }> {
+    async redirectUri(provider: string, ctx: SocialContext, returnTo?: string): Promise<{ uri: string }> {
       const adapter = adapterFor(provider)
       const state = client.randomState()
       const checks = {
@@ -95,6 +97,7 @@ export function createOauthLogin(options: OauthLoginOptions) {
           nonce: checks.nonce,
           verifier: checks.verifier,
           parentOrigin: ctx.parentOrigin,
+          ...(returnTo ? { returnTo } : {}),
         })
       } catch (error) {
         throw new FrameError((error as Error).message)
