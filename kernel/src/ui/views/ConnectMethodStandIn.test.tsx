@@ -144,6 +144,28 @@ describe('a stand-in, then the plugin’s component', () => {
     open.mockRestore()
   })
 
+  it('in a Telegram mini app a press opens no window (the login leaves the page itself)', () => {
+    const popup = { name: 'portico-social', width: 600, height: 800 }
+    const preview: ConnectMethodPreview = {
+      ...socials,
+      buttons: socials.buttons.map((button) => ({ ...button, popup })),
+    }
+    const open = vi.spyOn(window, 'open')
+    Object.assign(window, { Telegram: { WebApp: {} } })
+    try {
+      const intent = emptyIntent()
+      const { container } = render(
+        <ConnectMethodStandIn preview={preview} socials={['github']} intent={intent} />,
+      )
+      fireEvent.click(within(container).getByRole('button', { name: 'Continue with GitHub' }))
+      expect(open).not.toHaveBeenCalled()
+      expect(intent).toMatchObject({ pressed: 'Continue with GitHub', popup: null })
+    } finally {
+      delete (window as { Telegram?: unknown }).Telegram
+      open.mockRestore()
+    }
+  })
+
   it('a pointer that came in before the component did reaches its pointer-enter handler', () => {
     const entered = vi.fn()
     const { container } = render(
