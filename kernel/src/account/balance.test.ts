@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { KernelState, ModalOptions, Network } from '@portico/shared-types'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { localNetwork } from '../../test/testing.ts'
 import { BALANCE_FRESH_MS } from '../api/revalidate.ts'
 import type { ConnectorKind } from '../connectors/kind.ts'
 import type { Kernel } from '../kernel.ts'
@@ -12,15 +13,9 @@ import { createSafeStorage, memoryBackend, type StorageBackend } from '../storag
 import { refreshNativeBalance } from './balance.ts'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const local = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337' as const,
-  name: 'Local',
-  chainNamespace: 'eip155' as const,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
-}
-const other = { ...local, id: 31338, caipNetworkId: 'eip155:31338' as const, name: 'Other' }
+const rpc = { default: { http: ['http://127.0.0.1:1'] } }
+const local = { ...localNetwork(), rpcUrls: rpc }
+const other = { ...localNetwork(31338, 'Other'), rpcUrls: rpc }
 
 /** One modal on `backend` (a reload is a second modal on the same storage), its RPC answering `read`. */
 function setup(backend: StorageBackend = memoryBackend()) {

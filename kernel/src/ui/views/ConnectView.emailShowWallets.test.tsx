@@ -1,16 +1,8 @@
-import { definePlugin } from '@portico/shared-types/plugin'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
+import { emailFormPlugin } from '../../../test/ui/emailFormPlugin.tsx'
 import { createModal, type ModalHandle } from '../../createModal.ts'
-
-const emailPlugin = definePlugin({
-  id: 'emailForm',
-  api: '^1.1.0',
-  contributes: {
-    connectMethods: [{ id: 'email', method: 'email', component: () => <input aria-label="Email" /> }],
-  },
-})
 
 let modal: ModalHandle | undefined
 afterEach(() => {
@@ -23,7 +15,7 @@ async function openConnect(emailShowWallets: boolean) {
     projectId: 'p',
     networks: [localNetwork()],
     features: { ...NO_PLUGINS, emailShowWallets },
-    plugins: { emailForm: { definition: emailPlugin } },
+    plugins: { emailForm: { definition: emailFormPlugin } },
   })
   const handle = modal
   act(() => handle.open())

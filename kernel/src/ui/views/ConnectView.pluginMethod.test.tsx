@@ -2,6 +2,7 @@ import { definePlugin } from '@portico/shared-types/plugin'
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { localNetwork, NO_PLUGINS } from '../../../test/testing.ts'
+import { emailFormPlugin } from '../../../test/ui/emailFormPlugin.tsx'
 import { createModal, type ModalHandle } from '../../createModal.ts'
 
 /** A third-party plugin with a way to connect the kernel has never heard of. */
@@ -19,14 +20,6 @@ const passkeyPlugin = definePlugin({
   },
 })
 
-const emailPlugin = definePlugin({
-  id: 'emailForm',
-  api: '^1.1.0',
-  contributes: {
-    connectMethods: [{ id: 'email', method: 'email', component: () => <input aria-label="Email" /> }],
-  },
-})
-
 let modal: ModalHandle | undefined
 afterEach(() => {
   modal?.destroy()
@@ -41,7 +34,7 @@ describe('connect methods plugins contribute', { timeout: 20_000 }, () => {
       features: { ...NO_PLUGINS, emailShowWallets: true },
       plugins: {
         passkeyLogin: { definition: passkeyPlugin },
-        emailForm: { definition: emailPlugin },
+        emailForm: { definition: emailFormPlugin },
       },
     })
     const handle = modal
