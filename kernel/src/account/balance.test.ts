@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { KernelState, ModalOptions, Network } from '@portico/shared-types'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { connectEip155 } from '../../test/account/connectEip155.ts'
 import { localNetwork } from '../../test/testing.ts'
 import { BALANCE_FRESH_MS } from '../api/revalidate.ts'
 import type { ConnectorKind } from '../connectors/kind.ts'
@@ -31,15 +32,7 @@ function setup(backend: StorageBackend = memoryBackend()) {
     storage: createSafeStorage(backend, log),
     connectorKinds: [kind],
   } as unknown as Kernel
-  const connect = (network: Network = local) =>
-    store.update((draft) => {
-      const account = draft.accounts.eip155
-      const slice = draft.networks.byNamespace.eip155
-      if (!account || !slice) return
-      account.status = 'connected'
-      account.address = A
-      slice.caipNetwork = network
-    })
+  const connect = (network: Network = local) => connectEip155(store, A, network)
   /** Answers the oldest read still waiting. */
   const answer = async (balance: string) => {
     await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0))

@@ -4,6 +4,7 @@ import type { KernelState, ModalOptions, Network } from '@portico/shared-types'
 import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import { createClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { connectEip155 } from '../../test/account/connectEip155.ts'
 import { text, tokenCode, uint } from '../../test/chains/erc20Testing.ts'
 import { createEventBus } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'
@@ -52,14 +53,7 @@ function setup(api: BlockchainApiClient | undefined, tokens: string[] | undefine
     cleanups: [],
     ...(api ? { api } : {}),
   } as unknown as Kernel
-  store.update((draft) => {
-    const account = draft.accounts.eip155
-    const slice = draft.networks.byNamespace.eip155
-    if (!account || !slice) return
-    account.status = 'connected'
-    account.address = A
-    slice.caipNetwork = network
-  })
+  connectEip155(store, A, network)
   const toast = { error: vi.fn() }
   const symbols = () => store.get().accounts.eip155?.tokenBalance.map((b) => b.symbol)
   return { kernel, toast, log, symbols, account: () => store.get().accounts.eip155 }

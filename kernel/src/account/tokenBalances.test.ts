@@ -4,6 +4,7 @@ import type { KernelState, ModalOptions, Network, TokenBalance } from '@portico/
 import type { IdentityResponse } from '@portico/shared-types/api'
 import type { BlockchainApiClient } from '@portico/shared-types/plugin'
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { connectEip155 } from '../../test/account/connectEip155.ts'
 import { BALANCE_FRESH_MS } from '../api/revalidate.ts'
 import { createEventBus } from '../events/bus.ts'
 import type { Kernel } from '../kernel.ts'
@@ -72,15 +73,7 @@ function setup(api?: BlockchainApiClient) {
     ...(api ? { api } : {}),
   } as unknown as Kernel
   const toast = { error: vi.fn() }
-  const connect = (address: string, net: Network = network) =>
-    store.update((draft) => {
-      const account = draft.accounts.eip155
-      const slice = draft.networks.byNamespace.eip155
-      if (!account || !slice) return
-      account.status = 'connected'
-      account.address = address
-      slice.caipNetwork = net
-    })
+  const connect = (address: string, net: Network = network) => connectEip155(store, address, net)
   const account = () => store.get().accounts.eip155
   return { kernel, store, toast, log, connect, account }
 }
