@@ -17,9 +17,14 @@ type TelegramWindow = Window & {
   TelegramWebviewProxyProto?: unknown
 }
 
+/** Running inside a Telegram mini app: the Telegram webview objects are present. */
+export function inTelegramMiniApp(win: Window): boolean {
+  const tg = win as TelegramWindow
+  return Boolean(tg.Telegram || tg.TelegramWebviewProxy || tg.TelegramWebviewProxyProto)
+}
+
 export function readPlatform(win: Window | undefined = globalThis.window): Platform {
   if (!win) return { userAgent: '', maxTouchPoints: 0, coarsePointer: false, telegram: false, iframe: false }
-  const tg = win as TelegramWindow
   let iframe = false
   try {
     iframe = win.top !== win
@@ -30,7 +35,7 @@ export function readPlatform(win: Window | undefined = globalThis.window): Platf
     userAgent: win.navigator.userAgent,
     maxTouchPoints: win.navigator.maxTouchPoints ?? 0,
     coarsePointer: win.matchMedia?.('(pointer: coarse)').matches ?? false,
-    telegram: Boolean(tg.Telegram || tg.TelegramWebviewProxy || tg.TelegramWebviewProxyProto),
+    telegram: inTelegramMiniApp(win),
     iframe,
   }
 }

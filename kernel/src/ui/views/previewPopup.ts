@@ -1,5 +1,5 @@
 import type { ConnectMethodPreviewPopup } from '@portico/shared-types/plugin'
-import { readPlatform } from '../../connectors/walletconnect/platform.ts'
+import { inTelegramMiniApp } from '../../connectors/walletconnect/platform.ts'
 
 /**
  * Opens a preview button's named window, blank and centred, in the press itself: a window opened once
@@ -8,7 +8,7 @@ import { readPlatform } from '../../connectors/walletconnect/platform.ts'
  * None in a Telegram mini app: a window would open outside Telegram, so its logins leave the page itself.
  */
 export function openPreviewPopup({ name, width, height }: ConnectMethodPreviewPopup): Window | null {
-  if (readPlatform(window).telegram) return null
+  if (inTelegramMiniApp(window)) return null
   const left = Math.max(0, (window.screen.width - width) / 2)
   const top = Math.max(0, (window.screen.height - height) / 2)
   return window.open('', name, `popup,width=${width},height=${height},left=${left},top=${top}`)
