@@ -27,7 +27,9 @@ const RESULT = 'https://frame.test/social/callback?code=c1&state=s1'
 function context(stored: Record<string, unknown>, result?: string) {
   const storage = {
     get: vi.fn((key: string) => stored[key]),
-    set: vi.fn((key: string, value: unknown) => void (stored[key] = value)),
+    set: vi.fn((key: string, value: unknown) => {
+      stored[key] = value
+    }),
     remove: vi.fn((key: string) => void delete stored[key]),
   } as unknown as PluginContext['storage']
   const overrides: Partial<PluginContext> = { storage, takeSocialResult: vi.fn(() => result) }
