@@ -81,6 +81,19 @@ describe('a required sign-in when nothing can ask for it', () => {
     log.mockRestore()
   })
 
+  it('a sign-in plugin still setting up when the account connects is waited for: the connection stands', async () => {
+    const run = vi.fn()
+    const signin = definePlugin({
+      id: 'signin',
+      api: '^1.1.0',
+      setup: () => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1_500)),
+      contributes: { afterConnect: [{ id: 'siwx', run }] },
+    })
+    const modal = await connectWith({ signin: { definition: signin } }, true)
+    await waitFor(() => expect(run).toHaveBeenCalledTimes(1), PLUGIN_LOAD_WAIT)
+    expect(modal.getAddress()).toBe(TEST_ADDRESS)
+  })
+
   it('a loaded plugin asks for the sign-in (its hook runs): the connection stands', async () => {
     const run = vi.fn()
     const signin = definePlugin({

@@ -22,9 +22,13 @@ export type SignInUnavailable = () => Promise<void>
  * and no ready plugin has an after-connect hook (the sign-in plugin's asks for it) — it could not load,
  * or none is configured. True when `signInUnavailable` was called.
  */
-function refuseWithoutSignIn(kernel: Kernel, signInUnavailable: SignInUnavailable): boolean {
+const signInPending = (kernel: Kernel) => {
   const { signIn } = kernel.store.get()
-  if (!signIn.required || signIn.hasSession) return false
+  return signIn.required && !signIn.hasSession
+}
+
+function refuseWithoutSignIn(kernel: Kernel, signInUnavailable: SignInUnavailable): boolean {
+  if (!signInPending(kernel)) return false
   if (kernel.plugins.contributions('afterConnect').length > 0) return false
   const failed = Object.entries(kernel.store.get().plugins)
     .filter(([, record]) => record.status === 'failed')
@@ -69,7 +73,10 @@ export function startAfterConnectHooks(kernel: Kernel, signInUnavailable: SignIn
       // Plugins needed only once connected (manifest loadOn "connect") load now: their hooks run when
       // they are ready (a failed or timed-out load settles too, without its hooks).
       const later = connectTimePlugins(kernel)
-      if (later.length > 0) await kernel.plugins.ensureLoaded(later)
+      // A required sign-in is judged once every pending load has settled: the plugin that asks for it
+      // may still be loading with the others (its manifest not read yet, its setup running).
+      if (signInPending(kernel)) await kernel.plugins.ensureLoaded()
+      else if (later.length > 0) await kernel.plugins.ensureLoaded(later)
       if (stopped) return
       const account = kernel.store.get().accounts[namespace]
       if (account?.status !== 'connected') return
