@@ -43,9 +43,14 @@ test('every origin is https with HSTS, the auth frame cookie is Secure, the rela
     await demo.goto()
     await demo.connectDevWallet()
     await demo.openAccount()
+    // The Account view is complete once its feature list (plugin remotes) and balance (API) show;
+    // only then has the page fetched from both origins.
+    await expect(demo.dialog.getByRole('navigation', { name: 'Wallet features' })).toBeVisible()
+    await expect.poll(async () => (await demo.status()).Balance).not.toBe('—')
+    const origins = () => responses.map((response) => new URL(response.url()).origin)
+    await expect.poll(() => origins().includes(new URL(services.plugins).origin)).toBe(true)
+    await expect.poll(() => origins().includes(new URL(services.api).origin)).toBe(true)
     const seen = responses.map((response) => new URL(response.url()))
-    expect(seen.some((url) => url.origin === new URL(services.plugins).origin)).toBe(true)
-    expect(seen.some((url) => url.origin === new URL(services.api).origin)).toBe(true)
     const plain = seen.filter((url) => url.protocol === 'http:' && !rpcOrigins.has(url.origin))
     expect(plain.map(String)).toEqual([])
     for (const response of responses.filter((r) => httpsOrigins.has(new URL(r.url()).origin)))
