@@ -149,7 +149,7 @@ describe('architecture (DESIGN §1–2)', () => {
     expect(offenders).toEqual([])
   })
 
-  it("the page's own code (the React entry's static imports) carries neither drag-to-close nor generated avatars", () => {
+  it("the page's own code (the React entry's static imports) carries neither drag-to-close, generated avatars nor the theme presets' variables", () => {
     // The first paint is on screen only while the kernel body loads: what it never uses stays in the body.
     const closure = new Set<string>()
     const visit = (file: string) => {
@@ -167,7 +167,9 @@ describe('architecture (DESIGN §1–2)', () => {
     visit(path.join(KERNEL_SRC, 'react/index.ts'))
     const firstPaint = [...closure].map(kernelFile)
     expect(firstPaint).toContain('react/firstPaint.tsx')
-    expect(firstPaint.filter((file) => /sheetHandle|sheetDrag|nameAvatar/.test(file))).toEqual([])
+    expect(
+      firstPaint.filter((file) => /sheetHandle|sheetDrag|nameAvatar|theme\/presets\.ts/.test(file)),
+    ).toEqual([])
   })
 
   it('the kernel has no runtime import cycle (static and dynamic imports; type-only ones aside)', () => {

@@ -1,4 +1,4 @@
-import type { KernelState, ModalOptions } from '@portico/shared-types'
+import type { KernelState, ModalOptions, Theme, ThemeVariables } from '@portico/shared-types'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterNextPaint } from '../afterNextPaint.ts'
 import type { ModalHandle } from '../createModal.ts'
@@ -6,6 +6,7 @@ import { UsageError } from '../errors/usage.ts'
 import { registerModalPresence } from '../modalPresence.ts'
 import { selectActiveAccount, selectActiveNetwork } from '../state/selectors.ts'
 import type { PorticoInitialState } from '../storage/cookie.ts'
+import { asThemePreset } from '../theme/presetName.ts'
 import { createFirstPaint, type FirstPaint } from './firstPaint.tsx'
 import { needsModalAtOnce } from './loadPolicy.ts'
 import { serverState, withAccount } from './serverState.ts'
@@ -95,6 +96,17 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
   let retained = false
   let server: KernelState | undefined
   let merged: { from: KernelState; to: KernelState } | undefined
+  // A theme preset's variables are a small chunk of their own, fetched with the page only when the app
+  // names a preset; until it is here an open does not paint first (it would paint without the preset).
+  const wantsPreset = options !== undefined && asThemePreset(options.themePreset) !== undefined
+  let presetVariables: ((theme: Theme) => ThemeVariables | undefined) | undefined
+  if (wantsPreset && typeof window !== 'undefined')
+    import(/* webpackChunkName: "portico-theme-presets" */ '../theme/presets.ts').then(
+      (presets) => {
+        presetVariables = presets.presetVariables
+      },
+      () => {},
+    )
 
   const notify = () => {
     for (const listener of [...listeners]) listener()
@@ -189,7 +201,7 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
   /** The first paint of an open, while the modal is not created and the Connect view can be painted so. */
   const firstPaintFor = (view?: string) => {
     if (current || !appended || (view !== undefined && view !== 'Connect')) return undefined
-    if (needsModalAtOnce(options, account)) return undefined
+    if (needsModalAtOnce(options, account) || (wantsPreset && !presetVariables)) return undefined
     firstPaint ??= createFirstPaint(
       getServerSnapshot(),
       options,
@@ -201,6 +213,7 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
         // Closed while the body was taking the dialog over.
         if (current && firstPaint?.showing() === false) current.close()
       },
+      presetVariables,
     )
     return firstPaint
   }

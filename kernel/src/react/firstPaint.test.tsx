@@ -100,4 +100,25 @@ describe('an open before the kernel body has loaded', () => {
     expect(handle?.getState().modal.open).toBe(false)
     wallet.stop()
   })
+
+  it('with a theme preset named, the first paint wears the preset (its variables a chunk of their own, fetched with the page)', async () => {
+    const wallet = announceTestWallet()
+    render(
+      <PorticoProvider options={{ ...OPTIONS, themePreset: 'ocean' }}>
+        <Page />
+      </PorticoProvider>,
+    )
+    // The presets' chunk is fetched when the provider is created; an open before it arrives waits for the body.
+    await act(async () => {
+      await import('../theme/presets.ts')
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Open Portico' }))
+    const dialog = screen.getByRole('dialog', { name: 'Connect Wallet' })
+    expect(screen.queryByRole('status', { name: 'Notifications' })).toBeNull()
+    const root = dialog.closest<HTMLElement>('[data-portico]')
+    expect(root?.style.getPropertyValue('--pt-accent')).toBe('#3cc8dc')
+    await bodyArrived()
+    expect(root?.style.getPropertyValue('--pt-accent')).toBe('#3cc8dc')
+    wallet.stop()
+  })
 })

@@ -1,4 +1,4 @@
-import type { KernelState, ModalOptions } from '@portico/shared-types'
+import type { KernelState, ModalOptions, Theme, ThemeVariables } from '@portico/shared-types'
 import { type ReactNode, StrictMode } from 'react'
 import { flushSync } from 'react-dom'
 import type { Root } from 'react-dom/client'
@@ -28,13 +28,14 @@ export interface FirstPaint {
  * An open before the kernel body has loaded: the modal's shell and the Connect view's wallets, from code
  * already in the page, rendered into `root()` the way the kernel renders (ui/mount.tsx), so the body
  * rendering into the same root keeps the dialog (its DOM, name and focus). `onChange` hears it show and
- * hide.
+ * hide. `presetVariables` is the theme preset's lookup (theme/presets.ts), where the app names a preset.
  */
 export function createFirstPaint(
   state: KernelState,
   app: ModalOptions,
   root: () => Root,
   onChange: () => void,
+  presetVariables?: (theme: Theme) => ThemeVariables | undefined,
 ): FirstPaint {
   const { options, theme } = state
   const listeners = new Set<() => void>()
@@ -77,6 +78,7 @@ export function createFirstPaint(
     view: () => content,
     toasts: () => null,
     pressed: () => pressed,
+    ...(presetVariables ? { presetVariables } : {}),
   }
   // A new element each time, so a render reads the frame even before the shell has subscribed to it.
   const tree = () => (

@@ -7,7 +7,7 @@ import type {
   NetworkState,
   ResolvedOptions,
 } from '@portico/shared-types'
-import { asThemePreset } from '../theme/presets.ts'
+import { asThemePreset } from '../theme/presetName.ts'
 
 export function emptyAccount(namespace: ChainNamespace): AccountState {
   return {

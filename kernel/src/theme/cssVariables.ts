@@ -1,11 +1,16 @@
-import type { Theme } from '@portico/shared-types'
-import { THEME_PRESETS } from './presets.ts'
+import type { Theme, ThemeVariables } from '@portico/shared-types'
 import { DEFAULT_ACCENT, PALETTES } from './tokens.ts'
 
-/** themeMode + AppKit-style themeVariables → the CSS custom properties scoped to the modal root. */
-export function themeToCssVariables(theme: Theme, zIndex: number): Record<string, string> {
-  // A preset (per mode) under the app's own themeVariables, which override it.
-  const preset = theme.preset ? THEME_PRESETS[theme.preset]?.[theme.themeMode] : undefined
+/**
+ * themeMode + AppKit-style themeVariables → the CSS custom properties scoped to the modal root.
+ * `preset` is the theme preset's variables for this mode (presets.ts presetVariables), under the app's
+ * own themeVariables, which override it.
+ */
+export function themeToCssVariables(
+  theme: Theme,
+  zIndex: number,
+  preset?: ThemeVariables,
+): Record<string, string> {
   const vars = { ...preset, ...theme.themeVariables }
   const mix = vars['--w3m-color-mix']
   const strength = vars['--w3m-color-mix-strength'] ?? 0

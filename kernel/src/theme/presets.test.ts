@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { resolveOptions } from '../options.ts'
 import { createInitialState } from '../state/initialState.ts'
 import { themeToCssVariables } from './cssVariables.ts'
-import { asThemePreset, THEME_PRESETS } from './presets.ts'
+import { asThemePreset } from './presetName.ts'
+import { presetVariables, THEME_PRESETS } from './presets.ts'
 
 /** WCAG relative luminance and contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -34,7 +35,8 @@ describe('theme presets', () => {
     expect(THEME_PRESET_NAMES.length).toBeGreaterThanOrEqual(4)
     for (const mode of ['dark', 'light'] as const) {
       const accents = THEME_PRESET_NAMES.map((name) => {
-        const vars = themeToCssVariables({ themeMode: mode, preset: name, themeVariables: {} }, 1)
+        const theme = { themeMode: mode, preset: name, themeVariables: {} }
+        const vars = themeToCssVariables(theme, 1, presetVariables(theme))
         expect(contrast(vars['--pt-accent'] ?? '', vars['--pt-accent-fg'] ?? '')).toBeGreaterThanOrEqual(4.5)
         return vars['--pt-accent']
       })

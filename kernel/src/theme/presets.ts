@@ -1,9 +1,4 @@
-import {
-  THEME_PRESET_NAMES,
-  type ThemeMode,
-  type ThemePresetName,
-  type ThemeVariables,
-} from '@portico/shared-types'
+import type { Theme, ThemeMode, ThemePresetName, ThemeVariables } from '@portico/shared-types'
 
 /**
  * Theme presets per mode. Each accent keeps at least 4.5:1 contrast with the mode's accent text
@@ -70,6 +65,6 @@ export const THEME_PRESETS: Record<ThemePresetName, Record<ThemeMode, ThemeVaria
   },
 }
 
-/** A known preset name, else undefined (options are untrusted input: never an inherited key). */
-export const asThemePreset = (value: unknown): ThemePresetName | undefined =>
-  (THEME_PRESET_NAMES as readonly unknown[]).includes(value) ? (value as ThemePresetName) : undefined
+/** The preset's variables for the theme's mode, under the app's own themeVariables (cssVariables.ts). */
+export const presetVariables = (theme: Theme): ThemeVariables | undefined =>
+  theme.preset ? THEME_PRESETS[theme.preset]?.[theme.themeMode] : undefined

@@ -4,6 +4,7 @@ import { AlertBar } from '../alerts/AlertBar.tsx'
 import { viewTitle } from '../i18n/viewTitles.ts'
 import type { Kernel } from '../kernel.ts'
 import { canClose, canGoBack } from '../router/router.ts'
+import { presetVariables } from '../theme/presets.ts'
 import { sheetHandle } from './shell/sheetHandle.ts'
 import type { SurfaceFrame, SurfaceModel } from './shell/surface.ts'
 import { Toasts } from './shell/Toasts.tsx'
@@ -56,5 +57,6 @@ export function kernelSurface(kernel: Kernel, actions: KernelActions): SurfaceMo
     view: () => <ViewHost />,
     toasts: () => <Toasts />,
     sheetHandle,
+    presetVariables,
   }
 }

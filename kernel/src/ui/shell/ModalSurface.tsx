@@ -108,8 +108,12 @@ export function ModalSurface({ model, embedded }: { model: SurfaceModel; embedde
   const frame = useSyncExternalStore(model.subscribe, model.frame, model.frame)
   const { theme, zIndex } = frame
   const style = useMemo(
-    () => ({ ...themeToCssVariables(theme, zIndex), colorScheme: theme.themeMode }) as CSSProperties,
-    [theme, zIndex],
+    () =>
+      ({
+        ...themeToCssVariables(theme, zIndex, model.presetVariables?.(theme)),
+        colorScheme: theme.themeMode,
+      }) as CSSProperties,
+    [theme, zIndex, model],
   )
   const dialog = <Dialog model={model} frame={frame} embedded={embedded} />
   const rendered = frame.open || frame.prepared === true

@@ -1,4 +1,4 @@
-import type { Theme } from '@portico/shared-types'
+import type { Theme, ThemeVariables } from '@portico/shared-types'
 import type { ReactNode } from 'react'
 import type { SheetHandleProps } from './sheetHandle.ts'
 
@@ -41,6 +41,11 @@ export interface SurfaceModel {
   toasts(): ReactNode
   /** The control the visitor pressed in this model's content and that it could not act on. */
   pressed?(): string | undefined
+  /**
+   * The theme preset's variables (theme/presets.ts presetVariables); without it a named preset is not
+   * applied. The first paint supplies it only once the presets' chunk has loaded.
+   */
+  presetVariables?(theme: Theme): ThemeVariables | undefined
   /** Drag-to-close for the bottom sheet's grip (ui/shell/sheetHandle.ts); without it the grip only shows. */
   sheetHandle?(sheet: () => HTMLElement | null, close: () => void): SheetHandleProps
 }
