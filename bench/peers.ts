@@ -88,7 +88,8 @@ async function main(): Promise<void> {
     const targets: ModalTarget[] = [
       {
         label: 'Portico',
-        url: stack.demoUrl,
+        // What `npm start` serves (dist/demo; the test stack mounts it at /default/).
+        url: `${stack.demoUrl}default/`,
         button: 'Connect Wallet',
         walletText: 'Portico Dev Wallet',
         initScripts: wallet,

@@ -76,6 +76,9 @@ async function main(): Promise<void> {
   })
   try {
     const pageOrigin = new URL(stack.demoUrl).origin
+    // The page as \`npm start\` serves it (dist/demo, no query-override code): the load, the open and their
+    // timings. The plugin visit below needs the test build's ?features=.
+    const startPage = `${stack.demoUrl}default/`
     const pluginsOrigin = new URL(stack.pluginsUrl).origin
 
     // 1, 2, 4, 5, 6, 7: one visit through load → first open → connect → Account → Receive.
@@ -88,7 +91,7 @@ async function main(): Promise<void> {
         consoleLines.push(`${message.type()}: ${message.text().slice(0, 160)}`)
     })
     const { log: network, cdp } = await NetworkLog.attach(page)
-    await page.goto(stack.demoUrl, { waitUntil: 'networkidle' })
+    await page.goto(startPage, { waitUntil: 'networkidle' })
     const beforeOpen = network.requests.slice()
     // The React binding fetches the kernel body on intent or first use (a performance mark
     // 'portico:kernel-body'); should anything fetch it before network idle, the page's own JS (what runs
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
         log(`pointer, ${gap} ms, click → painted, load ${run + 1}/${RUNS}`)
         const timingContext = await newContext(browser, stack)
         const timingPage = await timingContext.newPage()
-        await timingPage.goto(stack.demoUrl, { waitUntil: 'networkidle' })
+        await timingPage.goto(startPage, { waitUntil: 'networkidle' })
         timings[gap]?.push(await pointerThenClick(timingPage, BUTTON, WALLET_TEXT, gap))
         await timingContext.close()
       }
@@ -147,7 +150,7 @@ async function main(): Promise<void> {
     const loadScripts = beforeOpen.filter((req) => req.type === 'Script')
     const loadJs = loadScripts.reduce((sum, req) => sum + req.transferred, 0)
     const loadJsBody = loadScripts.reduce((sum, req) => sum + req.body, 0)
-    const demoDir = path.join(DIST, 'demo-test')
+    const demoDir = path.join(DIST, 'demo')
     const beforeChunks = describeChunks(loadScripts, demoDir, names)
     const earlyUrls = new Set(beforeBody.urls)
     const pageScripts = loadScripts.filter((req) => earlyUrls.has(req.url))

@@ -51,9 +51,9 @@ export function buildWithStats(): StatsJson {
   })
   if (build.status !== 0) throw new Error('build failed')
   const all = JSON.parse(readFileSync(ROOT_STATS, 'utf8')) as StatsJson
-  // The stack serves the demo's test build (query overrides on), so its stats name the chunks.
-  const demo = all.children?.find((child) => child.name === 'demo-test')
-  if (!demo) throw new Error('no demo-test compiler in the stats')
+  // The page the benches measure is the demo as `npm start` serves it (dist/demo): its stats name the chunks.
+  const demo = all.children?.find((child) => child.name === 'demo')
+  if (!demo) throw new Error('no demo compiler in the stats')
   return demo
 }
 
@@ -61,7 +61,7 @@ export function buildWithStats(): StatsJson {
 export async function separateStats(): Promise<StatsJson> {
   log('reading module names from a stats build of hosts/demo into bench/.tmp')
   const { rspack } = await import('@rspack/core')
-  const { demoTest: demo } = await import('../../hosts/demo/rspack.config.ts')
+  const { default: demo } = await import('../../hosts/demo/rspack.config.ts')
   const outDir = path.join(TMP, 'stats-build')
   const compiler = rspack({ ...demo, output: { ...demo.output, path: outDir } } as Configuration)
   const stats = await new Promise<Stats>((resolve, reject) =>
@@ -71,7 +71,7 @@ export async function separateStats(): Promise<StatsJson> {
   return stats.toJson('verbose')
 }
 
-/** Module id → name and identifier, from the demo's stats; warns when dist/demo-test is another build. */
+/** Module id → name and identifier, from the demo's stats; warns when dist/demo is another build. */
 export function moduleNames(json: StatsJson): Map<string, StatsName> {
   const names = new Map<string, StatsName>()
   type StatsModule = {
@@ -95,11 +95,11 @@ export function moduleNames(json: StatsJson): Map<string, StatsName> {
   for (const chunk of json.chunks ?? [])
     for (const module of chunk.modules ?? []) visit(module as StatsModule)
   const emitted = new Set((json.assets ?? []).map((asset) => asset.name))
-  const dir = path.join(DIST, 'demo-test')
+  const dir = path.join(DIST, 'demo')
   const stale = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js') && !emitted.has(f)) : []
   if (stale.length > 0)
     log(
-      `dist/demo-test is not the build the stats describe (${stale.join(', ')}): module names may be missing`,
+      `dist/demo is not the build the stats describe (${stale.join(', ')}): module names may be missing`,
     )
   return names
 }
