@@ -117,11 +117,15 @@ const CATCH_MODULE_TABLE = `Object.defineProperty(Function.prototype, 'm', {
 })`
 
 /**
- * The modules of an emitted rspack chunk file, by id, read by running it in a sandbox: a chunk's push(),
- * or an entry's runtime up to where it needs a browser.
+ * The modules of an emitted rspack chunk file, by id, read by running it in a sandbox: a chunk's push()
+ * or its exported table, or an entry's runtime up to where it needs a browser.
  */
 function chunkModules(file: string, names: Map<string, StatsName>): ModuleInfo[] {
+  // An ES module chunk (the demo's build) exports its table: run as a script, it hands it to the catcher.
   const code = readFileSync(file, 'utf8')
+    .replace(/\bexport const __webpack_modules__\s*=/, 'globalThis.__moduleTable=')
+    .replace(/\bexport const \w+\s*=/g, 'void ')
+    .replace(/\bimport\.meta\.url\b/g, '""')
   const sandbox = vm.createContext({})
   vm.runInContext(CATCH_MODULE_TABLE, sandbox)
   try {
