@@ -149,6 +149,30 @@ describe('architecture (DESIGN §1–2)', () => {
     expect(offenders).toEqual([])
   })
 
+  it('Bitcoin discovery (the chunk an open loads when a bip122 network is requested) carries no hashing', () => {
+    // The address checks hash (viem's sha256 and ripemd160): they belong to the body, loaded on use.
+    const closure = new Set<string>()
+    const visit = (file: string) => {
+      const resolved = [file, `${file}.ts`, `${file}.tsx`].find((candidate) =>
+        statSync(candidate, { throwIfNoEntry: false })?.isFile(),
+      )
+      if (!resolved || closure.has(resolved)) return
+      closure.add(resolved)
+      const source = readFileSync(resolved, 'utf8').replace(
+        /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?'[^']+'\s*\)/g,
+        '',
+      )
+      for (const target of runtimeImports(resolved, source)) visit(target)
+    }
+    visit(path.join(KERNEL_SRC, 'connectors/bitcoin/discovery.ts'))
+    const files = [...closure].map(kernelFile)
+    expect(files).toContain('chains/bitcoinChains.ts')
+    expect(files.filter((file) => /chains\/bitcoin\.ts|connectors\/bitcoin\/body\.ts/.test(file))).toEqual([])
+    expect(readFileSync(path.join(KERNEL_SRC, 'connectors/bitcoin/discovery.ts'), 'utf8')).not.toMatch(
+      /from 'viem'/,
+    )
+  })
+
   it("the page's own code (the React entry's static imports) carries neither drag-to-close, generated avatars nor the theme presets' variables", () => {
     // The first paint is on screen only while the kernel body loads: what it never uses stays in the body.
     const closure = new Set<string>()

@@ -1,33 +1,11 @@
 /**
- * Bitcoin (bip122) helpers of the lazy bitcoin chunk: Wallet Standard chain names ↔ CAIP-2 ids,
- * segwit address checks (BIP-173 bech32 for version 0, BIP-350 bech32m for 1–16) and the check that
- * a wallet's public key is the one its address pays to.
+ * Bitcoin (bip122) checks of the lazy bitcoin chunk, needed once a wallet hands over an account: segwit
+ * address checks (BIP-173 bech32 for version 0, BIP-350 bech32m for 1–16) and the check that a wallet's
+ * public key is the one its address pays to. They hash (viem's sha256 and ripemd160), so discovery,
+ * which only names chains, reads bitcoinChains.ts instead.
  */
-import type { CaipNetworkId, Network } from '@portico/shared-types'
 import { ripemd160, sha256 } from 'viem'
-
-/** bitcoin-wallet-standard chain names → CAIP-2 (genesis block hash prefixes). */
-export const BITCOIN_WALLET_CHAINS: Readonly<Record<string, CaipNetworkId>> = {
-  'bitcoin:mainnet': 'bip122:000000000019d6689c085ae165831e93',
-  'bitcoin:testnet': 'bip122:000000000933ea01ad0ee984209779ba',
-  'bitcoin:regtest': 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-}
-
-/** The bech32 prefix of a network, from the addresses its wallets use; unknown networks take any. */
-export const BECH32_PREFIXES: Readonly<Record<string, string>> = {
-  [BITCOIN_WALLET_CHAINS['bitcoin:mainnet'] as string]: 'bc',
-  [BITCOIN_WALLET_CHAINS['bitcoin:testnet'] as string]: 'tb',
-  // bcoin's regtest (the devnet) writes rb1…; Bitcoin Core's writes bcrt1…
-  [BITCOIN_WALLET_CHAINS['bitcoin:regtest'] as string]: 'rb',
-}
-
-export const isBitcoinWalletChain = (chain: unknown): boolean =>
-  typeof chain === 'string' && chain in BITCOIN_WALLET_CHAINS
-
-/** The wallet chain of a bip122 network, when the wallet names it. */
-export function walletChainOf(network: Network, walletChains: readonly string[]): string | undefined {
-  return walletChains.find((chain) => BITCOIN_WALLET_CHAINS[chain] === network.caipNetworkId)
-}
+import { isBytes } from './bitcoinChains.ts'
 
 const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
 const GENERATORS = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
@@ -88,10 +66,6 @@ export function decodeSegwitAddress(address: unknown): SegwitAddress | null {
   if (version === 0 && program.length !== 20 && program.length !== 32) return null
   return { prefix, version, program: Uint8Array.from(program) }
 }
-
-/** Bytes from any realm (a wallet's Uint8Array may come from another frame's constructor). */
-export const isBytes = (value: unknown): value is Uint8Array =>
-  ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]'
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 

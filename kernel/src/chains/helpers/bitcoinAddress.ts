@@ -4,7 +4,8 @@
  * base58 P2PKH/P2SH through bitcoinjs-lib).
  */
 import { type Network as BitcoinNetwork, address as bitcoinAddress, networks } from 'bitcoinjs-lib'
-import { BECH32_PREFIXES, BITCOIN_WALLET_CHAINS, decodeSegwitAddress } from '../bitcoin.ts'
+import { decodeSegwitAddress } from '../bitcoin.ts'
+import { BECH32_PREFIXES, BITCOIN_WALLET_CHAINS } from '../bitcoinChains.ts'
 
 /** bitcoinjs-lib parameters by CAIP-2 network (regtest: bcoin's `rb` prefix, the devnet's node). */
 const PARAMS: Readonly<Record<string, BitcoinNetwork>> = {

@@ -14,20 +14,12 @@ import {
 } from '@portico/shared-types'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { ApiError } from '../../api/errors.ts'
-import {
-  BECH32_PREFIXES,
-  BITCOIN_WALLET_CHAINS,
-  decodeSegwitAddress,
-  publicKeyHex,
-  publicKeyMatches,
-  walletChainOf,
-} from '../../chains/bitcoin.ts'
+import { decodeSegwitAddress, publicKeyHex, publicKeyMatches } from '../../chains/bitcoin.ts'
+import { BECH32_PREFIXES, BITCOIN_WALLET_CHAINS, walletChainOf } from '../../chains/bitcoinChains.ts'
 import type { Kernel } from '../../kernel.ts'
 import { WalletError, walletUnavailable } from '../errors.ts'
 import type { AccountFacts, ConnectorBody, ConnectorContext, SessionFacts } from '../kind.ts'
 import { restoreTarget, walletSession } from '../walletStandard/session.ts'
-import type { WalletStandardRegistry } from '../walletStandard/watchWallets.ts'
-import { startBitcoinDiscovery } from './discovery.ts'
 import { disconnectBitcoinWallet, signBitcoinMessage } from './features.ts'
 import { bitcoinWallet } from './wallets.ts'
 
@@ -169,14 +161,10 @@ export async function readBitcoinBalance(kernel: Kernel, network: Network, addre
   return btc.quantity.numeric
 }
 
-export const bitcoinBody: ConnectorBody &
-  Required<Pick<ConnectorBody, 'readBalance' | 'signMessage'>> & {
-    discover(ctx: ConnectorContext, wallets: WalletStandardRegistry): () => void
-  } = {
+export const bitcoinBody: ConnectorBody & Required<Pick<ConnectorBody, 'readBalance' | 'signMessage'>> = {
   connect: connectBitcoin,
   restore: restoreBitcoin,
   disconnect: async ({ kernel }, connectorId) => disconnectBitcoinWallet(kernel, connectorId),
   readBalance: readBitcoinBalance,
   signMessage: signBitcoinMessage,
-  discover: (ctx, wallets) => startBitcoinDiscovery(ctx, wallets),
 }

@@ -5,7 +5,7 @@
  */
 import type { CaipNetworkId, Connector } from '@portico/shared-types'
 import type { Wallet } from '@wallet-standard/base'
-import { BITCOIN_WALLET_CHAINS, isBitcoinWalletChain } from '../../chains/bitcoin.ts'
+import { BITCOIN_WALLET_CHAINS, isBitcoinWalletChain } from '../../chains/bitcoinChains.ts'
 import { UnsupportedProviderMethodError } from '../../errors/rpc.ts'
 import type { ConnectorContext } from '../kind.ts'
 import {

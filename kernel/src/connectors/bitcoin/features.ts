@@ -3,7 +3,7 @@
  * `bitcoin:signMessage`, `bitcoin:signTransaction` (PSBTs) and `standard:disconnect`.
  */
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import { isBytes, walletChainOf } from '../../chains/bitcoin.ts'
+import { isBytes, walletChainOf } from '../../chains/bitcoinChains.ts'
 import {
   InvalidParamsRpcError,
   ProviderDisconnectedError,
