@@ -80,6 +80,36 @@ test('?locale=de: the German catalogue chunk loads, and the button and the modal
   ).toBeVisible()
 })
 
+test('?locale=ar: the modal is written right to left; rows mirror, axe finds nothing', async ({
+  page,
+  stack,
+}) => {
+  const arabicChunk = page.waitForRequest(/portico-locale-ar\.[0-9a-f]+\.js$/)
+  await page.goto(`${stack.vanillaUrl}?locale=ar`)
+  await arabicChunk
+  await page.getByRole('button', { name: 'ربط المحفظة', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'ربط المحفظة' })
+  await expect(dialog.getByRole('button', { name: 'إغلاق' })).toBeVisible()
+  const root = page.locator('[data-portico]')
+  await expect(root).toHaveAttribute('lang', 'ar')
+  await expect(root).toHaveAttribute('dir', 'rtl')
+  // The row reads from the right: the wallet's icon is at its right edge, its name to the icon's left.
+  const row = dialog.getByRole('list', { name: 'المحافظ' }).getByRole('button', { name: DEV_WALLET })
+  await expect(row).toBeVisible()
+  const [rowBox, iconBox, nameBox] = await Promise.all([
+    row.boundingBox(),
+    row.locator('img, .pt-item-icon').first().boundingBox(),
+    row.getByText(DEV_WALLET, { exact: true }).boundingBox(),
+  ])
+  if (!rowBox || !iconBox || !nameBox) throw new Error('the wallet row is not laid out')
+  expect(rowBox.x + rowBox.width - (iconBox.x + iconBox.width)).toBeLessThan(24)
+  expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(iconBox.x)
+  const axe = await new AxeBuilder({ page }).analyze()
+  expect(
+    axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
+  ).toEqual([])
+})
+
 test('under a strict style-src CSP the nonce lets the modal and the button be styled', async ({
   page,
   stack,

@@ -1,7 +1,7 @@
 import type { Translation } from './types.ts'
 
 /** Languages with a kernel catalogue; English is bundled, the others are lazy chunks. */
-export const SUPPORTED_LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'zh', 'pt', 'ko', 'tr'] as const
+export const SUPPORTED_LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'zh', 'pt', 'ko', 'tr', 'ar'] as const
 export type Language = (typeof SUPPORTED_LANGUAGES)[number]
 
 /** One dynamic import per language: each catalogue is its own chunk, fetched when asked for. */
@@ -14,6 +14,7 @@ export const CATALOGUE_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Tr
   pt: () => import(/* webpackChunkName: "portico-locale-pt" */ './locales/pt.ts').then((m) => m.pt),
   ko: () => import(/* webpackChunkName: "portico-locale-ko" */ './locales/ko.ts').then((m) => m.ko),
   tr: () => import(/* webpackChunkName: "portico-locale-tr" */ './locales/tr.ts').then((m) => m.tr),
+  ar: () => import(/* webpackChunkName: "portico-locale-ar" */ './locales/ar.ts').then((m) => m.ar),
 }
 
 export interface ResolvedLocale {

@@ -47,6 +47,29 @@ describe('the modal in other languages', () => {
     await screen.findByRole('dialog', { name: 'Conectar billetera' })
   })
 
+  it('writes Arabic right to left: the root says dir="rtl", its plurals take Arabic forms, German stays left to right', async () => {
+    const modal = make('ar')
+    act(() => modal.open())
+    const dialog = await screen.findByRole('dialog', { name: 'ربط المحفظة' })
+    expect(within(dialog).getByRole('button', { name: 'إغلاق' })).toBeTruthy()
+    const root = dialog.closest('[data-portico]')
+    expect(root?.getAttribute('lang')).toBe('ar')
+    expect(root?.getAttribute('dir')).toBe('rtl')
+    // Intl.PluralRules('ar'): 2 → two, 3 → few, 11 → many.
+    expect(modal.getI18n().t('allWallets.results', { count: 2 })).toContain('محفظتين')
+    expect(modal.getI18n().t('allWallets.results', { count: 3 })).toContain('محافظ')
+    await act(() => modal.setLocale('de'))
+    await screen.findByRole('dialog', { name: 'Wallet verbinden' })
+    expect(root?.getAttribute('dir')).toBe('ltr')
+  })
+
+  it('keeps an English modal left to right inside a right-to-left page (a locale without a catalogue)', async () => {
+    const modal = make('he')
+    act(() => modal.open())
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    expect(dialog.closest('[data-portico]')?.getAttribute('dir')).toBe('ltr')
+  })
+
   it('marks the modal English when the locale has no catalogue (strings fall back)', async () => {
     const modal = make('nl-NL')
     act(() => modal.open())

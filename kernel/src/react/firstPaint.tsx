@@ -44,6 +44,7 @@ export function createFirstPaint(
     theme,
     zIndex: options.zIndex,
     lang: 'en',
+    dir: 'ltr',
     title: S.connectWallet,
     closeLabel: S.close,
     // No Back button on a first view.

@@ -1,6 +1,7 @@
 import type { KernelState } from '@portico/shared-types'
 import type { KernelActions } from '../actions.ts'
 import { AlertBar } from '../alerts/AlertBar.tsx'
+import { textDirection } from '../i18n/direction.ts'
 import { viewTitle } from '../i18n/viewTitles.ts'
 import type { Kernel } from '../kernel.ts'
 import { canClose, canGoBack } from '../router/router.ts'
@@ -26,6 +27,7 @@ export function kernelSurface(kernel: Kernel, actions: KernelActions): SurfaceMo
       theme: state.theme,
       zIndex: state.options.zIndex,
       lang: i18n.contentLanguage(),
+      dir: textDirection(i18n.language()),
       title: route && definition ? viewTitle(i18n, route.view, definition) : '',
       closeLabel: i18n.t('close'),
       backLabel: i18n.t('back'),

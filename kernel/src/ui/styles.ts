@@ -17,6 +17,9 @@ export const STYLES = `
 .pt-method-pending *{color:transparent}
 .pt-method-pending .pt-pending-input{display:block;padding:10px 12px;border:1px solid transparent;border-radius:calc(var(--pt-radius)*3);background:var(--pt-bg-raised)}
 @keyframes pt-in-prev{from{opacity:0;transform:translateX(-12px)}to{opacity:1;transform:none}}
+[data-portico][dir=rtl] .pt-view{animation-name:pt-in-prev}
+[data-portico][dir=rtl] .pt-view[data-direction=prev]{animation-name:pt-in-next}
+[data-portico][dir=rtl] svg[data-mirror]{transform:scaleX(-1)}
 .pt-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;border-radius:calc(var(--pt-radius)*4);border:1px solid transparent;font:inherit;font-weight:600;cursor:pointer;padding:10px 16px;min-height:40px;color:var(--pt-fg);background:var(--pt-bg-raised)}
 .pt-btn:hover:not(:disabled){background:var(--pt-bg-hover)}
 .pt-btn:disabled{opacity:.55;cursor:not-allowed}

@@ -69,7 +69,7 @@ function Dialog({ model, frame, embedded }: { model: SurfaceModel; frame: Surfac
       <div className="pt-header">
         {frame.back ? (
           <button type="button" className="pt-icon-btn" aria-label={frame.backLabel} onClick={model.goBack}>
-            <SvgIcon path={SHELL_ICON_PATHS.arrowLeft} />
+            <SvgIcon path={SHELL_ICON_PATHS.arrowLeft} mirror />
           </button>
         ) : (
           <span />
@@ -122,6 +122,7 @@ export function ModalSurface({ model, embedded }: { model: SurfaceModel; embedde
       data-portico=""
       data-theme={theme.themeMode}
       lang={frame.lang}
+      dir={frame.dir}
       className={embedded ? 'pt-embedded' : undefined}
       style={style}
     >

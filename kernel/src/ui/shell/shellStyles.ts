@@ -29,7 +29,7 @@ export const SHELL_STYLES = `
 .pt-icon-btn{width:36px;height:36px;border-radius:calc(var(--pt-radius)*3);border:0;background:transparent;color:var(--pt-fg);display:inline-flex;align-items:center;justify-content:center;cursor:pointer}
 .pt-icon-btn:hover{background:var(--pt-bg-hover)}
 .pt-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
-.pt-item{display:flex;align-items:center;gap:12px;width:100%;padding:10px 12px;border-radius:calc(var(--pt-radius)*4);border:1px solid transparent;background:var(--pt-bg-raised);color:var(--pt-fg);font:inherit;text-align:left;cursor:pointer}
+.pt-item{display:flex;align-items:center;gap:12px;width:100%;padding:10px 12px;border-radius:calc(var(--pt-radius)*4);border:1px solid transparent;background:var(--pt-bg-raised);color:var(--pt-fg);font:inherit;text-align:start;cursor:pointer}
 .pt-item:hover:not(:disabled){background:var(--pt-bg-hover)}
 .pt-item img,.pt-item-icon{width:36px;height:36px;border-radius:calc(var(--pt-radius)*3);flex:none;display:inline-flex;align-items:center;justify-content:center;background:var(--pt-bg-hover)}
 .pt-item-text{display:flex;flex-direction:column;flex:1;min-width:0}

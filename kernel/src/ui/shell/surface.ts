@@ -14,6 +14,8 @@ export interface SurfaceFrame {
   zIndex: number
   /** The language of the modal's strings (WCAG 3.1.2). */
   lang: string
+  /** Their writing direction (i18n/direction.ts): the modal's root `dir`. */
+  dir: 'ltr' | 'rtl'
   title: string
   closeLabel: string
   backLabel: string
