@@ -13,10 +13,13 @@ async function fundedAccount(stack: StackInfo) {
   const tokens = stack.fixtures[chain.chainId]?.tokens
   if (!tokens) throw new Error(`no fixtures on chain ${chain.chainId}`)
   const account = freshAccount()
-  await setEth(chain, account.address, parseEther('3'))
-  await mintToken(stack, chain, 'PTT', account.address, '12.5')
-  await mintToken(stack, chain, 'USDC', account.address, '7.25')
-  await mintToken(stack, chain, 'JUNK', account.address, '3')
+  // Independent writes (anvil numbers the minter's transactions): one wait, not four in a row.
+  await Promise.all([
+    setEth(chain, account.address, parseEther('3')),
+    mintToken(stack, chain, 'PTT', account.address, '12.5'),
+    mintToken(stack, chain, 'USDC', account.address, '7.25'),
+    mintToken(stack, chain, 'JUNK', account.address, '3'),
+  ])
   return { chain, tokens, account }
 }
 
