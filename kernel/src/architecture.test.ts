@@ -121,6 +121,25 @@ const ERROR_BASE = 'errors/base.ts'
 
 const TESTING_KIT_KERNEL_IMPORT = '../../../kernel/src/chains/helpers/index.ts'
 
+/** The kernel files `entry` (under kernel/src) loads with it: its static runtime imports, transitively. */
+function staticClosure(entry: string): string[] {
+  const closure = new Set<string>()
+  const visit = (file: string) => {
+    const resolved = [file, `${file}.ts`, `${file}.tsx`].find((candidate) =>
+      statSync(candidate, { throwIfNoEntry: false })?.isFile(),
+    )
+    if (!resolved || closure.has(resolved)) return
+    closure.add(resolved)
+    const source = readFileSync(resolved, 'utf8').replace(
+      /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?'[^']+'\s*\)/g,
+      '',
+    )
+    for (const target of runtimeImports(resolved, source)) visit(target)
+  }
+  visit(path.join(KERNEL_SRC, entry))
+  return [...closure].map(kernelFile)
+}
+
 describe('architecture (DESIGN §1–2)', () => {
   it('the kernel imports no plugin', () => {
     const offenders = sources(path.join(ROOT, 'kernel/src')).flatMap((file) =>
@@ -151,21 +170,7 @@ describe('architecture (DESIGN §1–2)', () => {
 
   it('Bitcoin discovery (the chunk an open loads when a bip122 network is requested) carries no hashing', () => {
     // The address checks hash (viem's sha256 and ripemd160): they belong to the body, loaded on use.
-    const closure = new Set<string>()
-    const visit = (file: string) => {
-      const resolved = [file, `${file}.ts`, `${file}.tsx`].find((candidate) =>
-        statSync(candidate, { throwIfNoEntry: false })?.isFile(),
-      )
-      if (!resolved || closure.has(resolved)) return
-      closure.add(resolved)
-      const source = readFileSync(resolved, 'utf8').replace(
-        /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?'[^']+'\s*\)/g,
-        '',
-      )
-      for (const target of runtimeImports(resolved, source)) visit(target)
-    }
-    visit(path.join(KERNEL_SRC, 'connectors/bitcoin/discovery.ts'))
-    const files = [...closure].map(kernelFile)
+    const files = staticClosure('connectors/bitcoin/discovery.ts')
     expect(files).toContain('chains/bitcoinChains.ts')
     expect(files.filter((file) => /chains\/bitcoin\.ts|connectors\/bitcoin\/body\.ts/.test(file))).toEqual([])
     expect(readFileSync(path.join(KERNEL_SRC, 'connectors/bitcoin/discovery.ts'), 'utf8')).not.toMatch(
@@ -175,21 +180,7 @@ describe('architecture (DESIGN §1–2)', () => {
 
   it("the page's own code (the React entry's static imports) carries neither drag-to-close, generated avatars nor the theme presets' variables", () => {
     // The first paint is on screen only while the kernel body loads: what it never uses stays in the body.
-    const closure = new Set<string>()
-    const visit = (file: string) => {
-      const resolved = [file, `${file}.ts`, `${file}.tsx`].find((candidate) =>
-        statSync(candidate, { throwIfNoEntry: false })?.isFile(),
-      )
-      if (!resolved || closure.has(resolved)) return
-      closure.add(resolved)
-      const source = readFileSync(resolved, 'utf8').replace(
-        /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?'[^']+'\s*\)/g,
-        '',
-      )
-      for (const target of runtimeImports(resolved, source)) visit(target)
-    }
-    visit(path.join(KERNEL_SRC, 'react/index.ts'))
-    const firstPaint = [...closure].map(kernelFile)
+    const firstPaint = staticClosure('react/index.ts')
     expect(firstPaint).toContain('react/firstPaint.tsx')
     expect(
       firstPaint.filter((file) => /sheetHandle|sheetDrag|nameAvatar|theme\/presets\.ts/.test(file)),
