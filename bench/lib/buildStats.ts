@@ -98,9 +98,7 @@ export function moduleNames(json: StatsJson): Map<string, StatsName> {
   const dir = path.join(DIST, 'demo')
   const stale = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js') && !emitted.has(f)) : []
   if (stale.length > 0)
-    log(
-      `dist/demo is not the build the stats describe (${stale.join(', ')}): module names may be missing`,
-    )
+    log(`dist/demo is not the build the stats describe (${stale.join(', ')}): module names may be missing`)
   return names
 }
 
