@@ -1,9 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { formatEth, readBalance, truncate } from './chain.ts'
 import { DEV_WALLET } from './demo.ts'
 import { expect, networkQuiet, test } from './fixtures.ts'
 
 const ACCOUNT = 9
+
+/** axe's findings on the whole page, one line each: rule and targets. */
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`,
+  )
 
 test.use({ wallet: { account: ACCOUNT } })
 
@@ -68,10 +75,7 @@ test('?locale=de: the German catalogue chunk loads, and the button and the modal
   await expect(
     dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: DEV_WALLET }),
   ).toBeVisible()
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(
-    axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
-  ).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: DEV_WALLET }).click()
   await expect(page.getByRole('dialog')).toBeHidden()
   const balance = germanDigits(formatEth(await readBalance(chain.rpcUrl, address)))
@@ -104,10 +108,7 @@ test('?locale=ar: the modal is written right to left; rows mirror, axe finds not
   if (!rowBox || !iconBox || !nameBox) throw new Error('the wallet row is not laid out')
   expect(rowBox.x + rowBox.width - (iconBox.x + iconBox.width)).toBeLessThan(24)
   expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(iconBox.x)
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(
-    axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
-  ).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })
 
 test('under a strict style-src CSP the nonce lets the modal and the button be styled', async ({

@@ -105,6 +105,7 @@ export function createPorticoClient({ options, modal, initialState }: PorticoCli
       (presets) => {
         presetVariables = presets.presetVariables
       },
+      // Unreachable chunk: no first paint; the kernel body, which carries the presets, paints the open.
       () => {},
     )
 
