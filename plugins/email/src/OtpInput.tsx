@@ -1,5 +1,5 @@
 import type { ClipboardEvent, KeyboardEvent } from 'react'
-import { useEffect, useId, useRef } from 'react'
+import { useId, useLayoutEffect, useRef } from 'react'
 import { backspaceAt, moveFocus, type OtpDigits, type OtpStep, pasteInto, typeInto } from './otpBoxes.ts'
 import { strings } from './strings.ts'
 
@@ -17,8 +17,9 @@ export function OtpInput({ digits, onChange, error }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([])
   const errorId = `${useId()}-error`
   const cleared = digits.every((digit) => digit === '')
-  // A refused code empties the boxes: typing starts again in the first.
-  useEffect(() => {
+  // A refused code empties the boxes: typing starts again in the first. A layout effect, so focus has
+  // moved in the same commit that shows the error: a passive effect can run after the next keystroke.
+  useLayoutEffect(() => {
     if (cleared && boxes.current.includes(document.activeElement as HTMLInputElement))
       boxes.current[0]?.focus()
   }, [cleared])
