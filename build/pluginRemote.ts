@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
 import { type Configuration, NormalModuleReplacementPlugin, SubresourceIntegrityPlugin } from '@rspack/core'
+import { pluginTrustedTypesPolicy } from '../shared-types/src/trustedTypes.ts'
 import { PackageRemoteCopyPlugin } from './packageRemoteCopy.ts'
 import { type PorticoManifestFields, PorticoManifestPlugin } from './pluginManifest.ts'
 import { baseConfig, DIST } from './rspack.shared.ts'
@@ -64,6 +65,10 @@ export function pluginRemoteConfig(
       chunkFilename: '[name].[contenthash:8].js',
       // Chunk scripts carry `integrity` and are fetched with CORS (required for SRI across origins).
       crossOriginLoading: 'anonymous',
+      // Under a page's Trusted Types enforcement the chunk scripts' URLs go through a policy named for
+      // the plugin (the page lists it in `trusted-types`); 'continue': a page that names it nowhere but
+      // does not require Trusted Types either still loads the plugin.
+      trustedTypes: { policyName: pluginTrustedTypesPolicy(id), onPolicyCreationFailure: 'continue' },
       clean: true,
     },
     plugins: [

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { rspack } from '@rspack/core'
 import { baseConfig, DIST } from '../../build/rspack.shared.ts'
+import { STANDALONE_TRUSTED_TYPES_POLICY } from '../../shared-types/src/trustedTypes.ts'
 
 /** The kernel's standalone build (window.Portico, React included) and a plain-HTML page using it. */
 export default {
@@ -13,6 +14,8 @@ export default {
     filename: '[name].js',
     chunkFilename: '[name].[contenthash:8].js',
     library: { name: 'Portico', type: 'window' },
+    // Its chunks load through script elements: under Trusted Types, through this named policy.
+    trustedTypes: { policyName: STANDALONE_TRUSTED_TYPES_POLICY, onPolicyCreationFailure: 'continue' },
     clean: true,
   },
   plugins: [

@@ -45,6 +45,16 @@ describe('the demo test build’s Content-Security-Policy', () => {
     expect(policy).not.toContain('unsafe')
   })
 
+  it('requires Trusted Types for scripts, through Portico’s policies only, and a query cannot widen the list', () => {
+    const search = `?plugin.thirdParty=${encodeURIComponent('http://localhost:9002/t/remoteEntry.js')}&plugin.${encodeURIComponent("x 'allow-duplicates'")}=${encodeURIComponent('http://localhost:9002/x.js')}`
+    const policy = demoContentSecurityPolicy(env, search, 'n')
+    expect(directive(policy, 'require-trusted-types-for')).toBe("'script'")
+    expect(directive(policy, 'trusted-types')).toBe(
+      'portico portico_email portico_socials portico_swaps portico_send portico_receive portico_onramp portico_history portico_names portico_siwx portico_smartSessions portico_thirdParty portico-standalone',
+    )
+    expect(policy).not.toContain('allow-duplicates')
+  })
+
   it('stamps the nonce on every script and style element, and each response gets a fresh one', () => {
     const html =
       '<head><style>a{}</style><script>x=1</script><script defer src="m.js"></script></head><p>script</p>'

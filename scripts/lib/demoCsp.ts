@@ -1,10 +1,16 @@
 /**
- * The Content-Security-Policy the stack serves the demo's test build under: no inline script or style
- * without the response's nonce, no style attributes, and requests, frames and images only to the
+ * The Content-Security-Policy the stack serves the demo's builds and the plain-HTML host under: no inline
+ * script or style without the response's nonce, no style attributes, script URLs only through Trusted
+ * Types policies Portico names, and requests, frames and images only to the
  * origins the page's configuration names (its environment and, in the test build, the query's
  * overrides: `?apiUrl=` and the others point the page at a spec's own server, so the policy names it).
  */
 import { randomBytes } from 'node:crypto'
+import { PLUGIN_FEATURE_IDS } from '../../shared-types/src/options.ts'
+import {
+  STANDALONE_TRUSTED_TYPES_POLICY,
+  trustedTypesPolicyNames,
+} from '../../shared-types/src/trustedTypes.ts'
 
 /** The part of the demo environment (demoPage.ts demoEnvironment) whose origins the page uses. */
 export interface DemoCspEnvironment {
@@ -35,13 +41,23 @@ function originOf(url: string | undefined): string[] {
 
 const unique = (values: string[]) => [...new Set(values)]
 
+/** A plugin id the test build's query may name (`plugin.<id>=`): the policy names only well-formed ones. */
+const PLUGIN_ID = /^[A-Za-z0-9_-]{1,64}$/
+
 export function demoContentSecurityPolicy(env: DemoCspEnvironment, search: string, nonce: string): string {
   const query = new URLSearchParams(search)
   const chosen = (key: (typeof URL_OVERRIDES)[number]) => query.get(key) || env[key]
   const api = [...originOf(chosen('apiUrl')), ...originOf(chosen('walletDirectoryUrl'))]
-  const plugins = [
-    ...originOf(env.pluginBaseUrl),
-    ...[...query].filter(([key]) => key.startsWith('plugin.')).flatMap(([, value]) => originOf(value)),
+  const pluginOverrides = [...query].filter(([key]) => key.startsWith('plugin.'))
+  const plugins = [...originOf(env.pluginBaseUrl), ...pluginOverrides.flatMap(([, value]) => originOf(value))]
+  // Trusted Types: script URLs only through the kernel's policy, each plugin's chunk loader's and the
+  // standalone build's (shared-types/src/trustedTypes.ts); no other script may make a policy.
+  const overrideIds = pluginOverrides
+    .map(([key]) => key.slice('plugin.'.length))
+    .filter((id) => PLUGIN_ID.test(id))
+  const policies = [
+    ...trustedTypesPolicyNames([...PLUGIN_FEATURE_IDS, ...overrideIds]),
+    STANDALONE_TRUSTED_TYPES_POLICY,
   ]
   const connect = unique([
     "'self'",
@@ -63,6 +79,8 @@ export function demoContentSecurityPolicy(env: DemoCspEnvironment, search: strin
     `img-src ${unique(["'self'", 'data:', ...api]).join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${policies.join(' ')}`,
   ].join('; ')
 }
 

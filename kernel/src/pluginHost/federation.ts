@@ -2,6 +2,7 @@ import * as React from 'react'
 import * as JsxRuntime from 'react/jsx-runtime'
 import * as ReactDOM from 'react-dom'
 import { PluginLoadError } from './errors.ts'
+import { trustedScriptUrl } from './trustedScriptUrl.ts'
 
 type Runtime = typeof import('@module-federation/runtime')
 type BundlerRuntime = typeof import('@module-federation/webpack-bundler-runtime')
@@ -30,7 +31,8 @@ const integrityPlugin: RuntimePlugin = {
     const integrity = entryIntegrity.get(url)
     if (!integrity) return undefined
     const script = document.createElement('script')
-    script.src = url
+    // A TrustedScriptURL where the page requires Trusted Types (trustedScriptUrl.ts); a string elsewhere.
+    ;(script as { src: unknown }).src = trustedScriptUrl(url, (candidate) => entryIntegrity.has(candidate))
     script.integrity = integrity
     script.crossOrigin = 'anonymous'
     return script

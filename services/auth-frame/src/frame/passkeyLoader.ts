@@ -5,6 +5,35 @@
 import type { PasskeyViewer } from './bridge.ts'
 import type { createPasskeyView, PasskeyViewOptions } from './passkeyView.ts'
 
+/** The frame page's one Trusted Types policy (its CSP names it and requires Trusted Types for scripts). */
+export const FRAME_TRUSTED_TYPES_POLICY = 'portico-frame'
+
+interface ScriptUrlPolicyFactory {
+  createPolicy(
+    name: string,
+    rules: { createScriptURL(url: string): string },
+  ): {
+    createScriptURL(url: string): unknown
+  }
+}
+
+/**
+ * The passkey script's URL as the frame's policy makes it: the policy turns that one URL, the page's
+ * configured one, into a TrustedScriptURL and refuses any other. A browser without Trusted Types takes
+ * the string.
+ */
+export function passkeyScriptUrl(src: string): unknown {
+  const factory = (globalThis as { trustedTypes?: ScriptUrlPolicyFactory }).trustedTypes
+  if (!factory) return src
+  const policy = factory.createPolicy(FRAME_TRUSTED_TYPES_POLICY, {
+    createScriptURL(url) {
+      if (url !== src) throw new TypeError(`${url} is not the frame's passkey script`)
+      return url
+    },
+  })
+  return policy.createScriptURL(src)
+}
+
 export function lazyPasskeyView(
   options: PasskeyViewOptions,
   script: { src: string; integrity: string } | undefined,
@@ -12,9 +41,16 @@ export function lazyPasskeyView(
   let loading: Promise<unknown> | undefined
   return async (purpose, call, signal) => {
     loading ??= new Promise((done) => {
-      document.head.append(
-        Object.assign(document.createElement('script'), { ...script, onload: done, onerror: done }),
-      )
+      if (!script) return done(undefined)
+      const element = Object.assign(document.createElement('script'), { onload: done, onerror: done })
+      element.integrity = script.integrity
+      try {
+        ;(element as { src: unknown }).src = passkeyScriptUrl(script.src)
+      } catch {
+        // The policy refused (a page whose CSP does not name it): the view's usual error below.
+        return done(undefined)
+      }
+      document.head.append(element)
     })
     await loading
     const factory = (window as Window & { porticoPasskeyView?: typeof createPasskeyView }).porticoPasskeyView

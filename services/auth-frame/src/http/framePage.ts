@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AuthFrameConfig } from '../config.ts'
 import { frameBundle, type PageScript } from '../frame/bundle.ts'
+import { FRAME_TRUSTED_TYPES_POLICY } from '../frame/passkeyLoader.ts'
 import { FRAME_CSS, FRAME_CSS_HASH } from '../frame/styles.ts'
 import { escapeHtml, htmlHeaders, page } from './html.ts'
 import { originAllowed } from './origins.ts'
@@ -40,6 +41,9 @@ export function framePageRoutes(app: FastifyInstance, config: AuthFrameConfig): 
       `frame-ancestors ${q.parentOrigin}`,
       "base-uri 'none'",
       "form-action 'none'",
+      // Script URLs only through the frame's one policy, which passes the passkey script's alone.
+      "require-trusted-types-for 'script'",
+      `trusted-types ${FRAME_TRUSTED_TYPES_POLICY}`,
     ].join('; ')
     return reply
       .headers(htmlHeaders(csp))

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FRAME_TRUSTED_TYPES_POLICY, passkeyScriptUrl } from './passkeyLoader.ts'
+
+type Rules = { createScriptURL(url: string): string }
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the frame’s Trusted Types policy', () => {
+  it('trusts the configured passkey script and no other URL', () => {
+    const made: { name: string; rules: Rules }[] = []
+    vi.stubGlobal('trustedTypes', {
+      createPolicy(name: string, rules: Rules) {
+        made.push({ name, rules })
+        return { createScriptURL: (url: string) => ({ trusted: rules.createScriptURL(url) }) }
+      },
+    })
+    const src = '/frame-passkey.js?v=0123456789abcdef'
+    expect(passkeyScriptUrl(src)).toEqual({ trusted: src })
+    expect(made.map((policy) => policy.name)).toEqual([FRAME_TRUSTED_TYPES_POLICY])
+    // Whoever reached the policy could not make it pass another script.
+    const rules = made[0]?.rules
+    expect(() => rules?.createScriptURL('https://attacker.example/x.js')).toThrow(TypeError)
+    expect(() => rules?.createScriptURL('/frame-passkey.js?v=other')).toThrow(TypeError)
+  })
+
+  it('hands the URL over as it is where the browser has no Trusted Types', () => {
+    expect(passkeyScriptUrl('/frame-passkey.js')).toBe('/frame-passkey.js')
+  })
+})
