@@ -86,6 +86,11 @@ export type {
   WalletDirectoryEntry,
   WalletListState,
 } from '@portico/shared-types'
+export {
+  KERNEL_TRUSTED_TYPES_POLICY,
+  STANDALONE_TRUSTED_TYPES_POLICY,
+  trustedTypesPolicyNames,
+} from '@portico/shared-types'
 export type { PluginDefinition } from '@portico/shared-types/plugin'
 export { definePlugin, PLUGIN_API_VERSION } from '@portico/shared-types/plugin'
 export { BUILT_IN_NETWORKS } from './chains/catalogue.ts'
