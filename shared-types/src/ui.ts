@@ -37,6 +37,12 @@ export interface ButtonProps {
   type?: 'button' | 'submit'
   'aria-label'?: string
   onClick?: () => void
+  /**
+   * The pointer came onto the button, or it took focus: intent, before a press (e.g. ask now for what the
+   * press will need). A kernel older than these props ignores them; the press must work without them.
+   */
+  onPointerEnter?: () => void
+  onFocus?: () => void
 }
 
 export interface ListItemProps {

@@ -1,6 +1,7 @@
 import { type ConnectMethodPreview, type PluginContext, splitMarks } from '@portico/shared-types/plugin'
 import { useEffect } from 'react'
 import { warmUpFrame, warmUpFrameWhenIdle } from '../../embedded-wallet/src/index.ts'
+import { prepareLogin, takePreparedLogin } from './preparedLogin.ts'
 import { configuredSocials, openPopup, rememberPopup, VIEWS } from './social.ts'
 import { PROVIDER_NAMES, strings } from './strings.ts'
 import { isTelegramMiniApp } from './telegram.ts'
@@ -9,6 +10,8 @@ interface ProviderButton {
   label: string
   mark?: string | undefined
   press: () => void
+  /** The pointer rests on it, or it has focus: what its press needs is asked now. */
+  intent?: () => void
 }
 
 /**
@@ -26,14 +29,19 @@ export function SocialButtons({ ctx, preview }: { ctx: PluginContext; preview?: 
   useEffect(() => (shown ? warmUpFrameWhenIdle(ctx) : undefined), [ctx, shown])
   if (!shown) return null
   const markOf = (option: string) => preview?.buttons.find((button) => button.option === option)?.mark
+  // A Telegram mini app leaves for the provider itself (telegram.ts): nothing to open or prepare.
+  const telegram = isTelegramMiniApp()
   const buttons: ProviderButton[] = providers.map((provider) => ({
     label: strings.continueWith(PROVIDER_NAMES[provider] ?? provider),
     mark: markOf(provider),
     press: () => {
-      // In the click itself: a window opened after an await is blocked.
-      rememberPopup(ctx, isTelegramMiniApp() ? null : openPopup())
+      // In the click itself: a window opened after an await is blocked. At the provider's own address
+      // when it was prepared while the pointer rested here.
+      const opened = telegram ? undefined : takePreparedLogin(ctx, provider)
+      rememberPopup(ctx, { popup: telegram ? null : openPopup(opened), ...(opened ? { opened } : {}) })
       ctx.router.push(VIEWS.connectingSocial, { provider })
     },
+    ...(telegram ? {} : { intent: () => prepareLogin(ctx, provider) }),
   }))
   if (farcaster)
     buttons.push({
@@ -55,6 +63,7 @@ export function SocialButtons({ ctx, preview }: { ctx: PluginContext; preview?: 
           variant="secondary"
           fullWidth
           {...(button.mark ? { mark: button.mark } : {})}
+          {...intentHandlers(button)}
           onClick={button.press}
         >
           {button.label}
@@ -68,6 +77,7 @@ export function SocialButtons({ ctx, preview }: { ctx: PluginContext; preview?: 
               variant="secondary"
               aria-label={button.label}
               {...(button.mark ? { mark: button.mark } : {})}
+              {...intentHandlers(button)}
               onClick={button.press}
             />
           ))}
@@ -76,3 +86,6 @@ export function SocialButtons({ ctx, preview }: { ctx: PluginContext; preview?: 
     </section>
   )
 }
+
+const intentHandlers = ({ intent }: ProviderButton) =>
+  intent ? { onPointerEnter: intent, onFocus: intent } : {}

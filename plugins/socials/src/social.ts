@@ -1,5 +1,6 @@
 /**
- * Social login through the auth frame (behaviour §4, §7): GET_SOCIAL_REDIRECT_URI → the provider in a popup →
+ * Social login through the auth frame (behaviour §4, §7): GET_SOCIAL_REDIRECT_URI (asked while the pointer
+ * rests on the provider's button, preparedLogin.ts, else after the press) → the provider in a popup →
  * the frame's callback page posts its address back (SOCIAL_CALLBACK_MESSAGE, frame origin, from that
  * popup only) → CONNECT_SOCIAL with it. Farcaster: GET_FARCASTER_URI (a QR) → CONNECT_FARCASTER.
  */
@@ -46,19 +47,25 @@ export function configuredSocials(socials: Features['socials'] | undefined): {
  * Opened in the click itself (a later window.open is blocked); navigated once the URI is known. When the
  * Connect view's stand-in already opened it, this finds it by name and leaves it as it is.
  */
-export function openPopup(): Window | null {
+export function openPopup(url = ''): Window | null {
   const { name, width, height } = SOCIAL_POPUP
   const left = Math.max(0, (window.screen.width - width) / 2)
   const top = Math.max(0, (window.screen.height - height) / 2)
-  return window.open('', name, `popup,width=${width},height=${height},left=${left},top=${top}`)
+  return window.open(url, name, `popup,width=${width},height=${height},left=${left},top=${top}`)
 }
 
-const popups = new WeakMap<PluginContext, Window | null>()
-export const rememberPopup = (ctx: PluginContext, popup: Window | null) => popups.set(ctx, popup)
-export const takePopup = (ctx: PluginContext) => {
-  const popup = popups.get(ctx) ?? null
+/** The window a press opened, and the provider address it opened at when one was prepared (preparedLogin.ts). */
+export interface OpenedPopup {
+  popup: Window | null
+  opened?: string
+}
+
+const popups = new WeakMap<PluginContext, OpenedPopup>()
+export const rememberPopup = (ctx: PluginContext, opened: OpenedPopup) => popups.set(ctx, opened)
+export const takePopup = (ctx: PluginContext): OpenedPopup => {
+  const opened = popups.get(ctx) ?? { popup: null }
   popups.delete(ctx)
-  return popup
+  return opened
 }
 
 function providerUrl(uri: unknown): string {
@@ -115,19 +122,36 @@ export function socialLoginUrl(uri: unknown): string {
   return href
 }
 
+/** The provider's authorization address from the frame (its state checked: behaviour §8). */
+export async function requestLoginUrl(
+  ctx: PluginContext,
+  provider: OAuthProvider,
+  signal?: AbortSignal,
+): Promise<string> {
+  const frame = await sessionOf(ctx).frame()
+  const { uri } = await frame.request('GET_SOCIAL_REDIRECT_URI', { provider }, signal ? { signal } : {})
+  return socialLoginUrl(uri)
+}
+
+/**
+ * Logs in with `provider` in the window the press opened: already at the provider when the press had a
+ * prepared address (`opened`), else sent there once the frame answers.
+ */
 export async function connectSocial(
   ctx: PluginContext,
   provider: OAuthProvider,
-  popup: Window | null,
+  { popup, opened }: OpenedPopup,
   signal?: AbortSignal,
 ): Promise<void> {
   try {
     const frame = await sessionOf(ctx).frame()
-    const { uri } = await frame.request('GET_SOCIAL_REDIRECT_URI', { provider }, signal ? { signal } : {})
-    const target = socialLoginUrl(uri)
-    const window_ = popup && !popup.closed ? popup : openPopup()
-    if (!window_) throw new Error(strings.popupBlocked)
-    window_.location.href = target
+    let window_ = popup && !popup.closed ? popup : null
+    if (!opened || !window_) {
+      const target = await requestLoginUrl(ctx, provider, signal)
+      window_ ??= openPopup()
+      if (!window_) throw new Error(strings.popupBlocked)
+      window_.location.href = target
+    }
     const callback = await waitForCallback(frame.origin, window_, signal)
     window_.close()
     await frame.request('CONNECT_SOCIAL', { uri: callback }, signal ? { signal } : {})

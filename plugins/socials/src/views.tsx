@@ -5,6 +5,7 @@ import {
   connectSocial,
   farcasterUri,
   isOAuthProvider,
+  type OpenedPopup,
   openPopup,
   takePopup,
 } from './social.ts'
@@ -18,13 +19,13 @@ export function ConnectingSocialView({ ctx, params }: PluginViewProps) {
   const { Text, Stack, Button, Spinner } = ctx.ui
   const provider = isOAuthProvider(params.provider) ? params.provider : undefined
   const name = provider ? (PROVIDER_NAMES[provider] ?? provider) : ''
-  const [attempt, setAttempt] = useState<{ popup: Window | null } | undefined>(undefined)
+  const [attempt, setAttempt] = useState<OpenedPopup | undefined>(undefined)
   const [error, setError] = useState<string>()
   useEffect(() => {
     if (!provider) return
     const controller = new AbortController()
     // The first attempt uses the window opened by the click; Try again opens its own.
-    const popup = attempt ? attempt.popup : takePopup(ctx)
+    const popup = attempt ?? takePopup(ctx)
     setError(undefined)
     // A Telegram mini app leaves for the provider and finishes the login when it comes back.
     const login = isTelegramMiniApp()

@@ -36,8 +36,25 @@ function plainStore<S>(initial: S): PluginStore<S> {
 }
 
 export const fakeUi: UiKit = {
-  Button: ({ children, onClick, disabled, loading, type = 'button', mark, 'aria-label': label }) => (
-    <button type={type} onClick={onClick} disabled={disabled || loading} aria-label={label}>
+  Button: ({
+    children,
+    onClick,
+    onPointerEnter,
+    onFocus,
+    disabled,
+    loading,
+    type = 'button',
+    mark,
+    'aria-label': label,
+  }) => (
+    <button
+      type={type}
+      onClick={onClick}
+      onPointerEnter={onPointerEnter}
+      onFocus={onFocus}
+      disabled={disabled || loading}
+      aria-label={label}
+    >
       {mark ? (
         <svg aria-hidden="true">
           <path d={mark} />

@@ -14,6 +14,8 @@ export function Button({
   mark,
   type = 'button',
   onClick,
+  onPointerEnter,
+  onFocus,
   'aria-label': ariaLabel,
 }: ButtonProps) {
   const classes = ['pt-btn', `pt-btn-${variant}`, size !== 'md' && `pt-btn-${size}`, fullWidth && 'pt-full']
@@ -25,6 +27,8 @@ export function Button({
       aria-busy={loading || undefined}
       aria-label={ariaLabel}
       onClick={onClick}
+      onPointerEnter={onPointerEnter}
+      onFocus={onFocus}
     >
       {loading ? (
         <Spinner label="" />
