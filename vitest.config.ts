@@ -34,6 +34,7 @@ export default defineConfig({
             'services/*/src/**/*.test.ts',
             'services/*/test/**/*.test.ts',
             'scripts/lib/**/*.test.ts',
+            'e2e/consumers/*.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,

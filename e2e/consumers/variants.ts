@@ -118,6 +118,23 @@ export function variantPackageJson(templateDir: string, variant: ConsumerVariant
 export const variantLockPath = (templateDir: string, variant: ConsumerVariant) =>
   path.join(templateDir, 'locks', `${variant.id}.json`)
 
+/** Where the consumer package.json files point for Portico's own packages (consumerApps.ts packs them). */
+const PACKS_PREFIX = 'file:../packs/'
+
+/**
+ * The lockfile without the integrity of Portico's own packs: the lockfile pins third-party packages,
+ * while the packs are this build's, so their hash changes with every change to a package (a committed
+ * hash made `npm ci` fail with EINTEGRITY on any machine without a node_modules cache).
+ */
+export function withoutPackIntegrity(lockfile: string): string {
+  const lock = JSON.parse(lockfile) as {
+    packages?: Record<string, { resolved?: string; integrity?: string }>
+  }
+  for (const entry of Object.values(lock.packages ?? {}))
+    if (entry.resolved?.startsWith(PACKS_PREFIX)) delete entry.integrity
+  return `${JSON.stringify(lock, null, 2)}\n`
+}
+
 /** The package.json and lockfile a variant installs from (the template's own for the default). */
 export function variantFiles(
   templateDir: string,
@@ -126,12 +143,15 @@ export function variantFiles(
   if (variant.id === DEFAULT_VARIANT_ID) {
     return {
       packageJson: readFileSync(path.join(templateDir, 'package.json'), 'utf8'),
-      lockfile: readFileSync(path.join(templateDir, 'package-lock.json'), 'utf8'),
+      lockfile: withoutPackIntegrity(readFileSync(path.join(templateDir, 'package-lock.json'), 'utf8')),
     }
   }
   const lock = variantLockPath(templateDir, variant)
   if (!existsSync(lock)) {
     throw new Error(`${variant.app} ${variant.id}: no lockfile at ${lock} (npx tsx e2e/consumers/lock.ts)`)
   }
-  return { packageJson: variantPackageJson(templateDir, variant), lockfile: readFileSync(lock, 'utf8') }
+  return {
+    packageJson: variantPackageJson(templateDir, variant),
+    lockfile: withoutPackIntegrity(readFileSync(lock, 'utf8')),
+  }
 }
