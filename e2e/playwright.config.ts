@@ -17,7 +17,13 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Screenshots (visual.spec.ts) are kept by name alone: one set, shown in the README too. Rendering is
+  // Chromium's software path on every machine; the tolerance covers anti-aliasing noise, not a changed word.
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
+  expect: {
+    timeout: 10_000,
+    toHaveScreenshot: { maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
   // failureReport: a failed test's page snapshot and console in the log, where CI keeps no trace.
   reporter: [['list'], ['./failureReport.ts']],
   use: {

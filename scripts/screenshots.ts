@@ -12,7 +12,7 @@ import path from 'node:path'
 import { type Browser, chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts'
 import { portsFromEnv } from './lib/ports.ts'
-import { settle, VIEW_STEPS } from './lib/screenshotViews.ts'
+import { settle, viewSteps } from './lib/screenshotViews.ts'
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -47,7 +47,7 @@ async function walk(browser: Browser, size: (typeof SIZES)[number], theme: (type
     // The demo starts dark; its toggle sets the modal's theme.
     const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` })
     if (await toggle.isVisible()) await toggle.click()
-    for (const step of VIEW_STEPS) {
+    for (const step of viewSteps(`screenshots-${Date.now()}@portico.dev`)) {
       const file = path.join(folder, `${size.width}x${size.height}-${theme}-${step.name}.png`)
       try {
         await step.show(page)

@@ -8,6 +8,8 @@ import { expect, type Locator, type Page } from '@playwright/test'
 export interface ViewStep {
   name: string
   show(page: Page): Promise<void>
+  /** What differs on every run (a pairing code): covered in a compared screenshot (e2e/visual.spec.ts). */
+  mask?(page: Page): Locator[]
 }
 
 const DEV_WALLET = 'Portico Dev Wallet'
@@ -61,7 +63,8 @@ async function tab(page: Page, name: string) {
   await dialog(page).getByRole('tab', { name }).click()
 }
 
-export const VIEW_STEPS: ViewStep[] = [
+/** The walk; `email` is the address the email-code view is reached with (its text shows it). */
+export const viewSteps = (email: string): ViewStep[] => [
   {
     name: 'connect',
     show: async (page) => {
@@ -97,6 +100,7 @@ export const VIEW_STEPS: ViewStep[] = [
       await button(dialog(page), /^WalletConnect/).click()
       await expect(dialog(page).getByRole('img', { name: /QR code/i })).toBeVisible()
     },
+    mask: (page) => [dialog(page).getByRole('img', { name: /QR code/i })],
   },
   {
     name: 'farcaster-qr',
@@ -105,12 +109,13 @@ export const VIEW_STEPS: ViewStep[] = [
       await button(dialog(page), 'Continue with Farcaster').click()
       await expect(dialog(page).getByRole('img', { name: 'Farcaster sign-in QR code' })).toBeVisible()
     },
+    mask: (page) => [dialog(page).getByRole('img', { name: 'Farcaster sign-in QR code' })],
   },
   {
     name: 'email-code',
     show: async (page) => {
       await openConnect(page)
-      await dialog(page).getByRole('textbox', { name: 'Email' }).fill(`screenshots-${Date.now()}@portico.dev`)
+      await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email)
       await button(dialog(page), 'Continue', true).click()
       await expect(dialog(page).getByRole('group')).toBeVisible()
     },
