@@ -31,6 +31,14 @@ export async function settle(page: Page): Promise<void> {
   )
 }
 
+/** A view that loads data is shot once it has: no spinner left in the dialog, its images decoded. */
+async function loaded(page: Page): Promise<void> {
+  await expect(dialog(page).locator('.pt-spinner')).toHaveCount(0)
+  await dialog(page).evaluate((element) =>
+    Promise.all([...element.querySelectorAll('img')].map((image) => image.decode().catch(() => undefined))),
+  )
+}
+
 async function openConnect(page: Page) {
   if (await dialog(page).isVisible()) await button(dialog(page), 'Close').click()
   await button(page, 'Connect Wallet', true).click()
@@ -44,6 +52,7 @@ async function showWholeConnect(page: Page): Promise<Locator> {
   const socials = dialog(page).getByRole('region', { name: 'Social login' })
   await expect(socials).toBeVisible()
   await expect(dialog(page).locator('[aria-busy=true]')).toHaveCount(0)
+  await loaded(page)
   return socials
 }
 
@@ -53,14 +62,18 @@ async function openAccount(page: Page) {
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
 }
 
-async function feature(page: Page, name: string) {
+async function feature(page: Page, name: string, ready?: Locator) {
   await openAccount(page)
   await button(dialog(page).getByRole('navigation', { name: 'Wallet features' }), name).click()
+  if (ready) await expect(ready).toBeVisible()
+  await loaded(page)
 }
 
 async function tab(page: Page, name: string) {
   await openAccount(page)
   await dialog(page).getByRole('tab', { name }).click()
+  await expect(dialog(page).getByRole('tabpanel', { name })).toBeVisible()
+  await loaded(page)
 }
 
 /** The walk; `email` is the address the email-code view is reached with (its text shows it). */
@@ -91,6 +104,8 @@ export const viewSteps = (email: string): ViewStep[] => [
       await openConnect(page)
       await button(dialog(page), /^All Wallets/).click()
       await expect(dialog(page).getByRole('searchbox').or(dialog(page).getByRole('textbox'))).toBeVisible()
+      await expect(dialog(page).getByRole('listitem').first()).toBeVisible()
+      await loaded(page)
     },
   },
   {
@@ -130,6 +145,7 @@ export const viewSteps = (email: string): ViewStep[] => [
       await expect(page.getByRole('button', { name: /^Open account 0x/ })).toBeVisible()
       await openAccount(page)
       await expect(dialog(page).getByRole('paragraph')).toContainText([/ETH$/])
+      await loaded(page)
     },
   },
   {
@@ -140,12 +156,27 @@ export const viewSteps = (email: string): ViewStep[] => [
         .first()
         .click()
       await expect(page.getByRole('dialog', { name: 'Choose Network' })).toBeVisible()
+      await loaded(page)
     },
   },
   { name: 'account-nfts', show: (page) => tab(page, 'NFTs') },
   { name: 'account-activity', show: (page) => tab(page, 'Activity') },
   { name: 'send', show: (page) => feature(page, 'Send') },
-  { name: 'receive', show: (page) => feature(page, 'Receive') },
+  {
+    name: 'receive',
+    show: (page) => feature(page, 'Receive', dialog(page).getByRole('img', { name: /QR/ })),
+  },
   { name: 'swap', show: (page) => feature(page, 'Swap') },
-  { name: 'buy', show: (page) => feature(page, 'Buy') },
+  // Its quotes, not the spinner before them.
+  {
+    name: 'buy',
+    show: (page) =>
+      feature(
+        page,
+        'Buy',
+        dialog(page)
+          .getByRole('button', { name: /^Buy with / })
+          .first(),
+      ),
+  },
 ]
