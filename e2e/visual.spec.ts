@@ -2,12 +2,13 @@ import { keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { settle, viewSteps } from '../scripts/lib/screenshotViews.ts'
 import { setEth, useDevWallet } from './accountData.ts'
+import { dialogAxeViolations } from './axe.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 
 // Visual regression: every view of the modal (the walk scripts/screenshots.ts takes too), dark and light,
 // on a laptop and on a phone, compared with the screenshots kept in e2e/screenshots/ (the README shows
-// some). After a change of look: `npx playwright test -c e2e/playwright.config.ts e2e/visual.spec.ts
+// some); and axe-core finds nothing in any of them. After a change of look: `npx playwright test -c e2e/playwright.config.ts e2e/visual.spec.ts
 // --update-snapshots`, then review the images in the diff.
 
 /** A fixed key: the address, its avatar and its balance are the same on every run. */
@@ -19,7 +20,7 @@ const SIZES = [
 ] as const
 
 for (const theme of ['dark', 'light'] as const) {
-  test(`every view of the modal, ${theme}, on a laptop and a phone, as kept in e2e/screenshots`, async ({
+  test(`every view of the modal, ${theme}, on a laptop and a phone, as kept in e2e/screenshots; axe finds nothing`, async ({
     page,
     context,
     stack,
@@ -39,6 +40,7 @@ for (const theme of ['dark', 'light'] as const) {
     for (const step of viewSteps(`visual-${theme}@portico.test`)) {
       await test.step(step.name, async () => {
         await step.show(page)
+        expect.soft(await dialogAxeViolations(page), `axe, ${step.name}, ${theme}`).toEqual([])
         for (const size of SIZES) {
           await page.setViewportSize(size)
           await settle(page)
