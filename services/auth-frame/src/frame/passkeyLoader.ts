@@ -18,21 +18,14 @@ interface ScriptUrlPolicyFactory {
 }
 
 /**
- * The passkey script's URL as the frame's policy makes it: the policy turns that one URL, the page's
- * configured one, into a TrustedScriptURL and refuses any other. A browser without Trusted Types takes
- * the string.
+ * The passkey script's URL as the frame's policy makes it: whatever it is asked, the policy gives the
+ * page's configured URL and nothing else, so it can never be used to load another script. A browser
+ * without Trusted Types takes the string.
  */
-export function passkeyScriptUrl(src: string): unknown {
-  const factory = (globalThis as { trustedTypes?: ScriptUrlPolicyFactory }).trustedTypes
-  if (!factory) return src
-  const policy = factory.createPolicy(FRAME_TRUSTED_TYPES_POLICY, {
-    createScriptURL(url) {
-      if (url !== src) throw new TypeError(`${url} is not the frame's passkey script`)
-      return url
-    },
-  })
-  return policy.createScriptURL(src)
-}
+export const passkeyScriptUrl = (src: string): unknown =>
+  (self as { trustedTypes?: ScriptUrlPolicyFactory }).trustedTypes
+    ?.createPolicy(FRAME_TRUSTED_TYPES_POLICY, { createScriptURL: () => src })
+    .createScriptURL(src) ?? src
 
 export function lazyPasskeyView(
   options: PasskeyViewOptions,
@@ -40,17 +33,16 @@ export function lazyPasskeyView(
 ): PasskeyViewer {
   let loading: Promise<unknown> | undefined
   return async (purpose, call, signal) => {
+    // No script configured: its address does not load, the error event, then the usual error below.
     loading ??= new Promise((done) => {
-      if (!script) return done(undefined)
-      const element = Object.assign(document.createElement('script'), { onload: done, onerror: done })
-      element.integrity = script.integrity
-      try {
-        ;(element as { src: unknown }).src = passkeyScriptUrl(script.src)
-      } catch {
-        // The policy refused (a page whose CSP does not name it): the view's usual error below.
-        return done(undefined)
-      }
-      document.head.append(element)
+      document.head.append(
+        Object.assign(document.createElement('script'), {
+          ...script,
+          src: passkeyScriptUrl(script?.src as string),
+          onload: done,
+          onerror: done,
+        }),
+      )
     })
     await loading
     const factory = (window as Window & { porticoPasskeyView?: typeof createPasskeyView }).porticoPasskeyView
