@@ -78,7 +78,7 @@ describe('retention', () => {
     try {
       const event = {
         projectId: PROJECT,
-        sdkType: 'appkit',
+        sdkType: 'portico',
         sdkVersion: null,
         clientId: null,
         url: 'http://localhost/',

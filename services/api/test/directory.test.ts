@@ -294,7 +294,7 @@ describe('analytics', () => {
       await store.close()
     }
 
-    // st defaults to appkit.
+    // st defaults to portico: an event without it came from this product's own kernel or a script.
     const second = await post({ query: `projectId=${PROJECT}`, body: { ...event, eventId: 'e2' } })
     expect(second.status).toBe(202)
 
@@ -315,7 +315,7 @@ describe('analytics', () => {
     try {
       const all = await store2.list({ projectId: PROJECT })
       expect(all.map((e) => e.eventId).sort()).toEqual(['c7d0ff0e-0d0c-4b5e-9a69-0b6f1f3f0a01', 'e2'])
-      expect(all.find((e) => e.eventId === 'e2')?.sdkType).toBe('appkit')
+      expect(all.find((e) => e.eventId === 'e2')?.sdkType).toBe('portico')
     } finally {
       await store2.close()
     }
@@ -353,7 +353,7 @@ describe.skipIf(!pgUrl)('analytics store on PostgreSQL', () => {
     try {
       const base = {
         projectId: 'p',
-        sdkType: 'appkit',
+        sdkType: 'portico',
         sdkVersion: null,
         clientId: null,
         url: 'http://localhost/',

@@ -23,7 +23,7 @@ export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
 
 const MAX_PROPS_BYTES = 16 * 1024
 const PROPS_SHAPE = { maxDepth: 8, maxNodes: 1000 }
-const DEFAULT_SDK_TYPE = 'appkit'
+const DEFAULT_SDK_TYPE = 'portico'
 
 const EventQuery = v.object(sdkQuery)
 const EventBody = v.object(
