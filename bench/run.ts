@@ -1,5 +1,5 @@
 /**
- * Portico benchmarks (DESIGN §7): bundle bytes, time to open, heap, plugin remote sizes and where the
+ * Portico benchmarks (budgets: bench/README.md): bundle bytes, time to open, heap, plugin remote sizes and where the
  * page sends requests, measured in headless Chromium against the local stack. Reported, not asserted.
  *
  *   npm run bench                 build, then measure
@@ -306,7 +306,7 @@ async function main(): Promise<void> {
     ]
 
     const table = [
-      '| Measure | Measured | Budget (DESIGN §7) | |',
+      '| Measure | Measured | Budget | |',
       '|---|---|---|---|',
       ...rows.map(
         (row) =>

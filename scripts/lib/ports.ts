@@ -1,4 +1,4 @@
-/** Every address of the local stack, overridable by environment (DESIGN §4). */
+/** Every address of the local stack, overridable by environment (docs/testing.md lists the variables). */
 export interface StackPorts {
   host: string
   demo: number

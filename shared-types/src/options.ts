@@ -171,7 +171,7 @@ export const DEFAULT_FEATURES: Features = {
   walletGuide: true,
 }
 
-/** Feature flags that are delivered as plugins (DESIGN §1). The kernel treats these ids as data only. */
+/** Feature flags that are delivered as plugins (docs/plugins.md). The kernel treats these ids as data only. */
 export const PLUGIN_FEATURE_IDS = [
   'email',
   'socials',

@@ -1,4 +1,4 @@
-/** The one typed contract between the kernel and every plugin (DESIGN §2). */
+/** The one typed contract between the kernel and every plugin (docs/plugins.md). */
 import type { ComponentType } from 'react'
 import type { PluginServices } from './apiClient.ts'
 import type { ChainNamespace } from './caip.ts'

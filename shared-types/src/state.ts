@@ -1,4 +1,4 @@
-/** The kernel store's shape (DESIGN §1 state/). Plugins read it through ctx selectors. */
+/** The kernel store's shape (docs/architecture.md, Data flow). Plugins read it through ctx selectors. */
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.ts'
 import type {
   AccountType,

@@ -1,4 +1,4 @@
-/** The solana adapter (DESIGN §1 chains/): networks as wallets name them, balances, units. */
+/** The solana adapter (docs/architecture.md, Repository map: chains/): networks as wallets name them, balances, units. */
 import type { CaipNetworkId, Network } from '@portico/shared-types'
 import { ChainError } from './errors.ts'
 import { isSolanaChain } from './solanaChain.ts'

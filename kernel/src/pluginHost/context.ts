@@ -24,7 +24,7 @@ function pluginStorage(kernel: Kernel, pluginId: string): PluginStorage {
   }
 }
 
-/** The whole surface a plugin sees (DESIGN §2): no kernel internals leak through it. */
+/** The whole surface a plugin sees (docs/architecture.md, Plugins): no kernel internals leak through it. */
 export function createPluginContext(kernel: Kernel, actions: KernelActions, pluginId: string): PluginContext {
   const { store } = kernel
   const requested = (state: KernelState, namespace = state.networks.activeNamespace) =>

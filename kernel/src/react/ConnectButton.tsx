@@ -198,7 +198,7 @@ export function ConnectButton({ label, size = 'md', className, children }: Conne
       aria-busy={status === 'connecting' || status === 'reconnecting' ? true : undefined}
       disabled={status === 'reconnecting'}
       onClick={() => state.open()}
-      // The first open then finds the plugins already checked and fetched (DESIGN §7: the app asked).
+      // The first open then finds the plugins already checked and fetched (docs/architecture.md, Loading on demand: the app asked).
       onPointerEnter={() => void preload()}
       onFocus={() => void preload()}
     >

@@ -1,5 +1,5 @@
 /**
- * Every EIP-1193 request of the host handle, getProvider() and plugins passes here (DESIGN §9):
+ * Every EIP-1193 request of the host handle, getProvider() and plugins passes here (docs/architecture.md, Data flow):
  * behaviour §5 allow-list per connector, behaviour §6 unsafe requests queued behind their taker's view,
  * behaviour §4 rules (not allowed: open, 'Action not allowed' after 300 ms, reject open requests; closing
  * the modal rejects open unsafe requests; a success refreshes the native balance).

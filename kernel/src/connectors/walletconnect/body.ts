@@ -1,5 +1,5 @@
 /**
- * The lazy body of the WalletConnect kind (DESIGN §1 connectors/): pairing state machine, session →
+ * The lazy body of the WalletConnect kind (docs/architecture.md, Repository map: connectors/): pairing state machine, session →
  * eip155 account, restore on reload. Loaded through ./kind.ts when a pairing starts or a stored
  * session is restored; it imports the SDK (./provider.ts) in turn. This file is the connector's public face;
  * the attempt (./attempt.ts), the SDK provider (./sdkProvider.ts) and the session (./session.ts)

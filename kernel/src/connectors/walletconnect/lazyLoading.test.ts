@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-describe('lazy loading (DESIGN §1, §7)', () => {
+describe('lazy loading (docs/architecture.md, Loading on demand)', () => {
   const KERNEL = path.resolve(import.meta.dirname, '../..')
   const files = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
