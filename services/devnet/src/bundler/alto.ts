@@ -25,7 +25,7 @@ export interface BundlerOptions {
   port: number
   /**
    * The address alto listens on (default 127.0.0.1). alto 0.0.20 has no option for it and binds
-   * 0.0.0.0: listen-host.mjs, preloaded, moves that listen here. A wildcard keeps alto's own.
+   * 0.0.0.0: listenHost.mjs, preloaded, moves that listen here. A wildcard keeps alto's own.
    */
   host?: string
   executorPrivateKey?: Hex
@@ -50,12 +50,12 @@ function altoCli(): string {
   return join(dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js')
 }
 
-const LISTEN_HOST_PRELOAD = pathToFileURL(join(import.meta.dirname, 'listen-host.mjs')).href
+const LISTEN_HOST_PRELOAD = pathToFileURL(join(import.meta.dirname, 'listenHost.mjs')).href
 
 export interface AltoLaunch {
   /** alto's command line (after `node`): no private key in it, `ps` shows it to every user. */
   args: string[]
-  /** Environment added for the child (the host listen-host.mjs binds to). */
+  /** Environment added for the child (the host listenHost.mjs binds to). */
   env: Record<string, string>
 }
 
