@@ -1,7 +1,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from '@portico/devnet'
-import { BITCOIN_NETWORK_NAME, SOLANA_NETWORK_NAME, type Stack, startStack } from '../scripts/lib/stack.ts'
+import {
+  BITCOIN_NETWORK_NAME,
+  SOLANA_NETWORK_NAME,
+  type Stack,
+  type StackOptions,
+  startStack,
+} from '../scripts/lib/stack.ts'
 import type { StackTlsOptions } from '../scripts/lib/stackTls.ts'
 import { consumerOrigins } from './consumers/variants.ts'
 import {
@@ -23,10 +29,14 @@ export default async function globalSetup(): Promise<void> {
 }
 
 /**
- * Starts the stack (behind nginx with TLS when `tls` is given) and writes its stack.json into `tmpDir`,
- * with the run's databases beside it.
+ * Starts the stack (behind nginx with TLS when `tls` is given; the services from their builds with
+ * `services: 'built'`) and writes its stack.json into `tmpDir`, with the run's databases beside it.
  */
-export async function startE2eStack(tmpDir: string, tls?: StackTlsOptions): Promise<Stack> {
+export async function startE2eStack(
+  tmpDir: string,
+  tls?: StackTlsOptions,
+  services: StackOptions['services'] = 'in-process',
+): Promise<Stack> {
   // The blockchain API indexes this run's fresh chains into a fresh database.
   const apiDatabase = path.join(tmpDir, 'api', 'api.sqlite')
   rmSync(path.dirname(apiDatabase), { recursive: true, force: true })
@@ -48,6 +58,8 @@ export async function startE2eStack(tmpDir: string, tls?: StackTlsOptions): Prom
     api: { port: E2E_API_PORT, sqliteFile: apiDatabase },
     authFrame: { sqliteFile: path.join(tmpDir, 'auth-frame', 'auth-frame.sqlite') },
     ...(tls ? { tls } : {}),
+    services,
+    servicesDir: path.join(tmpDir, 'services'),
   })
   globalThis.__porticoE2eStack = stack
   const info: StackInfo = {

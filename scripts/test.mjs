@@ -1,6 +1,6 @@
 // npm test: install what is missing (a Debian Chromium and nginx too), then typecheck, lint, the
 // browser-side tests, the services' tests on the LTS Node, build and e2e (on this machine's Node, then
-// the https run behind nginx with TLS, then a connect e2e on the LTS Node).
+// the https run of the services' builds behind nginx with TLS, then a connect e2e on the LTS Node).
 import { ensureLtsNode, LTS_NODE_VERSION } from './lib/node-lts.mjs'
 import { ensureChromium, ensureDependencies, ensureNginx, run } from './lib/setup.mjs'
 
@@ -37,9 +37,11 @@ npm('build', ['run', 'build', '--silent'])
 // publint, @arethetypeswrong/cli, and the packed portico-plugins copying the packed plugins' remotes.
 npm('packages checked (publint, attw)', ['run', 'check:packages', '--silent'])
 npm('e2e', ['run', 'e2e', '--silent'])
-// The same stack once more behind nginx with TLS (one start): connect, email login, send, WalletConnect
-// and the TLS spec against the https origins.
-npm('e2e over https (nginx, TLS)', ['run', 'e2e:https', '--silent'])
+// The same stack once more behind nginx with TLS (one start), its services from their production builds
+// (node services/<name>/dist/cli.js, built here): connect, email login, send, WalletConnect and the TLS
+// spec against the https origins. (The https run's setup also rebuilds a stale build when run alone.)
+npm('services built (build:services)', ['run', 'build:services', '--silent'])
+npm('e2e over https (nginx, TLS, built services)', ['run', 'e2e:https', '--silent'])
 
 console.log(`\n› connect e2e on Node ${LTS_NODE_VERSION}`)
 const e2e = ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { type ApiServer, startApi } from '@portico/api'
+import { type ApiConfigInput, startApi } from '@portico/api'
 import {
-  type AuthFrameServer,
+  type AuthFrameConfigInput,
   createSmartAccountProvider,
   createSocialLogin,
   devSocialConfig,
@@ -19,16 +19,17 @@ import {
   startBundler,
   startDevnet,
 } from '@portico/devnet'
-import { devFarcasterAccounts, type Idp, startIdp } from '@portico/idp'
-import { DEFAULT_TREASURY_KEY, fundTreasury, type OnrampServer, startOnramp } from '@portico/onramp'
+import { devFarcasterAccounts, type IdpOptions, startIdp } from '@portico/idp'
+import { DEFAULT_TREASURY_KEY, fundTreasury, type OnrampOptions, startOnramp } from '@portico/onramp'
 import { devStackProjects } from '@portico/ops'
 import {
   createRedisBackend,
   limitsFromEnv,
-  type Relay,
+  type RelayOptions,
   relayBackendFromEnv,
   startRelay,
 } from '@portico/relay'
+import type { BuiltService } from './builtServices.ts'
 import { type DemoCspEnvironment, demoContentSecurityPolicy } from './demoCsp.ts'
 import {
   CHAIN_NAMES,
@@ -39,6 +40,14 @@ import {
 } from './demoPage.ts'
 import type { StackPorts } from './ports.ts'
 import { startRedis } from './redis.mjs'
+import {
+  type ApiHandle,
+  type AuthFrameHandle,
+  builtStackServices,
+  type IdpHandle,
+  type OnrampHandle,
+  type RelayHandle,
+} from './stackBuiltServices.ts'
 import {
   httpUpstream,
   type StackTls,
@@ -81,21 +90,32 @@ export interface StackOptions {
    * own https origin (stackTls.ts); the services still listen on their plain-http ports behind it.
    */
   tls?: StackTlsOptions
+  /**
+   * How the api, auth frame, relay, IdP and on-ramp page run: `in-process` (default: their TypeScript in
+   * this process, quick to start) or `built` (each `node services/<name>/dist/cli.js` in a child process,
+   * configured by environment as an operator runs it; stackBuiltServices.ts). The devnet and the static
+   * servers run in this process either way.
+   */
+  services?: 'in-process' | 'built'
+  /** With `services: 'built'`: the children's logs and config files (default .tmp/services-<demo port>). */
+  servicesDir?: string
   log?: (line: string) => void
 }
 
 export interface Stack {
   devnet: Devnet
   /** Our WalletConnect relay (services/relay), in memory; the demo's relayUrl. */
-  relay: Relay
+  relay: Omit<RelayHandle, 'close'>
   /** Our blockchain API (services/api); the demo's apiUrl. */
-  api: ApiServer
+  api: Omit<ApiHandle, 'close'>
   /** The embedded wallet's frame (services/auth-frame) on its own origin; the demo's authFrameUrl. */
-  authFrame: AuthFrameServer
+  authFrame: Omit<AuthFrameHandle, 'close'>
   /** The local OpenID Connect provider (social login) and Sign-In-With-Farcaster relay (services/idp). */
-  idp: Idp
+  idp: Omit<IdpHandle, 'close'>
   /** The sandbox on-ramp provider page (services/onramp) on its own origin; the API's onramp.pageUrl. */
-  onramp: OnrampServer
+  onramp: Omit<OnrampHandle, 'close'>
+  /** With `services: 'built'`: each service's child process (pid, argv, log file). */
+  builtServices?: BuiltService[]
   /** The ERC-4337 bundler (alto) on chain A (ports.bundler), when the fixtures (EntryPoint) are deployed. */
   bundler?: BundlerProcess
   /** Where the auth frame gives users smart accounts: chains with EntryPoint, factory and a bundler. */
@@ -145,12 +165,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   })
   log(`chains: ${devnet.chains.map((chain) => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`)
   const servers: StaticServer[] = []
-  let relay: Relay | undefined
+  let relay: RelayHandle | undefined
   let stopRelayStore: (() => Promise<void>) | undefined
-  let api: ApiServer | undefined
-  let authFrame: AuthFrameServer | undefined
-  let idp: Idp | undefined
-  let onramp: OnrampServer | undefined
+  let api: ApiHandle | undefined
+  let authFrame: AuthFrameHandle | undefined
+  let idp: IdpHandle | undefined
+  let onramp: OnrampHandle | undefined
+  const built =
+    options.services === 'built'
+      ? builtStackServices(options.servicesDir ?? path.join(ROOT, '.tmp', `services-${ports.demo}`))
+      : undefined
   let bundler: BundlerProcess | undefined
   let tls: StackTls | undefined
   // Smart accounts: alto on chain A over the fixtures' EntryPoint v0.8 and account factory; it loads
@@ -191,7 +215,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   const onrampPage = { pageUrl: `http://127.0.0.1:${ports.onramp}`, secret: randomBytes(32).toString('hex') }
   try {
-    api = await startApi({
+    const apiConfig: ApiConfigInput = {
       port: options.api?.port ?? Number(process.env.PORTICO_API_PORT ?? 4180),
       chains: devnet.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
       // Sign-in (SIWX) messages may name the local Solana node's network too.
@@ -219,15 +243,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Behind nginx the client address is the one nginx saw (X-Forwarded-For from loopback only).
       ...(origins ? { trustProxy: TRUST_LOOPBACK_PROXY } : {}),
       logLevel: 'warn',
-    })
+    }
+    api = built ? await built.api(apiConfig) : await startApi(apiConfig)
     log(`api: ${api.url}`)
-    onramp = await startOnrampSandbox(devnet, api.url, onrampPage.secret, ports.onramp)
+    onramp = await startOnrampSandbox(
+      devnet,
+      built ? built.onramp : startOnramp,
+      api.url,
+      onrampPage.secret,
+      ports.onramp,
+    )
     log(`on-ramp sandbox: ${onramp.url} (treasury ${onramp.treasury})`)
     // Social login: every provider client of the local IdP redirects to the frame's callback page.
-    idp = await startIdp({
+    const idpConfig: IdpOptions = {
       port: ports.idp,
       redirectUris: [`${origins?.authFrame ?? `http://127.0.0.1:${ports.authFrame}`}/social/callback`],
-    })
+    }
+    idp = built ? await built.idp(idpConfig) : await startIdp(idpConfig)
     log(
       `idp: ${idp.url} (OpenID Connect for Google, Apple, Facebook; GitHub, Discord, X under /github, /discord, /x; farcaster relay)`,
     )
@@ -249,19 +281,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       chainA && aa && bundler
         ? [{ chainId: 31337, rpcUrl: chainA.rpcUrl, bundlerUrl: bundler.url, ...aa }]
         : []
-    authFrame = await startAuthFrame({
+    const social = { ...devSocialConfig(idp.url), farcaster: { relayUrl: idp.url, ...farcasterChain } }
+    const authFrameConfig: AuthFrameConfigInput = {
       host: '127.0.0.1',
       port: ports.authFrame,
       // Behind nginx: the origin browsers see (frame URL, mail links, the Origin its API requires), and
       // the client address from nginx's X-Forwarded-For (the per-IP email limit).
       ...(origins ? { publicUrl: origins.authFrame, trustProxy: TRUST_LOOPBACK_PROXY } : {}),
-      social: createSocialLogin({
-        config: {
-          ...devSocialConfig(idp.url),
-          farcaster: { relayUrl: idp.url, ...farcasterChain },
-        },
-      }),
-      smartAccounts: createSmartAccountProvider({ networks: smartAccountNetworks }),
       projects: Object.fromEntries(
         Object.entries(projects).map(([id, origins]) => [id, { allowedOrigins: origins }]),
       ),
@@ -279,23 +305,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Mail goes through the frame's SMTP mailer to a loopback SMTP receiver (a free port) that the
       // frame starts and that feeds the dev mailbox: the same sending code as production.
       devMailbox: true,
-    })
+    }
+    authFrame = built
+      ? await built.authFrame(authFrameConfig, { social, smartAccountNetworks })
+      : await startAuthFrame({
+          ...authFrameConfig,
+          social: createSocialLogin({ config: social }),
+          smartAccounts: createSmartAccountProvider({ networks: smartAccountNetworks }),
+        })
     log(
-      `auth frame: ${authFrame.frameUrl}   mailbox: ${authFrame.mailboxUrl}.html   smtp: ${authFrame.devSmtp?.host}:${authFrame.devSmtp?.port}`,
+      `auth frame: ${authFrame.frameUrl}   mailbox: ${authFrame.mailboxUrl}.html${authFrame.devSmtp ? `   smtp: ${authFrame.devSmtp.host}:${authFrame.devSmtp.port}` : ''}`,
     )
     // Embedded store by default; Redis when configured (PORTICO_REDIS_URL, or PORTICO_RELAY_STORE=redis
-    // with a redis-server the stack installs and starts like Chromium).
-    const relayStore = await relayBackendFromEnv({
-      env: process.env,
-      startRedis: () => {
-        const dir = path.join(ROOT, 'services/relay/.data/redis')
-        mkdirSync(dir, { recursive: true })
-        return startRedis({ dir, appendfsync: 'everysec' })
-      },
-      createBackend: createRedisBackend,
-    })
+    // with a redis-server the stack installs and starts like Chromium). A built relay connects itself.
+    const relayStore = built
+      ? undefined
+      : await relayBackendFromEnv({
+          env: process.env,
+          startRedis: () => {
+            const dir = path.join(ROOT, 'services/relay/.data/redis')
+            mkdirSync(dir, { recursive: true })
+            return startRedis({ dir, appendfsync: 'everysec' })
+          },
+          createBackend: createRedisBackend,
+        })
     stopRelayStore = relayStore?.stop
-    relay = await startRelay({
+    const relayConfig: RelayOptions = {
       host: '127.0.0.1',
       port: options.relayPort ?? Number(process.env.PORTICO_RELAY_PORT ?? 4190),
       log: false,
@@ -303,8 +338,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       limits: limitsFromEnv(process.env),
       // Behind nginx its per-IP quotas count the address nginx saw, not nginx's own.
       ...(origins ? { trustProxy: TRUST_LOOPBACK_PROXY } : {}),
-      ...(relayStore ? { backend: relayStore.backend } : {}),
-    })
+    }
+    relay = built
+      ? await built.relay(relayConfig)
+      : await startRelay({ ...relayConfig, ...(relayStore ? { backend: relayStore.backend } : {}) })
     log(`relay: ${relay.url}${relayStore ? ` on ${relayStore.describe}` : ''}`)
     const plugins = await startStaticServer({
       host: '127.0.0.1',
@@ -381,6 +418,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       idp,
       onramp,
       ...(bundler ? { bundler } : {}),
+      ...(built ? { builtServices: built.processes } : {}),
       smartAccountNetworks,
       ...(tls ? { tls } : {}),
       relayUrl,
@@ -404,9 +442,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
  * The sandbox provider page with its treasury (the default sandbox key) funded on the devnet: ETH by
  * anvil_setBalance, USDC minted by the fixtures' deployer when the fixtures are deployed.
  */
-async function startOnrampSandbox(devnet: Devnet, apiUrl: string, secret: string, port: number) {
+async function startOnrampSandbox(
+  devnet: Devnet,
+  start: (options: OnrampOptions) => Promise<OnrampHandle>,
+  apiUrl: string,
+  secret: string,
+  port: number,
+) {
   const chains = devnet.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }))
-  const server = await startOnramp({ port, apiUrl, secret, treasuryKey: DEFAULT_TREASURY_KEY, chains })
+  const server = await start({ port, apiUrl, secret, treasuryKey: DEFAULT_TREASURY_KEY, chains })
   try {
     await fundTreasury({
       treasury: server.treasury,

@@ -135,4 +135,34 @@ describe('configFromEnv', () => {
     )
     expect(() => configFromEnv({ ...env, PORTICO_ONRAMP_SECRET: 'short' })).toThrow(/PORTICO_ONRAMP_SECRET/)
   })
+  it('reads the Bitcoin node (URL, network, key from env or a file, prefix); off without a URL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'api-env-bitcoin-'))
+    const keyFile = join(dir, 'bitcoin-key')
+    writeFileSync(keyFile, 'from-file\n', { mode: 0o600 })
+    const network = `bip122:${'0f9188f13cb7b2c71f2a335e3a4fc328'}`
+    const env = { PORTICO_BITCOIN_NODE_URL: 'http://127.0.0.1:18443', PORTICO_BITCOIN_NETWORK_ID: network }
+    expect(resolveConfig(configFromEnv({})).bitcoin).toBeNull()
+    expect(resolveConfig(configFromEnv({ ...env, PORTICO_BITCOIN_API_KEY: 'k' })).bitcoin).toEqual({
+      url: 'http://127.0.0.1:18443',
+      networkId: network,
+      apiKey: 'k',
+      addressPrefix: 'rb',
+    })
+    expect(
+      configFromEnv({ ...env, PORTICO_BITCOIN_API_KEY_FILE: keyFile, PORTICO_BITCOIN_ADDRESS_PREFIX: 'bc' })
+        .bitcoin,
+    ).toEqual({ url: 'http://127.0.0.1:18443', networkId: network, apiKey: 'from-file', addressPrefix: 'bc' })
+    expect(() => configFromEnv({ PORTICO_BITCOIN_NODE_URL: 'http://127.0.0.1:18443' })).toThrow(
+      /PORTICO_BITCOIN_NETWORK_ID/,
+    )
+    expect(() => configFromEnv({ ...env, PORTICO_BITCOIN_NODE_URL: 'ftp://x' })).toThrow(
+      /PORTICO_BITCOIN_NODE_URL/,
+    )
+    expect(() => configFromEnv({ ...env, PORTICO_BITCOIN_API_KEY_FILE: join(dir, 'none') })).toThrow(
+      /PORTICO_BITCOIN_API_KEY_FILE/,
+    )
+    expect(() => configFromEnv({ ...env, PORTICO_BITCOIN_ADDRESS_PREFIX: 'B C' })).toThrow(
+      /PORTICO_BITCOIN_ADDRESS_PREFIX/,
+    )
+  })
 })

@@ -123,7 +123,43 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
     input.onramp = onrampFromEnv(env.PORTICO_ONRAMP_PAGE_URL, env.PORTICO_ONRAMP_SECRET)
   const onrampProviders = onrampProvidersFromEnv(env)
   if (onrampProviders) input.onrampProviders = onrampProviders
+  const bitcoin = bitcoinFromEnv(env)
+  if (bitcoin) input.bitcoin = bitcoin
   return input
+}
+
+/**
+ * The Bitcoin node behind bip122 balances, history and broadcast, off unless PORTICO_BITCOIN_NODE_URL
+ * names it: PORTICO_BITCOIN_NETWORK_ID (its CAIP-2 id, required with the URL),
+ * PORTICO_BITCOIN_API_KEY or PORTICO_BITCOIN_API_KEY_FILE (basic-auth password; the file keeps it out
+ * of the process listing), PORTICO_BITCOIN_ADDRESS_PREFIX (bech32 prefix; default rb, regtest).
+ */
+function bitcoinFromEnv(env: NodeJS.ProcessEnv): ApiConfigInput['bitcoin'] {
+  const url = env.PORTICO_BITCOIN_NODE_URL
+  if (!url) return undefined
+  if (!/^https?:\/\/\S+$/.test(url))
+    throw new Error(`PORTICO_BITCOIN_NODE_URL: expected an http(s) URL, got "${url}"`)
+  const networkId = env.PORTICO_BITCOIN_NETWORK_ID ?? ''
+  if (!/^bip122:[0-9a-f]{32}$/.test(networkId))
+    throw new Error(`PORTICO_BITCOIN_NETWORK_ID: expected bip122:<32 hex digits>, got "${networkId}"`)
+  const keyFile = env.PORTICO_BITCOIN_API_KEY_FILE
+  let apiKey = env.PORTICO_BITCOIN_API_KEY
+  if (keyFile) {
+    try {
+      apiKey = readFileSync(keyFile, 'utf8').trim()
+    } catch (err) {
+      throw new Error(`PORTICO_BITCOIN_API_KEY_FILE: cannot read ${keyFile}: ${(err as Error).message}`)
+    }
+  }
+  const prefix = env.PORTICO_BITCOIN_ADDRESS_PREFIX
+  if (prefix !== undefined && !/^[a-z]{1,16}$/.test(prefix))
+    throw new Error(`PORTICO_BITCOIN_ADDRESS_PREFIX: expected a bech32 prefix such as bc, got "${prefix}"`)
+  return {
+    url,
+    networkId,
+    ...(apiKey ? { apiKey } : {}),
+    ...(prefix ? { addressPrefix: prefix } : {}),
+  }
 }
 
 /** PORTICO_ONRAMP_PAGE_URL (http(s) origin of services/onramp) and PORTICO_ONRAMP_SECRET (≥ 32 characters). */

@@ -2,6 +2,7 @@ import { parseTrustProxy } from '@portico/api'
 import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import type { AuthFrameConfigInput, FrameChain } from './config.ts'
 import { smtpConfigFromEnv } from './email/smtpEnv.ts'
+import { createSmartAccountProvider, type SmartAccountNetwork } from './smartAccount/index.ts'
 import { socialLoginFromEnv } from './social/fromEnv.ts'
 
 /**
@@ -39,6 +40,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameCo
   // The frame-only list, older than PORTICO_PROJECTS; it wins when both are set.
   if (env.PORTICO_AUTH_FRAME_PROJECTS) input.projects = parseProjects(env.PORTICO_AUTH_FRAME_PROJECTS)
   if (env.PORTICO_AUTH_FRAME_CHAINS) input.chains = parseChains(env.PORTICO_AUTH_FRAME_CHAINS)
+  if (env.PORTICO_AUTH_FRAME_CHAIN_NAMES)
+    input.chains = nameChains(input.chains, env.PORTICO_AUTH_FRAME_CHAIN_NAMES)
+  if (env.PORTICO_AUTH_FRAME_SMART_ACCOUNTS)
+    input.smartAccounts = createSmartAccountProvider({
+      networks: parseSmartAccounts(input.chains, env.PORTICO_AUTH_FRAME_SMART_ACCOUNTS),
+    })
   if (env.PORTICO_AUTH_FRAME_SOLANA) {
     const [networkId, rpcUrl] = env.PORTICO_AUTH_FRAME_SOLANA.split('=')
     if (!networkId?.startsWith('solana:') || !rpcUrl)
@@ -80,6 +87,54 @@ function parseChains(text: string): FrameChain[] {
         rpcUrl: httpUrl(url, 'PORTICO_AUTH_FRAME_CHAINS'),
       }
     })
+}
+
+/**
+ * `31337=Portico Devnet A,31338=Portico Devnet B`: the names users see in confirmations (else
+ * "Chain <id>"), for chains of PORTICO_AUTH_FRAME_CHAINS.
+ */
+function nameChains(chains: FrameChain[] | undefined, text: string): FrameChain[] {
+  const names = new Map<number, string>()
+  for (const entry of list(text)) {
+    const at = entry.indexOf('=')
+    const name = entry.slice(at + 1).trim()
+    if (at <= 0 || !name) throw new Error('PORTICO_AUTH_FRAME_CHAIN_NAMES must be chainId=name,…')
+    names.set(int(entry.slice(0, at), 'PORTICO_AUTH_FRAME_CHAIN_NAMES'), name)
+  }
+  for (const id of names.keys())
+    if (!chains?.some((chain) => chain.chainId === id))
+      throw new Error(`PORTICO_AUTH_FRAME_CHAIN_NAMES: chain ${id} is not in PORTICO_AUTH_FRAME_CHAINS`)
+  return (chains ?? []).map((chain) => {
+    const name = names.get(chain.chainId)
+    return name ? { ...chain, name } : chain
+  })
+}
+
+/**
+ * `31337=<bundler URL>|<EntryPoint v0.8>|<account factory>,…`: the chains (of PORTICO_AUTH_FRAME_CHAINS,
+ * whose RPC is used) where users get ERC-4337 smart accounts through that bundler.
+ */
+function parseSmartAccounts(chains: FrameChain[] | undefined, text: string): SmartAccountNetwork[] {
+  const name = 'PORTICO_AUTH_FRAME_SMART_ACCOUNTS'
+  return list(text).map((entry) => {
+    const at = entry.indexOf('=')
+    const [bundlerUrl, entryPoint, factory, ...rest] = entry.slice(at + 1).split('|')
+    const address = /^0x[0-9a-fA-F]{40}$/
+    if (at <= 0 || !bundlerUrl || !entryPoint || !factory || rest.length > 0)
+      throw new Error(`${name} must be chainId=bundlerUrl|entryPoint|factory,…`)
+    if (!address.test(entryPoint) || !address.test(factory))
+      throw new Error(`${name}: the EntryPoint and factory must be 0x addresses`)
+    const chainId = int(entry.slice(0, at), name)
+    const chain = chains?.find((c) => c.chainId === chainId)
+    if (!chain) throw new Error(`${name}: chain ${chainId} is not in PORTICO_AUTH_FRAME_CHAINS`)
+    return {
+      chainId,
+      rpcUrl: chain.rpcUrl,
+      bundlerUrl: httpUrl(bundlerUrl, name),
+      entryPoint: entryPoint as `0x${string}`,
+      factory: factory as `0x${string}`,
+    }
+  })
 }
 
 function httpUrl(text: string, name: string): string {

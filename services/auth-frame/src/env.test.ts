@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { configFromEnv } from './env.ts'
+
+const CHAINS = '31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546'
+const ENTRY_POINT = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
+const FACTORY = `0x${'ab'.repeat(20)}`
+
+describe('configFromEnv: chain names and smart accounts', () => {
+  it('names the listed chains; a chain left out keeps no name', () => {
+    const input = configFromEnv({
+      PORTICO_AUTH_FRAME_CHAINS: CHAINS,
+      PORTICO_AUTH_FRAME_CHAIN_NAMES: '31337=Portico Devnet A',
+    })
+    expect(input.chains).toEqual([
+      { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545/', name: 'Portico Devnet A' },
+      { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546/' },
+    ])
+  })
+
+  it('refuses a name for a chain it does not serve, or a malformed entry', () => {
+    expect(() =>
+      configFromEnv({ PORTICO_AUTH_FRAME_CHAINS: CHAINS, PORTICO_AUTH_FRAME_CHAIN_NAMES: '1=Ethereum' }),
+    ).toThrow(/PORTICO_AUTH_FRAME_CHAIN_NAMES: chain 1 is not in PORTICO_AUTH_FRAME_CHAINS/)
+    expect(() =>
+      configFromEnv({ PORTICO_AUTH_FRAME_CHAINS: CHAINS, PORTICO_AUTH_FRAME_CHAIN_NAMES: '31337=' }),
+    ).toThrow(/chainId=name/)
+  })
+
+  it('gives smart accounts on the listed chains through their bundler', () => {
+    const input = configFromEnv({
+      PORTICO_AUTH_FRAME_CHAINS: CHAINS,
+      PORTICO_AUTH_FRAME_SMART_ACCOUNTS: `31337=http://127.0.0.1:4337|${ENTRY_POINT}|${FACTORY}`,
+    })
+    expect(input.smartAccounts?.enabledNetworks()).toEqual([31337])
+    expect(configFromEnv({ PORTICO_AUTH_FRAME_CHAINS: CHAINS }).smartAccounts).toBeUndefined()
+  })
+
+  it('refuses smart accounts on an unlisted chain, or without addresses', () => {
+    expect(() =>
+      configFromEnv({
+        PORTICO_AUTH_FRAME_CHAINS: CHAINS,
+        PORTICO_AUTH_FRAME_SMART_ACCOUNTS: `10=http://127.0.0.1:4337|${ENTRY_POINT}|${FACTORY}`,
+      }),
+    ).toThrow(/chain 10 is not in PORTICO_AUTH_FRAME_CHAINS/)
+    expect(() =>
+      configFromEnv({
+        PORTICO_AUTH_FRAME_CHAINS: CHAINS,
+        PORTICO_AUTH_FRAME_SMART_ACCOUNTS: `31337=http://127.0.0.1:4337|${ENTRY_POINT}`,
+      }),
+    ).toThrow(/bundlerUrl\|entryPoint\|factory/)
+    expect(() =>
+      configFromEnv({
+        PORTICO_AUTH_FRAME_CHAINS: CHAINS,
+        PORTICO_AUTH_FRAME_SMART_ACCOUNTS: `31337=http://127.0.0.1:4337|0x12|${FACTORY}`,
+      }),
+    ).toThrow(/0x addresses/)
+  })
+})
