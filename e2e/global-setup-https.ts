@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 // @ts-expect-error a plain .mjs script without types
-import { ensureServicesBuilt } from '../scripts/build-services.mjs'
+import { ensureServicesBuilt } from '../scripts/buildServices.mjs'
 import { builtProcessProblems } from '../scripts/lib/builtServices.ts'
 import { startE2eStack } from './global-setup.ts'
 import { E2E_HTTPS_PORTS, HTTPS_TMP_DIR } from './stackInfo.ts'

@@ -1,7 +1,7 @@
 // npm test: install what is missing (a Debian Chromium and nginx too), then typecheck, lint, the
 // browser-side tests, the services' tests on the LTS Node, build and e2e (on this machine's Node, then
 // the https run of the services' builds behind nginx with TLS, then a connect e2e on the LTS Node).
-import { ensureLtsNode, LTS_NODE_VERSION } from './lib/node-lts.mjs'
+import { ensureLtsNode, LTS_NODE_VERSION } from './lib/nodeLts.mjs'
 import { ensureChromium, ensureDependencies, ensureNginx, run } from './lib/setup.mjs'
 
 ensureDependencies()

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error a plain .mjs script without types
-import { ensureServicesBuilt } from '../build-services.mjs'
+import { ensureServicesBuilt } from '../buildServices.mjs'
 import {
   type BuiltService,
   builtCommand,

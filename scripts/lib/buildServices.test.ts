@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error a plain .mjs script without types
-import { buildServices, SERVICES } from '../build-services.mjs'
+import { buildServices, SERVICES } from '../buildServices.mjs'
 
 const root = join(import.meta.dirname, '..', '..')
 const dir = mkdtempSync(join(tmpdir(), 'portico-build-services-'))
