@@ -1,7 +1,9 @@
 import type { Network, ThemeMode, WalletDirectoryEntry } from '@portico/shared-types'
+import { setAccountTab } from './account/accountTab.ts'
 import { refreshNativeBalance } from './account/balance.ts'
 import { connectExternal } from './account/connect.ts'
 import { disconnectAll } from './account/disconnect.ts'
+import { chooseNetworkToConnect } from './account/network.ts'
 import { switchNetwork } from './account/switchNetwork.ts'
 import {
   connectWalletConnect,
@@ -32,6 +34,8 @@ export function createActions(kernel: Kernel) {
       setWalletConnectLinking(kernel, wallet, href),
     disconnect: () => disconnectAll(kernel),
     switchNetwork: (network: Network) => switchNetwork(kernel, network),
+    chooseNetworkToConnect: (network: Network) => chooseNetworkToConnect(kernel, network),
+    setAccountTab: (index: number) => setAccountTab(kernel, index),
     refreshBalance: async () => {
       const namespace = kernel.store.get().networks.activeNamespace
       if (namespace) await refreshNativeBalance(kernel, namespace, { force: true })

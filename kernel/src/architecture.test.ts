@@ -109,15 +109,36 @@ const NAMESPACE_COMPARISON =
 const mayNameNamespaces = (relative: string) =>
   /^connectors\/[^/]+\//.test(relative) || relative.startsWith('chains/')
 
+const WALLETCONNECT_DIR = 'connectors/walletconnect/'
+/** What the views read of WalletConnect, in one small file (the first paint needs none of it). */
+const WALLETCONNECT_DESCRIPTOR = 'connectors/walletconnect/descriptor.ts'
+
+/** A store recipe's touch of the account, network or connection slices (recipes name their draft `draft`). */
+const ACCOUNT_STATE_WRITE = /\bdraft\.(?:accounts|networks|connection)\b/
+/** An inline store recipe whose draft has another name (or is destructured), which the scan above would miss. */
+const OTHER_RECIPE_PARAMETER = /\.update\(\s*(?:\(\s*(?!draft\b)[^)]*\)|(?!draft\b)[A-Za-z_$][\w$]*)\s*=>/
 /**
- * An error made outside the kernel's family (errors/base.ts): `new Error(…)`, `Error(…)` and the other
- * built-in constructors, or a class extending one of them. Names that merely end in "Error"
- * (`new WalletError(…)`) are the family and do not match.
+ * Where accounts, networks and connection state are written: the lifecycle (account/) only. The store's
+ * setup (state/initialState.ts) builds the first state as a plain object, not through a recipe, so it
+ * needs no exception.
  */
-const BUILT_IN_ERROR =
-  /(?<![\w.$])(?:new\s+)?(?:Type|Range|Syntax|Reference|Aggregate|Eval|URI)?Error\s*\(|\bextends\s+(?:Type|Range|Syntax|Reference|Aggregate|Eval|URI)?Error\b/
-/** The one class that extends Error itself: the family's base. */
-const ERROR_BASE = 'errors/base.ts'
+const mayWriteAccountState = (relative: string) => relative.startsWith('account/')
+
+/** A class extending a built-in error constructor rather than the family's base. */
+const EXTENDS_BUILT_IN_ERROR = /\bextends\s+(?:Type|Range|Syntax|Reference|Aggregate|Eval|URI)?Error\b/
+/**
+ * An error made outside the family (PorticoError, in @portico/shared-types): `new Error(…)`, `Error(…)`
+ * and the other built-in constructors, or a class extending one of them. Names that merely end in
+ * "Error" (`new WalletError(…)`) are the family and do not match.
+ */
+const BUILT_IN_ERROR = new RegExp(
+  `(?<![\\w.$])(?:new\\s+)?(?:Type|Range|Syntax|Reference|Aggregate|Eval|URI)?Error\\s*\\(|${EXTENDS_BUILT_IN_ERROR.source}`,
+)
+/**
+ * Plugin folders whose classes may extend Error itself: the CLI copies remotes into an app and is
+ * published with no dependencies, so it does not take @portico/shared-types for one base class.
+ */
+const PLUGINS_OUTSIDE_ERROR_FAMILY = new Set(['cli'])
 
 const TESTING_KIT_KERNEL_IMPORT = '../../../kernel/src/chains/helpers/index.ts'
 
@@ -211,14 +232,67 @@ describe('architecture (DESIGN §1–2)', () => {
     expect(linesMatching(files, /\bdraft\.(?:accounts|networks|connection)\b/)).toEqual([])
   })
 
+  it('the UI and the React binding reach WalletConnect only through its descriptor', () => {
+    // Tests aside: a view's test may stand in for the SDK provider beneath the descriptor.
+    const files = ['ui', 'react'].flatMap((dir) =>
+      sources(path.join(KERNEL_SRC, dir)).filter((file) => !isTest(file)),
+    )
+    const offenders = files.flatMap((file) =>
+      allImports(readFileSync(file, 'utf8'))
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => kernelFile(path.resolve(path.dirname(file), spec)))
+        .filter((target) => target.startsWith(WALLETCONNECT_DIR) && target !== WALLETCONNECT_DESCRIPTOR)
+        .map((target) => `${kernelFile(file)} → ${target}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it('only account/ writes accounts, networks or the connection: views and the rest call its actions', () => {
+    const files = sources(KERNEL_SRC).filter(
+      (file) => !isTest(file) && !mayWriteAccountState(kernelFile(file)),
+    )
+    expect(linesMatching(files, ACCOUNT_STATE_WRITE)).toEqual([])
+  })
+
+  it('every inline store recipe names its draft `draft`, so the write scan above sees each write', () => {
+    const files = sources(KERNEL_SRC).filter((file) => !isTest(file))
+    expect(linesMatching(files, OTHER_RECIPE_PARAMETER)).toEqual([])
+  })
+
+  it('the recipe scan catches a renamed or destructured draft, and leaves `draft` alone', () => {
+    const caught = [
+      'kernel.store.update((state) => {',
+      'store.update(s => {',
+      'kernel.store.update(({ accounts }) => {',
+    ]
+    const left = ['kernel.store.update((draft) => {', 'pluginStore.update(recipe as Recipe)']
+    expect(caught.filter((line) => !OTHER_RECIPE_PARAMETER.test(line))).toEqual([])
+    expect(left.filter((line) => OTHER_RECIPE_PARAMETER.test(line))).toEqual([])
+  })
+
   it("only a kind's own folder (connectors/<kind>/) and the chain catalogue compare with 'solana' or 'bip122'", () => {
     const files = sources(KERNEL_SRC).filter((file) => !isTest(file) && !mayNameNamespaces(kernelFile(file)))
     expect(linesMatching(files, NAMESPACE_COMPARISON)).toEqual([])
   })
 
   it('every error the kernel makes is a PorticoError (a code and a cause chain), never a bare Error', () => {
-    const files = sources(KERNEL_SRC).filter((file) => !isTest(file) && kernelFile(file) !== ERROR_BASE)
+    const files = sources(KERNEL_SRC).filter((file) => !isTest(file))
     expect(linesMatching(files, BUILT_IN_ERROR)).toEqual([])
+  })
+
+  it("plugins' own error classes extend PorticoError (a code and a cause chain), never Error", () => {
+    const files = readdirSync(path.join(ROOT, 'plugins'))
+      .filter((plugin) => !PLUGINS_OUTSIDE_ERROR_FAMILY.has(plugin))
+      .flatMap((plugin) => sources(path.join(ROOT, 'plugins', plugin, 'src')))
+      .filter((file) => !isTest(file))
+    const offenders = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, at) =>
+          EXTENDS_BUILT_IN_ERROR.test(line) ? [`${path.relative(ROOT, file)}:${at + 1}`] : [],
+        ),
+    )
+    expect(offenders).toEqual([])
   })
 
   it('the bare-error scan catches what it is for, and leaves the family alone', () => {

@@ -4,6 +4,7 @@
 export * from './caip.ts'
 export * from './constants.ts'
 export * from './entities.ts'
+export * from './errors.ts'
 export * from './events.ts'
 export * from './i18n.ts'
 export * from './messages.ts'

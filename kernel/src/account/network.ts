@@ -41,3 +41,14 @@ export function setActiveChain(kernel: Kernel, namespace: ChainNamespace, chainI
   const list = kernel.store.get().networks.byNamespace[namespace]?.requestedCaipNetworks ?? []
   return isNetworkSupported(list, network.caipNetworkId)
 }
+
+/**
+ * The network a namespace without a connected account will connect on (the network list's choice); the
+ * active namespace, the stored network and NETWORK_CHANGED wait until its wallet connects.
+ */
+export function chooseNetworkToConnect(kernel: Kernel, network: Network): void {
+  kernel.store.update((draft) => {
+    const slice = draft.networks.byNamespace[network.chainNamespace]
+    if (slice) slice.caipNetwork = network
+  })
+}

@@ -1,7 +1,7 @@
 import type { KernelState, ModalOptions } from '@portico/shared-types'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startTestServer, type TestServer } from '../../test/api/testServer.ts'
-import { eagerKernelModules } from '../chains/helpers/staticGraph.ts'
+import { eagerKernelModules } from '../../test/staticGraph.ts'
 import { resolveOptions } from '../options.ts'
 import { createInitialState } from '../state/initialState.ts'
 import { createStore } from '../state/store.ts'
@@ -239,7 +239,7 @@ describe('ctx.services.api chunks', () => {
     expect(eager).toContain('api/blockchainApiClient.ts')
     expect(
       eager.filter((file) =>
-        /^services\/(blockchainApiFeatures|blockchainApiPluginCalls|schemas-\w+)\.ts$/.test(file),
+        /^api\/(blockchainApiFeatures|blockchainApiPluginCalls|schemas[A-Z]\w*)\.ts$/.test(file),
       ),
     ).toEqual([])
   })

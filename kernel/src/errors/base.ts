@@ -1,18 +1,6 @@
-/**
- * The kernel's one error base: a stable `code` callers tell errors apart by (a number for EIP-1193 /
- * JSON-RPC errors, a name otherwise) and the error that caused it (`cause`), so a failure keeps its
- * whole chain. Messages come from the caller (the kernel's catalogues), never from here.
- */
-export class PorticoError<Code extends number | string = number | string> extends Error {
-  override name = 'PorticoError'
-  readonly code: Code
-
-  // Error's own options: it sets `cause` only when the key is present, as callers pass it.
-  constructor(code: Code, message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.code = code
-  }
-}
+// The error base lives in @portico/shared-types so plugins (which may import nothing of the kernel)
+// extend the same family; the kernel's public API re-exports it from here under the same name.
+export { PorticoError } from '@portico/shared-types'
 
 /**
  * Walks `error`'s cause chain: the first error `matches` accepts, or (no predicate) the deepest cause. A

@@ -1,7 +1,7 @@
 import type { ModalOptions } from '@portico/shared-types'
-import { RESULT_URI_PARAM } from '../connectors/walletconnect/resultUriParam.ts'
 import type { AccountSnapshot } from '../storage/accountSnapshot.ts'
 import { CONNECTION_STATUS_KEY } from '../storage/pageKeys.ts'
+import { RESULT_URI_PARAM } from '../telegram/resultUriParam.ts'
 
 /**
  * Whether the page needs the modal right away rather than on intent or first use: a connection to

@@ -10,6 +10,7 @@ import {
   type AccountType,
   type AuthFrameUser,
   type Eip1193Provider,
+  PorticoError,
   UNSAFE_RPC_METHODS,
 } from '@portico/shared-types'
 import { ACCOUNT_DETAILS_CHANGED, type ConnectorAccountDetails } from '@portico/shared-types/plugin'
@@ -19,14 +20,9 @@ import { type FrameClient, FrameError } from './frameClient.ts'
 type Listener = (...args: unknown[]) => void
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect' | typeof ACCOUNT_DETAILS_CHANGED
 
-export class AuthProviderError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'ProviderRpcError'
-  }
+/** An EIP-1193 error of the embedded wallet's provider, named as the kernel's family names them. */
+export class AuthProviderError extends PorticoError<number> {
+  override name = 'ProviderRpcError'
 }
 
 export const userRejected = () => new AuthProviderError(4001, 'User rejected the request')

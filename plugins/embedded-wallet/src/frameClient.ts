@@ -4,7 +4,7 @@
  * `@portico/frame/<TYPE>_SUCCESS|_ERROR` matched by id. Only messages whose origin is the frame's origin
  * AND whose source is the frame's window are read; everything else is ignored.
  */
-import { DIALOG_PART_ATTRIBUTE, MESSAGES } from '@portico/shared-types'
+import { DIALOG_PART_ATTRIBUTE, MESSAGES, PorticoError } from '@portico/shared-types'
 import type { FrameRequests, FrameRequestType } from '@portico/shared-types/frame'
 import { strings } from './strings.ts'
 
@@ -76,15 +76,19 @@ export interface FrameClient {
   destroy(): void
 }
 
-export class FrameError extends Error {
+/** A frame failure without an EIP-1193 code of its own (the frame did not load, answer or accept). */
+export const FRAME_FAILED = 'FRAME_FAILED'
+
+/** `code`: the frame's EIP-1193 code where one applies (4001: the user rejected in the frame), else FRAME_FAILED. */
+export class FrameError extends PorticoError<number | typeof FRAME_FAILED> {
+  override name = 'FrameError'
+
   constructor(
     message: string,
     readonly type?: FrameRequestType,
-    /** The frame's EIP-1193 code where one applies (4001: the user rejected in the frame). */
-    readonly code?: number,
+    code?: number,
   ) {
-    super(message)
-    this.name = 'FrameError'
+    super(code ?? FRAME_FAILED, message)
   }
 }
 

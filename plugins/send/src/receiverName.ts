@@ -4,7 +4,7 @@
  * the active chain's coin type (behaviour §5), never from the name itself.
  */
 
-import { MESSAGES, NAME_SUFFIXES, type Network } from '@portico/shared-types'
+import { MESSAGES, NAME_SUFFIXES, type Network, PorticoError } from '@portico/shared-types'
 import type { NameProfile } from '@portico/shared-types/api'
 import type { EvmHelpers, PluginContext } from '@portico/shared-types/plugin'
 import { strings } from './strings.ts'
@@ -19,8 +19,12 @@ export interface ResolvedReceiver {
 }
 
 /** A refusal with the message the form shows. */
-export class ReceiverNameError extends Error {
+export class ReceiverNameError extends PorticoError<'RECEIVER_NAME_REFUSED'> {
   override name = 'ReceiverNameError'
+
+  constructor(message: string) {
+    super('RECEIVER_NAME_REFUSED', message)
+  }
 }
 
 const LABEL = /^[a-z0-9-]{4,63}$/

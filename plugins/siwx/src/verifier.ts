@@ -1,4 +1,5 @@
 /** The sign-in verifier's HTTP calls (services/api /v1/siwx, or the app's own `siwx.verifierUrl`). */
+import { PorticoError } from '@portico/shared-types'
 import type { PluginContext } from '@portico/shared-types/plugin'
 
 export interface VerifiedSession {
@@ -9,12 +10,15 @@ export interface VerifiedSession {
   session: { data: Record<string, unknown>; message: string; signature: string }
 }
 
-export class VerifierError extends Error {
+/** The verifier is missing, refused (`status`: its HTTP status) or answered a malformed body. */
+export class VerifierError extends PorticoError<'SIWX_VERIFIER_FAILED'> {
+  override name = 'VerifierError'
+
   constructor(
     message: string,
     readonly status?: number,
   ) {
-    super(message)
+    super('SIWX_VERIFIER_FAILED', message)
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { eagerKernelModules } from '../../../test/staticGraph.ts'
 import { chainHelperLoaders } from './index.ts'
-import { eagerKernelModules } from './staticGraph.ts'
 
 describe('chain helper loaders', () => {
   it('load each helper set once and give the same object every time', async () => {

@@ -1,3 +1,5 @@
+import { inTelegramMiniApp } from '../../telegram/miniApp.ts'
+
 /** What the WalletConnect flow needs to know about the browser it runs in; plain data, so it can be tested. */
 export interface Platform {
   userAgent: string
@@ -9,18 +11,6 @@ export interface Platform {
   telegram: boolean
   /** The page is inside an iframe (deep links then open in the top window). */
   iframe: boolean
-}
-
-type TelegramWindow = Window & {
-  Telegram?: unknown
-  TelegramWebviewProxy?: unknown
-  TelegramWebviewProxyProto?: unknown
-}
-
-/** Running inside a Telegram mini app: the Telegram webview objects are present. */
-export function inTelegramMiniApp(win: Window): boolean {
-  const tg = win as TelegramWindow
-  return Boolean(tg.Telegram || tg.TelegramWebviewProxy || tg.TelegramWebviewProxyProto)
 }
 
 export function readPlatform(win: Window | undefined = globalThis.window): Platform {

@@ -83,7 +83,7 @@ interface Tab {
 /** behaviour §2: Tokens, NFTs, Activity. Tokens and NFTs are the kernel's; further tabs come from plugins. */
 export function AccountTabs() {
   const i18n = useI18n()
-  const { kernel } = useKernel()
+  const { actions, kernel } = useKernel()
   const baseId = useId()
   const currentTab = useKernelState((state) => selectActiveAccount(state)?.currentTab ?? 0)
   const contributed = useContributions('accountTabs')
@@ -107,12 +107,7 @@ export function AccountTabs() {
     }),
   ]
   const selected = Math.min(currentTab, tabs.length - 1)
-  const select = (index: number) =>
-    kernel.store.update((draft) => {
-      const namespace = draft.networks.activeNamespace
-      const account = namespace ? draft.accounts[namespace] : undefined
-      if (account) account.currentTab = index
-    })
+  const select = (index: number) => actions.setAccountTab(index)
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
     if (!step) return

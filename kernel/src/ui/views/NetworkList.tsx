@@ -1,7 +1,6 @@
 import type { KernelState, Network } from '@portico/shared-types'
 import { useState } from 'react'
 import { useI18n } from '../../i18n/useI18n.ts'
-import type { Kernel } from '../../kernel.ts'
 import { selectActiveNetwork, selectIsConnected, selectRequestedNetworks } from '../../state/selectors.ts'
 import { useKernel, useKernelState } from '../context.tsx'
 import { errorMessage } from '../errorMessage.ts'
@@ -16,14 +15,6 @@ export const needsNamespaceConnection = (state: KernelState, network: Network): 
   network.chainNamespace !== state.networks.activeNamespace &&
   state.accounts[network.chainNamespace]?.status !== 'connected' &&
   selectIsConnected(state)
-
-/** That namespace connects on `network`; the active namespace changes once its wallet connects. */
-function connectOn(kernel: Kernel, network: Network) {
-  kernel.store.update((draft) => {
-    const slice = draft.networks.byNamespace[network.chainNamespace]
-    if (slice) slice.caipNetwork = network
-  })
-}
 
 /**
  * Requested networks of every namespace; choosing one switches the wallet (or the active namespace,
@@ -40,7 +31,7 @@ export function NetworkList({ onSwitched }: { onSwitched: () => void }) {
   const [pending, setPending] = useState<string | null>(null)
   const choose = async (network: Network) => {
     if (needsNamespaceConnection(kernel.store.get(), network)) {
-      connectOn(kernel, network)
+      actions.chooseNetworkToConnect(network)
       actions.push('Connect', { namespace: network.chainNamespace })
       return
     }

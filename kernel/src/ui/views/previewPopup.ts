@@ -1,5 +1,5 @@
 import type { ConnectMethodPreviewPopup } from '@portico/shared-types/plugin'
-import { inTelegramMiniApp } from '../../connectors/walletconnect/platform.ts'
+import { inTelegramMiniApp } from '../../telegram/miniApp.ts'
 
 /**
  * Opens a preview button's named window, blank and centred, in the press itself: a window opened once

@@ -23,7 +23,7 @@ export interface CallbackLogin {
   returnTo?: string
 }
 
-/** The query parameter the app reads the result from (kernel: connectors/walletconnect/resultUriParam.ts). */
+/** The query parameter the app reads the result from (kernel: telegram/resultUriParam.ts). */
 const RESULT_URI_PARAM = 'result_uri'
 
 /** The callback page for a state's login (undefined: unknown or expired). */

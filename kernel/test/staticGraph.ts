@@ -1,9 +1,9 @@
-/** Test only: the modules a source file reaches by static value imports (type-only imports and import() excluded). */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
-export const KERNEL_SRC = path.resolve(import.meta.dirname, '../..')
+export const KERNEL_SRC = path.resolve(import.meta.dirname, '../src')
 
+/** The modules a source file reaches by static value imports (type-only imports and import() excluded). */
 export function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
   if (seen.has(entry)) return seen
   seen.add(entry)
