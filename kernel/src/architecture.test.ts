@@ -161,7 +161,7 @@ function staticClosure(entry: string): string[] {
   return [...closure].map(kernelFile)
 }
 
-describe('architecture (DESIGN §1–2)', () => {
+describe('architecture (docs/architecture.md)', () => {
   it('the kernel imports no plugin', () => {
     const offenders = sources(path.join(ROOT, 'kernel/src')).flatMap((file) =>
       imports(file)
