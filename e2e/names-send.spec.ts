@@ -7,6 +7,7 @@ import { type FreshAccount, freshAccount, readEth, readNonce, setEth, useDevWall
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import type { StackInfo } from './stackInfo.ts'
+import { continuePreview } from './transactionPreview.ts'
 
 // Accounts: fresh keys per test (funded by anvil_setBalance), so no dev account index is shared.
 const PROJECT = 'portico-dev'
@@ -87,6 +88,7 @@ test('send to a name: the demo header shows the sender’s name; the name resolv
   await expect(review.getByText(`To ${receiverName}`)).toBeVisible()
   await expect(review.getByRole('definition')).toContainText(['0.5 ETH', receiver.address, chain.name])
   await review.getByRole('button', { name: 'Send', exact: true }).click()
+  await continuePreview(page, ['−0.5 ETH'])
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Transaction started')
   await expect.poll(() => readEth(chain, receiver.address)).toBe(parseEther('0.5'))
 })

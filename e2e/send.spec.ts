@@ -13,6 +13,7 @@ import {
 } from './accountData.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
+import { continuePreview } from './transactionPreview.ts'
 
 // Accounts: fresh ones generated per test (ETH by anvil_setBalance, USDC minted from account 0), so no
 // dev account index of another spec is touched and every test starts from known balances.
@@ -64,6 +65,7 @@ test('send ETH: review, the wallet signs, back to Account, both balances and Act
   const review = page.getByRole('dialog', { name: 'Review Send' })
   await expect(review.getByRole('definition')).toContainText(['1.25 ETH', receiver, chain.name, /^≈ \$/])
   await review.getByRole('button', { name: 'Send', exact: true }).click()
+  await continuePreview(page, ['−1.25 ETH'])
   await expect(toast(page)).toContainText('Transaction started')
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
 
@@ -108,6 +110,7 @@ test('send 6-decimals USDC: the ERC-20 transfer lands and both accounts show it'
   const review = page.getByRole('dialog', { name: 'Review Send' })
   await expect(review.getByRole('definition').first()).toHaveText('12.345678 USDC (≈ $12.35)')
   await review.getByRole('button', { name: 'Send', exact: true }).click()
+  await continuePreview(page, ['−12.345678 USDC'])
   await expect(toast(page)).toContainText('Transaction started')
 
   await expect.poll(() => readToken(stack, chain, 'USDC', receiver.address)).toBe(parseUnits('12.345678', 6))
@@ -245,6 +248,7 @@ test('insufficient gas: USDC but ~0 ETH → the message and nothing sent; a decl
     const review = page.getByRole('dialog', { name: 'Review Send' })
     await expect(review.getByRole('definition')).toContainText(['10 USDC (≈ $10.00)', receiver])
     await review.getByRole('button', { name: 'Send', exact: true }).click()
+    await continuePreview(page, ['−10 USDC'])
     await expect(toast(page)).toContainText('Something went wrong')
     await expect(review).toBeVisible()
     expect(await readNonce(chain, broke.address)).toBe(0)

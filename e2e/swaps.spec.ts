@@ -20,6 +20,7 @@ import {
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import type { StackInfo } from './stackInfo.ts'
+import { continuePreview } from './transactionPreview.ts'
 
 // Accounts: fresh ones per test (ETH by anvil_setBalance, USDC minted from account 0); the swaps go
 // through the devnet's Uniswap-V2 DEX that the API quotes and builds for (behaviour §4 swap flow).
@@ -89,6 +90,7 @@ test('swap ETH → USDC: the quote, the wallet signs, Swapped…, Account shows 
   ])
 
   await swap.getByRole('button', { name: 'Swap', exact: true }).click()
+  await continuePreview(page, ['−1 ETH', 'You receive'])
   await expect(toast(page)).toContainText(/^Swapped 1\.000 ETH to [\d,]+\.\d{3} USDC$/)
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
 
@@ -142,6 +144,7 @@ test('swap USDC → PTT: approval first (Approve USDC), re-quote, swap; both bal
   await pick(page, /^Choose the token to receive/, 'PTT')
   await expect(swap.getByRole('textbox', { name: 'Amount to receive' })).toHaveValue(/^\d+\.\d{1,6}$/)
   await swap.getByRole('button', { name: 'Approve USDC' }).click()
+  await continuePreview(page, ['Approvals', 'USDC'])
   await expect(toast(page)).toContainText('USDC approved')
   expect(await readToken(stack, chain, 'USDC', visitor.address)).toBe(parseUnits('500', 6))
   // behaviour §4: the approval is followed by a re-quote; the amount is read once it is back.
@@ -152,6 +155,7 @@ test('swap USDC → PTT: approval first (Approve USDC), re-quote, swap; both bal
   const quoted = await received.inputValue()
 
   await swapButton.click()
+  await continuePreview(page, ['−100 USDC', 'You receive'])
   await expect(toast(page)).toContainText(/^Swapped 100\.000 USDC to [\d,]+\.\d{3} PTT$/)
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible()
 

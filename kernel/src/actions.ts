@@ -13,6 +13,7 @@ import {
 } from './account/walletConnect.ts'
 import type { Kernel } from './kernel.ts'
 import { closeModal, openModal } from './modal/actions.ts'
+import { decide, type PreviewDecision } from './preview/decisions.ts'
 import { goBack, pushView, replaceView, resetView } from './router/router.ts'
 import { createToaster } from './toast/toast.ts'
 
@@ -46,6 +47,8 @@ export function createActions(kernel: Kernel) {
       })
       kernel.bus.emit('THEME_CHANGED', { themeMode })
     },
+    /** The visitor's Continue or Reject on a transaction preview; false when the request waits no more. */
+    decidePreview: (previewId: string, decision: PreviewDecision) => decide(kernel, previewId, decision),
     toast,
   }
 }

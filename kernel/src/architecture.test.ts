@@ -208,6 +208,25 @@ describe('architecture (docs/architecture.md)', () => {
     ).toEqual([])
   })
 
+  it('the transaction preview is a lazy chunk: the first paint and the kernel body carry only its eligibility check', () => {
+    // The body (createModal) loads on intent for a disconnected open; the preview's digest, API call and view
+    // come only with the first unsafe request to an external wallet (ui/views/TransactionPreview.tsx).
+    const body = staticClosure('createModal.ts')
+    expect(body).toContain('preview/eligibility.ts')
+    const eager = [...body, ...staticClosure('react/index.ts')]
+    expect(
+      eager.filter((file) =>
+        /^ui\/views\/transactionPreview\/|^preview\/(load|subject|schema)\.ts$/.test(file),
+      ),
+    ).toEqual([])
+    const pullsDigest = (file: string) =>
+      /'@portico\/shared-types\/preview-digest'|from 'viem'/.test(
+        readFileSync(path.join(KERNEL_SRC, file), 'utf8'),
+      )
+    expect(body.filter((file) => file.startsWith('preview/') && pullsDigest(file))).toEqual([])
+    expect(pullsDigest('preview/subject.ts')).toBe(true)
+  })
+
   it('the kernel has no runtime import cycle (static and dynamic imports; type-only ones aside)', () => {
     const files = sources(KERNEL_SRC).filter((file) => !isTest(file))
     const cycles = importCycles(files, (file) => runtimeImports(file)).map((cycle) => cycle.map(kernelFile))

@@ -91,6 +91,12 @@ export interface ModalOptions {
   allowedPluginOrigins?: string[]
   /** Blockchain API base URL (our services/api when self-hosted). */
   apiUrl?: string
+  /**
+   * Show what a transaction, a batch of calls or an EIP-712 permit would do (the API's simulation,
+   * POST /v1/preview) before it goes to a browser or WalletConnect wallet, with Continue and Reject.
+   * Default: on when `apiUrl` is set; `false` sends unsafe requests straight to the wallet.
+   */
+  transactionPreview?: boolean
   /** Wallet directory API base URL. */
   walletDirectoryUrl?: string
   /** WalletConnect relay URL. */

@@ -1,3 +1,4 @@
+import { PreviewPanel } from './PreviewPanel.tsx'
 import { RpcPanel } from './RpcPanel.tsx'
 import { SignMessage, SignSolanaMessage } from './SignMessages.tsx'
 
@@ -12,6 +13,7 @@ export default function ConnectedSections() {
       <SignSolanaMessage />
       <SignSolanaMessage chain="bip122" label="Bitcoin" />
       <RpcPanel />
+      <PreviewPanel />
     </>
   )
 }

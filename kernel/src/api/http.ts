@@ -1,5 +1,6 @@
 import { HTTP_RETRY } from '@portico/shared-types'
 import * as v from 'valibot'
+import { boundedText } from './boundedText.ts'
 import { HttpError, ResponseShapeError, TimeoutError } from './errors.ts'
 
 export { errorMessage, HttpError, ResponseShapeError, TimeoutError } from './errors.ts'
@@ -22,6 +23,8 @@ export interface RequestOptions<T> {
   query?: Query
   schema: v.GenericSchema<unknown, T>
   signal?: AbortSignal
+  /** Read at most this many bytes of the answer (boundedText.ts); default: unbounded. */
+  maxBytes?: number
 }
 
 export interface BodyRequestOptions<T> extends RequestOptions<T> {
@@ -61,7 +64,8 @@ export function createHttpClient({
     method: Method,
     url: string,
     body: unknown,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    maxBytes: number | undefined,
   ): Promise<RawResponse> {
     const controller = new AbortController()
     let timedOut = false
@@ -82,7 +86,10 @@ export function createHttpClient({
         signal: controller.signal,
       })
       // The body is read under the same timer: a server that stalls mid-body times out too.
-      const text = await response.text()
+      const text =
+        maxBytes === undefined
+          ? await response.text()
+          : await boundedText(response, maxBytes, `${method} ${url}`)
       return {
         ok: response.ok,
         status: response.status,
@@ -100,15 +107,17 @@ export function createHttpClient({
   const backoff = (attempt: number) => baseDelayMs * 2 ** attempt
 
   async function request<T>(method: Method, path: string, options: BodyRequestOptions<T>): Promise<T> {
-    const { query, body, schema, signal } = options
+    const { query, body, schema, signal, maxBytes } = options
     const url = buildUrl(baseUrl, path, { ...query, clientId })
     const label = `${method} ${path}`
     for (let attempt = 0; ; attempt++) {
       const mayRetry = attempt < retries
       let response: RawResponse
       try {
-        response = await send(method, url, body, signal)
+        response = await send(method, url, body, signal, maxBytes)
       } catch (error) {
+        // An answer too large is the server's answer, not a network failure: never asked again.
+        if (error instanceof ResponseShapeError) throw error
         if (signal?.aborted || !mayRetry || !IDEMPOTENT.includes(method)) throw error
         await sleep(backoff(attempt), signal)
         continue

@@ -12,6 +12,7 @@ export const KERNEL_VIEW_TITLES: Record<string, MessageKey> = {
   Account: 'account',
   Networks: 'networks',
   UnsupportedChain: 'unsupportedChain',
+  TransactionPreview: 'preview.title',
 }
 
 /** The English title of a kernel view (what the registry holds). */

@@ -14,4 +14,6 @@ export const notConnectedError = () => new ProviderDisconnectedError('No wallet 
 export const closedError = () =>
   new UserRejectedRequestError('User rejected the request: the modal was closed')
 export const leftViewError = () => new UserRejectedRequestError('User rejected the request')
+/** The visitor pressed Reject on a transaction preview. */
+export const rejectedError = () => new UserRejectedRequestError('User rejected the request')
 export const tooManyRequestsError = () => new LimitExceededRpcError('Too many open requests')

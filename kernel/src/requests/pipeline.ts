@@ -2,7 +2,8 @@
  * Every EIP-1193 request of the host handle, getProvider() and plugins passes here (docs/architecture.md, Data flow):
  * behaviour §5 allow-list per connector, behaviour §6 unsafe requests queued behind their taker's view,
  * behaviour §4 rules (not allowed: open, 'Action not allowed' after 300 ms, reject open requests; closing
- * the modal rejects open unsafe requests; a success refreshes the native balance).
+ * the modal rejects open unsafe requests; a success refreshes the native balance), and the transaction
+ * preview of unsafe eip155 requests to external wallets (preview/, docs/behaviour.md).
  */
 import {
   type ChainNamespace,
@@ -16,12 +17,16 @@ import type { KernelActions } from '../actions.ts'
 import { pluginConnectorOf } from '../connectors/plugin/registry.ts'
 import { toProviderRpcError } from '../errors/rpc.ts'
 import type { Kernel } from '../kernel.ts'
+import { awaitDecision, forget, type PreviewDecision } from '../preview/decisions.ts'
+import { PREVIEW_VIEW, previewApplies } from '../preview/eligibility.ts'
+import { forwardable, type RequestSnapshot, snapshotRequest } from '../preview/snapshot.ts'
 import {
   closedError,
   leftViewError,
   notAllowedError,
   notConnectedError,
   ProviderRpcError,
+  rejectedError,
   tooManyRequestsError,
 } from './errors.ts'
 import { isMethodAllowed, isUnsafeMethod } from './policy.ts'
@@ -55,6 +60,8 @@ interface Open {
   provider: Eip1193Provider
   namespace: ChainNamespace
   view: string
+  /** A previewed request: what was snapshotted on arrival is what the wallet gets, after Continue. */
+  preview?: { snapshot: RequestSnapshot; id?: string; decision?: Promise<PreviewDecision> }
   resolve(value: unknown): void
   reject(error: unknown): void
 }
@@ -91,10 +98,17 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
   /** Refusals waiting for their 300 ms message: settled at once on dispose. */
   const refusals = new Map<ReturnType<typeof setTimeout>, (error: Error) => void>()
 
+  /** A request answered without the visitor's decision: a Continue pressed later must send nothing. */
+  const answered = (request: Open) => {
+    if (request.preview?.id) forget(kernel, request.preview.id)
+  }
   const rejectOpen = (error: Error) => {
     const open = [...(active ? [active] : []), ...queue.splice(0)]
     active = undefined
-    for (const request of open) request.reject(error)
+    for (const request of open) {
+      answered(request)
+      request.reject(error)
+    }
   }
   const onClose = () => rejectOpen(closedError())
   kernel.bus.on('MODAL_CLOSE', onClose)
@@ -117,7 +131,10 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
   /** Set while the taker view is being shown: the routes in between are not a visitor leaving it. */
   let showing = false
   function showTaker(request: Open) {
-    const params = { method: request.args.method, params: request.args.params }
+    // A preview shows the snapshot (frozen) and answers through its id (preview/decisions.ts).
+    const params = request.preview
+      ? { previewId: request.preview.id, snapshot: request.preview.snapshot }
+      : { method: request.args.method, params: request.args.params }
     const state = kernel.store.get()
     showing = true
     try {
@@ -142,6 +159,7 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     if (!request || showing || !state.modal.open) return
     if (state.router.history.some((entry) => entry.view === request.view)) return
     active = undefined
+    answered(request)
     request.reject(leftViewError())
     next()
   }
@@ -152,6 +170,7 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     const request = queue.shift()
     if (!request) return
     active = request
+    if (request.preview) Object.assign(request.preview, awaitDecision(kernel))
     showTaker(request)
     const settle = (ok: boolean, value: unknown) => {
       if (active !== request) return // rejected meanwhile (modal closed)
@@ -164,11 +183,19 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     }
     // A wallet that throws synchronously must not leave the queue stuck.
     Promise.resolve()
-      .then(() => request.provider.request(request.args))
+      .then(() => send(request))
       .then(
         (value) => settle(true, value),
         (error: unknown) => settle(false, toProviderRpcError(error)),
       )
+  }
+
+  /** A previewed request waits for Continue; Reject answers 4001 and nothing reaches the wallet. */
+  async function send(request: Open): Promise<unknown> {
+    const { preview } = request
+    if (!preview) return request.provider.request(request.args)
+    if ((await preview.decision) !== 'continue') throw rejectedError()
+    return request.provider.request(forwardable(preview.snapshot))
   }
 
   function connection(namespace?: ChainNamespace) {
@@ -189,7 +216,14 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
       : []
     if (!isMethodAllowed(args.method, live?.connector, declared)) return refuse()
     if (!live) throw notConnectedError()
-    const view = isUnsafeMethod(args.method) ? takerView(kernel, live.connector) : undefined
+    const unsafe = isUnsafeMethod(args.method)
+    const taker = unsafe ? takerView(kernel, live.connector) : undefined
+    const previewed =
+      unsafe &&
+      !taker &&
+      kernel.views.has(PREVIEW_VIEW) &&
+      previewApplies(kernel.store.get().options, args.method, live.namespace, live.connector)
+    const view = taker ?? (previewed ? PREVIEW_VIEW : undefined)
     if (!view) {
       try {
         return await live.provider.request(args)
@@ -199,8 +233,18 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
       }
     }
     if (queue.length + (active ? 1 : 0) >= MAX_QUEUED) throw tooManyRequestsError()
+    // Taken now, before the preview is asked for: the caller's later writes to its params change nothing.
+    const preview = previewed ? { snapshot: snapshotRequest(args) } : undefined
     return new Promise((resolve, reject) => {
-      queue.push({ args, provider: live.provider, namespace: live.namespace, view, resolve, reject })
+      queue.push({
+        args,
+        provider: live.provider,
+        namespace: live.namespace,
+        view,
+        ...(preview ? { preview } : {}),
+        resolve,
+        reject,
+      })
       next()
     })
   }

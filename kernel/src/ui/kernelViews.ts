@@ -1,4 +1,5 @@
 import { englishTitle as title } from '../i18n/viewTitles.ts'
+import { PREVIEW_VIEW } from '../preview/eligibility.ts'
 import type { ViewRegistry } from '../router/registry.ts'
 import { UNSUPPORTED_CHAIN_VIEW } from '../router/router.ts'
 import { Account } from './views/Account.tsx'
@@ -7,6 +8,7 @@ import { ConnectingExternalView } from './views/ConnectingExternalView.tsx'
 import { ConnectingWalletConnectView } from './views/ConnectingWalletConnectView.tsx'
 import { ConnectView } from './views/ConnectView.tsx'
 import { NetworksView } from './views/NetworksView.tsx'
+import { TransactionPreview } from './views/TransactionPreview.tsx'
 import { UnsupportedChainView } from './views/UnsupportedChainView.tsx'
 
 export function registerKernelViews(views: ViewRegistry): void {
@@ -31,5 +33,12 @@ export function registerKernelViews(views: ViewRegistry): void {
     component: UnsupportedChainView,
     title: title(UNSUPPORTED_CHAIN_VIEW),
     owner,
+  })
+  // A lazy chunk: fetched when an unsafe request to an external wallet arrives (requests/pipeline.ts).
+  views.register(PREVIEW_VIEW, {
+    component: TransactionPreview,
+    title: title(PREVIEW_VIEW),
+    owner,
+    sensitive: true,
   })
 }

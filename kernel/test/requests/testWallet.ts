@@ -5,6 +5,8 @@ export const TEST_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 interface Held {
   method: string
+  /** The params exactly as the wallet was given them. */
+  params: unknown
   resolve(value: unknown): void
   reject(error: unknown): void
 }
@@ -15,7 +17,7 @@ export function testWallet(rdns = 'test.wallet', name = 'Test Wallet', { announc
   const held: Held[] = []
   const listeners = new Map<string, ((value: unknown) => void)[]>()
   const provider = {
-    request({ method }: { method: string }): Promise<unknown> {
+    request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       received.push(method)
       if (method === 'eth_requestAccounts') {
         authorized = true
@@ -30,7 +32,7 @@ export function testWallet(rdns = 'test.wallet', name = 'Test Wallet', { announc
         return Promise.resolve(null)
       }
       // Everything else (signing, sending, eth_sign) waits for the test.
-      return new Promise((resolve, reject) => held.push({ method, resolve, reject }))
+      return new Promise((resolve, reject) => held.push({ method, params, resolve, reject }))
     },
     on: (event: string, listener: (value: unknown) => void) => {
       listeners.set(event, [...(listeners.get(event) ?? []), listener])

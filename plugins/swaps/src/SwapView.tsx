@@ -30,13 +30,16 @@ export function SwapView({ ctx }: PluginViewProps) {
   }, [address, caipNetworkId, hasApi, store, controller])
 
   // Leaving for another view than Select Token ends the session: the next visit re-initialises
-  // (fresh token list, prices and balances, behaviour §4 step 1).
+  // (fresh token list, prices and balances, behaviour §4 step 1). A view pushed over Swap while the
+  // modal stays open (the kernel's transaction preview of the approval, a wallet's approval view) is
+  // not leaving: Back returns to the same swap, re-quoted after its approval.
   useEffect(
     () => () => {
       queueMicrotask(() => {
-        const router = ctx.getState().router
+        const { router, modal } = ctx.getState()
         const top = router?.history.at(-1)?.view
-        if (router && top !== SWAP_VIEW && top !== SELECT_TOKEN_VIEW) controller.reset()
+        const underneath = modal?.open === true && router?.history.some((entry) => entry.view === SWAP_VIEW)
+        if (router && top !== SWAP_VIEW && top !== SELECT_TOKEN_VIEW && !underneath) controller.reset()
       })
     },
     [ctx, controller],

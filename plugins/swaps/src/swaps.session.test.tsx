@@ -114,4 +114,30 @@ describe('swap session (behaviour §4)', () => {
     await waitFor(() => expect(t.state().initialized).toBe(false))
     expect(t.state().sourceTokenAmount).toBe('')
   })
+
+  it('a view pushed over Swap in the open modal (the transaction preview of an approval) keeps the session; closed, it ends', async () => {
+    const t = setup()
+    const swapOpen = { history: [{ view: 'Account' }, { view: 'Swap' }], direction: 'next' as const }
+    t.ctx.getState = () => ({ ...connectedState(USER), router: swapOpen })
+    await ready(t)
+    const view = render(<SwapView ctx={t.ctx} params={{}} />)
+    const base = connectedState(USER)
+    t.ctx.getState = () => ({
+      ...base,
+      modal: { ...base.modal, open: true },
+      router: { history: [...swapOpen.history, { view: 'TransactionPreview' }], direction: 'next' },
+    })
+    view.unmount()
+    await new Promise((resolve) => queueMicrotask(() => resolve(undefined)))
+    expect(t.state().initialized).toBe(true)
+    const again = render(<SwapView ctx={t.ctx} params={{}} />)
+    // The same history with the modal closed: the visitor left, the session ends.
+    t.ctx.getState = () => ({
+      ...base,
+      modal: { ...base.modal, open: false },
+      router: { history: [...swapOpen.history, { view: 'TransactionPreview' }], direction: 'next' },
+    })
+    again.unmount()
+    await waitFor(() => expect(t.state().initialized).toBe(false))
+  })
 })

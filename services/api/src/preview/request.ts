@@ -2,11 +2,15 @@
  * The body of POST /v1/preview checked and made canonical: checksummed addresses, values as bigint,
  * calldata as lower-case hex. What is simulated and what the digest covers is this canonical form.
  */
-import { type Address, getAddress, type Hex, maxUint256 } from 'viem'
+
+import {
+  canonicalCall as canonicalPreviewCall,
+  type PreviewedCall,
+} from '@portico/shared-types/preview-digest'
+import { type Address, getAddress } from 'viem'
 import { badRequest } from '../http/errors.ts'
 import { jsonShapeProblem } from '../http/jsonShape.ts'
 import { parse, parseNetwork, text, v } from '../http/validate.ts'
-import type { PreviewedCall } from './digest.ts'
 import {
   MAX_BATCH_CALLS,
   MAX_CALLDATA_BYTES,
@@ -133,12 +137,15 @@ export function parsePreviewRequest(raw: unknown): PreviewInput {
   }
 }
 
+/** The shared canonical form (the digest's); the body's shape was checked above, so only a value above 256 bits fails here. */
 function canonicalCall(call: {
   to: string
   value?: string | undefined
   data?: string | undefined
 }): PreviewedCall {
-  const value = BigInt(call.value ?? 0)
-  if (value > maxUint256) throw badRequest('value must fit in 256 bits')
-  return { to: getAddress(call.to), value, data: (call.data ?? '0x').toLowerCase() as Hex }
+  try {
+    return canonicalPreviewCall(call)
+  } catch (err) {
+    throw badRequest(err instanceof Error ? err.message : 'a call is malformed')
+  }
 }

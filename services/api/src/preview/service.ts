@@ -9,11 +9,11 @@ import type {
   TransactionPreview,
   UnavailablePreview,
 } from '@portico/shared-types/api'
+import { callsDigest, type PreviewedCall } from '@portico/shared-types/preview-digest'
 import type { Address, Hex } from 'viem'
 import type { ChainHandle } from '../chain/clients.ts'
 import type { Repository } from '../db/repository.ts'
 import { describeEffects } from './describe.ts'
-import { callsDigest, type PreviewedCall } from './digest.ts'
 import { effectsFor } from './effects.ts'
 import { MAX_PREVIEW_EFFECTS } from './limits.ts'
 import type { PreviewInput } from './request.ts'

@@ -5,10 +5,11 @@
  * while counting bytes and checked against a schema: a node that fails, stalls, or answers nonsense is
  * a SimulationUnavailable, whose detail goes to the log only.
  */
+
+import type { PreviewedCall } from '@portico/shared-types/preview-digest'
 import * as v from 'valibot'
 import type { Address, Hex } from 'viem'
 import { readBoundedText } from '../http/boundedBody.ts'
-import type { PreviewedCall } from './digest.ts'
 import { MAX_SIMULATION_ANSWER_BYTES, MAX_SIMULATION_LOGS, SIMULATION_TIMEOUT_MS } from './limits.ts'
 
 export class SimulationUnavailable extends Error {

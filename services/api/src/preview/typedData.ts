@@ -4,7 +4,8 @@
  * witness forms), and any other message naming a spender and an amount. The payload is hashed first
  * (viem checks the message against its types); a payload that does not hash is refused.
  */
-import { type Address, getAddress, type Hex, hashTypedData, isAddress, maxUint160 } from 'viem'
+import { typedDataDigest } from '@portico/shared-types/preview-digest'
+import { type Address, getAddress, type Hex, isAddress, maxUint160 } from 'viem'
 import { badRequest } from '../http/errors.ts'
 import { type RawApproval, UNLIMITED_FROM } from './effects.ts'
 import type { TypedPayload } from './request.ts'
@@ -22,7 +23,7 @@ type Fields = Record<string, unknown>
 export function decodeTypedData(payload: TypedPayload): DecodedTypedData {
   let digest: Hex
   try {
-    digest = hashTypedData(payload as Parameters<typeof hashTypedData>[0])
+    digest = typedDataDigest(payload)
   } catch {
     throw badRequest('typedData.payload does not match its types (EIP-712)')
   }

@@ -9,7 +9,7 @@ import { previewRequest } from '../preview/service.ts'
 
 /**
  * POST /v1/preview: the asset changes a transaction, a batch of calls or an EIP-712 payload would make
- * for its signer, with the digest binding the answer to exactly that request (preview/digest.ts).
+ * for its signer, with the digest binding the answer to exactly that request (@portico/shared-types/preview-digest).
  * Behind the v1 guard (projectId, rate limits); the body is capped while it is read.
  */
 export function previewRoute(app: FastifyInstance, ctx: ApiContext, metrics: ApiMetrics): void {
