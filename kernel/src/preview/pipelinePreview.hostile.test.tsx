@@ -109,6 +109,32 @@ describe('transaction preview in the request pipeline (hostile)', () => {
     await expect(answer).resolves.toBe('0xhash')
   })
 
+  it('closing the modal after Continue does not answer 4001: the wallet has the request, and its answer reaches the caller', async () => {
+    stubApi(() => previewOf(APPROVE))
+    const { modal, wallet } = await connected()
+    const answer = modal.getProvider().request(approveTx())
+    await screen.findByText('Unlimited')
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(wallet.held.map((held) => held.method)).toContain('eth_sendTransaction'))
+    // Told 'rejected' here, a page would send it again while the wallet still broadcasts the first.
+    act(() => {
+      modal.close()
+    })
+    let settled = false
+    void answer.then(
+      () => {
+        settled = true
+      },
+      () => {
+        settled = true
+      },
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(settled).toBe(false)
+    wallet.held.find((held) => held.method === 'eth_sendTransaction')?.resolve('0xlanded')
+    await expect(answer).resolves.toBe('0xlanded')
+  })
+
   it('an API answer with another digest is not shown: the view says unavailable, and still lets the visitor decide', async () => {
     stubApi(() => previewOf(APPROVE, `0x${'12'.repeat(32)}`, 'LIES'))
     const { modal } = await connected()

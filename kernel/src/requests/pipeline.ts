@@ -62,6 +62,11 @@ interface Open {
   view: string
   /** A previewed request: what was snapshotted on arrival is what the wallet gets, after Continue. */
   preview?: { snapshot: RequestSnapshot; id?: string; decision?: Promise<PreviewDecision> }
+  /**
+   * Continue was pressed and the request is with the wallet: only the wallet's answer settles it now. A
+   * caller told 4001 while the wallet still signs and broadcasts would send it again: paid twice.
+   */
+  forwarded?: boolean
   resolve(value: unknown): void
   reject(error: unknown): void
 }
@@ -103,7 +108,8 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     if (request.preview?.id) forget(kernel, request.preview.id)
   }
   const rejectOpen = (error: Error) => {
-    const open = [...(active ? [active] : []), ...queue.splice(0)]
+    // A request already with the wallet is not answered here; the queue behind it moves on.
+    const open = [...(active && !active.forwarded ? [active] : []), ...queue.splice(0)]
     active = undefined
     for (const request of open) {
       answered(request)
@@ -159,8 +165,10 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     if (!request || showing || !state.modal.open) return
     if (state.router.history.some((entry) => entry.view === request.view)) return
     active = undefined
-    answered(request)
-    request.reject(leftViewError())
+    if (!request.forwarded) {
+      answered(request)
+      request.reject(leftViewError())
+    }
     next()
   }
   const unsubscribe = kernel.store.subscribe(onRoute)
@@ -173,11 +181,14 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     if (request.preview) Object.assign(request.preview, awaitDecision(kernel))
     showTaker(request)
     const settle = (ok: boolean, value: unknown) => {
-      if (active !== request) return // rejected meanwhile (modal closed)
-      active = undefined
+      const current = active === request
+      // Answered meanwhile (modal closed, view left), unless it had reached the wallet.
+      if (!current && !request.forwarded) return
+      if (current) active = undefined
       if (ok) request.resolve(value)
       else request.reject(value)
       if (ok) void refreshNativeBalance(kernel, request.namespace, { force: true })
+      if (!current) return
       if (queue.length > 0) next()
       else if (kernel.store.get().modal.open && topView() === request.view) actions.goBack()
     }
@@ -195,6 +206,7 @@ export function createRequestPipeline(kernel: Kernel, actions: PipelineActions):
     const { preview } = request
     if (!preview) return request.provider.request(request.args)
     if ((await preview.decision) !== 'continue') throw rejectedError()
+    request.forwarded = true
     return request.provider.request(forwardable(preview.snapshot))
   }
 
