@@ -1,13 +1,14 @@
-import { ResponseShapeError } from './errors.ts'
-
 /**
  * A response body as text, reading at most `maxBytes` whatever the server sends or claims: a declared
  * length above the cap fails before the body is read, and a body that grows past it is cancelled mid-read
- * (a hostile or broken server cannot make the page buffer an endless answer).
+ * (a hostile or broken server cannot make the page buffer an endless answer). `tooLarge` makes the
+ * caller's own error for that case.
  */
-export async function boundedText(response: Response, maxBytes: number, label: string): Promise<string> {
-  const tooLarge = () =>
-    new ResponseShapeError(`${label} answered more than ${maxBytes} bytes`, [], undefined)
+export async function boundedText(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0)
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined)

@@ -89,7 +89,16 @@ export function createHttpClient({
       const text =
         maxBytes === undefined
           ? await response.text()
-          : await boundedText(response, maxBytes, `${method} ${url}`)
+          : await boundedText(
+              response,
+              maxBytes,
+              () =>
+                new ResponseShapeError(
+                  `${method} ${url} answered more than ${maxBytes} bytes`,
+                  [],
+                  undefined,
+                ),
+            )
       return {
         ok: response.ok,
         status: response.status,

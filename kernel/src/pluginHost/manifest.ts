@@ -5,6 +5,7 @@
  */
 
 import type { ConnectMethodPreview, PluginLoadOn } from '@portico/shared-types/plugin'
+import { boundedText } from '../api/boundedText.ts'
 import { InvalidManifestError, PluginLoadError, RemoteUnavailableError } from './errors.ts'
 import { parseLoadOn, parsePreview } from './manifestPreview.ts'
 
@@ -42,8 +43,9 @@ export function manifestUrlFor(remoteUrl: string): string {
   return url.pathname.endsWith('.json') ? url.href : new URL(MANIFEST_FILE, url).href
 }
 
+const manifestError = (message: string) => new InvalidManifestError(`invalid ${MANIFEST_FILE}: ${message}`)
 const fail = (message: string): never => {
-  throw new InvalidManifestError(`invalid ${MANIFEST_FILE}: ${message}`)
+  throw manifestError(message)
 }
 
 function text(value: unknown, name: string, pattern: RegExp): string {
@@ -142,32 +144,8 @@ export async function fetchManifest(manifestUrl: string, signal?: AbortSignal): 
   }
   if (!response.ok)
     throw new PluginLoadError('PLUGIN_HTTP_STATUS', `${manifestUrl} answered HTTP ${response.status}`)
-  const length = Number(response.headers.get('content-length') ?? 0)
-  if (length > MAX_MANIFEST_BYTES) fail(`larger than ${MAX_MANIFEST_BYTES} bytes`)
-  return parseManifest(await boundedText(response), manifestUrl)
-}
-
-/** The body as text, reading no more than MAX_MANIFEST_BYTES + 1 bytes whatever the server sends. */
-async function boundedText(response: Response): Promise<string> {
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    size += value.byteLength
-    if (size > MAX_MANIFEST_BYTES) {
-      await reader.cancel()
-      fail(`larger than ${MAX_MANIFEST_BYTES} bytes`)
-    }
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
+  const text = await boundedText(response, MAX_MANIFEST_BYTES, () =>
+    manifestError(`larger than ${MAX_MANIFEST_BYTES} bytes`),
+  )
+  return parseManifest(text, manifestUrl)
 }
