@@ -9,6 +9,7 @@ import { floor3, readEth, readToken } from '../accountData.ts'
 import { firstCodeBox, mailboxCode } from '../authFrame.ts'
 import { expect } from '../fixtures.ts'
 import type { StackChain, StackInfo } from '../stackInfo.ts'
+import { continuePreview } from '../transactionPreview.ts'
 
 const accountDialog = (page: Page) => page.getByRole('dialog', { name: 'Account' })
 const toast = (page: Page) => page.getByRole('status', { name: 'Notifications' })
@@ -43,6 +44,8 @@ export async function sendEthWithPlugin(
   const review = page.getByRole('dialog', { name: 'Review Send' })
   await expect(review.getByRole('definition').first()).toContainText(`${ether} ETH`)
   await review.getByRole('button', { name: 'Send', exact: true }).click()
+  // The kernel's preview of the transaction (the consumer app sets apiUrl): what leaves the account.
+  await continuePreview(page, [`−${ether} ETH`])
   await expect(toast(page)).toContainText('Transaction started')
   await expect(accountDialog(page)).toBeVisible()
   await expect.poll(() => readEth(chain, receiver)).toBe(parseEther(ether))
@@ -76,6 +79,7 @@ export async function swapEthToUsdcWithPlugin(
     .click()
   await expect(swap.getByRole('textbox', { name: 'Amount to receive' })).toHaveValue(/^\d+\.\d{1,6}$/)
   await swap.getByRole('button', { name: 'Swap', exact: true }).click()
+  await continuePreview(page, ['−1 ETH', 'You receive'])
   await expect(toast(page)).toContainText(/^Swapped 1\.000 ETH to [\d,]+\.\d{3} USDC$/)
   await expect(accountDialog(page)).toBeVisible()
   const usdc = await readToken(stack, chain, 'USDC', visitor)

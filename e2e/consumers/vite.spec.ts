@@ -14,6 +14,7 @@ import { freshAccount, readEth, setEth, useDevWallet } from '../accountData.ts'
 import { DEV_WALLET } from '../demo.ts'
 import { expect, test } from '../fixtures.ts'
 import { TMP_DIR } from '../stackInfo.ts'
+import { continuePreview } from '../transactionPreview.ts'
 import { buildApp, gzipSize, jsOnDisk, kb, packPackages, prepareApp, type Timings } from './consumerApps.ts'
 import {
   disconnect,
@@ -99,6 +100,8 @@ for (const variant of variantsOf('vite-app')) {
 
       await test.step("wagmi's useSendTransaction: the recipient's balance changes on the chain", async () => {
         await page.getByRole('button', { name: 'Send 0.25 ETH' }).click()
+        // wagmi's request passes the kernel's pipeline: the preview shows it before the wallet does.
+        await continuePreview(page, ['−0.25 ETH'])
         await expect(page.getByRole('status', { name: 'Transaction' })).toHaveText(/^0x[0-9a-f]{64}$/)
         await expect.poll(() => readEth(chain, recipient)).toBe(parseEther('0.25'))
       })
