@@ -47,6 +47,9 @@ test('register a name: suggestions, the wallet signs, the name shows in Account 
   page,
   stack,
 }) => {
+  // Connect, the Account view, two name look-ups, a signature, the registration and two axe scans: on a
+  // loaded machine (two busy loops beside) this took 26 s before its last step.
+  test.setTimeout(60_000)
   const account = freshAccount()
   const label = uniqueLabel()
   const name = `${label}.reown.id`

@@ -285,33 +285,32 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   log(`listening on ${url} (messages in ${ctx.store.health().location})`)
 
   let closing: Promise<void> | undefined
+  /** Closes with 1001 (going away, not 3000: clients reconnect and resubscribe); terminated after 1 s. */
+  const goAway = (ws: WebSocket) =>
+    new Promise<void>((resolve) => {
+      if (ws.readyState === WebSocket.CLOSED) return resolve()
+      const timer = setTimeout(() => {
+        ws.terminate()
+        resolve()
+      }, 1000)
+      ws.once('close', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+      ws.close(1001, 'Relay shutting down')
+    })
   async function close(): Promise<void> {
     closing ??= (async () => {
       for (const t of timers) clearInterval(t)
-      const open = [...ctx.hub.connections]
-      await Promise.all(
-        open.map(
-          (conn) =>
-            new Promise<void>((resolve) => {
-              if (conn.ws.readyState === WebSocket.CLOSED) return resolve()
-              const timer = setTimeout(() => {
-                conn.ws.terminate()
-                resolve()
-              }, 1000)
-              conn.ws.once('close', () => {
-                clearTimeout(timer)
-                resolve()
-              })
-              // 1001 (going away), not 3000: clients reconnect and resubscribe.
-              conn.ws.close(1001, 'Relay shutting down')
-            }),
-        ),
-      )
+      // Nothing new is let in before what is open is closed: a client told 1001 reconnects at once, and
+      // a socket upgraded meanwhile (its JWT check still running when the others closed) would hold
+      // server.close() open for good. A closing WebSocketServer answers every later upgrade 503.
       wss.close()
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+      const open = [...ctx.hub.connections]
+      await Promise.all([...wss.clients].map(goAway))
+      server.closeAllConnections()
+      await stopped
       // Frames already received finish before the store closes.
       await Promise.all(open.map((conn) => conn.queue))
       stopFanOut()

@@ -384,6 +384,26 @@ describe('liveness and restarts', () => {
     }
   })
 
+  it('closes while clients reconnect at once: nothing let in during the shutdown holds it open', async () => {
+    const r = await startRelay()
+    const reconnects: Promise<unknown>[] = []
+    // A client that reconnects the moment it is told 1001, as the SDK does.
+    const eager = await connectRelayClient(r.url)
+    eager.ws.once('close', () => {
+      for (let i = 0; i < 3; i++)
+        reconnects.push(connectRelayClient(r.url, { timeoutMs: 2000 }).catch((e) => e))
+    })
+    // One that never reads the close frame: the relay waits its 1 s before terminating it, the window in
+    // which a reconnect used to be let in and then never closed.
+    const deaf = await connectRelayClient(r.url)
+    ;(deaf.ws as unknown as { _socket: { pause(): void } })._socket.pause()
+    const closed = await Promise.race([r.close().then(() => 'closed'), sleep(4000).then(() => 'hung')])
+    expect(closed).toBe('closed')
+    const outcomes = await Promise.all(reconnects)
+    expect(outcomes).toHaveLength(3)
+    for (const outcome of outcomes) expect(outcome).toBeInstanceOf(Error)
+  })
+
   it('with dataFile, a restarted relay still delivers the messages that were pending', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'portico-relay-'))
     const dataFile = join(dir, 'messages.json')
