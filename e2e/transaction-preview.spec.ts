@@ -4,82 +4,15 @@
  * view, which shows the API's simulation of exactly that request; Continue sends it to the dev wallet,
  * Reject answers 4001. The fake "USDC" is deployed here by the test's own account, so it is on no list.
  */
-import { createRequire } from 'node:module'
-import {
-  type Abi,
-  createWalletClient,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  http,
-  maxUint256,
-  parseEther,
-  parseUnits,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import {
-  type FreshAccount,
-  freshAccount,
-  publicClient,
-  readEth,
-  setEth,
-  useDevWallet,
-} from './accountData.ts'
+import { erc20Abi, getAddress, type Hex, maxUint256, parseEther } from 'viem'
+import { freshAccount, publicClient, readEth, setEth, useDevWallet } from './accountData.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
 import type { StackChain } from './stackInfo.ts'
+import { deployFakeUsdc } from './transactionPreview.ts'
 
 // Must match hosts/demo/src/PreviewPanel.tsx.
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF'
-
-const require = createRequire(import.meta.url)
-const presetArtifact = require('@openzeppelin/contracts/build/contracts/ERC20PresetMinterPauser.json') as {
-  abi: Abi
-  bytecode: Hex
-}
-
-/** An ERC-20 calling itself "USDC" (18 decimals), deployed and minted by `owner`: a token on no list. */
-async function deployFakeUsdc(chain: StackChain, owner: FreshAccount): Promise<`0x${string}`> {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(owner.privateKey),
-    transport: http(chain.rpcUrl),
-  })
-  const client = publicClient(chain)
-  const chainDef = client.chain
-  const deployed = await client.waitForTransactionReceipt({
-    hash: await wallet.deployContract({
-      abi: presetArtifact.abi,
-      bytecode: presetArtifact.bytecode,
-      args: ['USD Coin', 'USDC'],
-      chain: chainDef,
-    }),
-  })
-  const token = deployed.contractAddress
-  if (!token) throw new Error('the fake USDC was not deployed')
-  // The receipt's address is lower-case; the preview writes addresses checksummed (EIP-55).
-  const minted = await client.waitForTransactionReceipt({
-    hash: await wallet.writeContract({
-      address: token,
-      abi: [
-        {
-          type: 'function',
-          name: 'mint',
-          stateMutability: 'nonpayable',
-          inputs: [
-            { name: 'to', type: 'address' },
-            { name: 'amount', type: 'uint256' },
-          ],
-          outputs: [],
-        },
-      ],
-      functionName: 'mint',
-      args: [owner.address, parseUnits('100', 18)],
-      chain: chainDef,
-    }),
-  })
-  expect(minted.status).toBe('success')
-  return getAddress(token)
-}
 
 test('preview before the wallet: unlimited approval, an unlisted "USDC", a revert, Continue and Reject', async ({
   page,

@@ -5,6 +5,7 @@ import type { Mailer } from './email/mailer.ts'
 import type { SmtpConfig } from './email/smtp.ts'
 import type { SmartAccountProvider } from './smartAccountSeam.ts'
 import type { SocialProvider } from './socialSeam.ts'
+import { devnetTokenList } from './tokenList.ts'
 
 const PACKAGE_DIR = join(import.meta.dirname, '..')
 
@@ -16,6 +17,12 @@ export interface FrameChain {
   chainId: number
   rpcUrl: string
   name?: string
+}
+
+/** A contract on a network's token list (tokenList.ts). */
+export interface ListedToken {
+  chainId: number
+  address: string
 }
 
 export interface FrameSolana {
@@ -46,6 +53,12 @@ export interface AuthFrameConfig {
    */
   projects: Record<string, { allowedOrigins: string[] }>
   chains: FrameChain[]
+  /**
+   * The networks' token lists (tokenList.ts): a token the approval shows that is not on its network's
+   * list is marked as such. The API's list (PORTICO_TOKENS, PORTICO_FIXTURES_FILE); default: the
+   * devnet's fixture tokens on the devnet chains.
+   */
+  tokenList: ListedToken[]
   solana?: FrameSolana
   database: DatabaseConfig
   /** 32-byte AES-256-GCM key for keys at rest: hex (64 chars) or base64. Else `serverKeyFile`. */
@@ -120,6 +133,7 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
   const trustProxy = input.trustProxy ?? false
   if (typeof trustProxy === 'number' && !(Number.isSafeInteger(trustProxy) && trustProxy >= 0))
     throw new Error(`trustProxy must be a number of hops (0 or more), got ${trustProxy}`)
+  const chains = input.chains ?? [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }]
   return {
     production,
     host: input.host ?? '127.0.0.1',
@@ -128,7 +142,8 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     projects: input.projects ?? {
       [DEFAULT_PROJECT_ID]: { allowedOrigins: ['http://localhost:4173', 'http://127.0.0.1:4173'] },
     },
-    chains: input.chains ?? [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }],
+    chains,
+    tokenList: input.tokenList ?? devnetTokenList(chains),
     ...(input.solana !== undefined && { solana: input.solana }),
     database: input.database ?? { kind: 'sqlite', file: defaultSqliteFile(port) },
     ...(input.serverKey !== undefined && { serverKey: input.serverKey }),

@@ -4,6 +4,7 @@ import type { AuthFrameConfigInput, FrameChain } from './config.ts'
 import { smtpConfigFromEnv } from './email/smtpEnv.ts'
 import { createSmartAccountProvider, type SmartAccountNetwork } from './smartAccount/index.ts'
 import { socialLoginFromEnv } from './social/fromEnv.ts'
+import { tokenListFromEnv } from './tokenList.ts'
 
 /**
  * Reads the service configuration from the environment (README lists the variables). Throws with the
@@ -42,6 +43,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameCo
   if (env.PORTICO_AUTH_FRAME_CHAINS) input.chains = parseChains(env.PORTICO_AUTH_FRAME_CHAINS)
   if (env.PORTICO_AUTH_FRAME_CHAIN_NAMES)
     input.chains = nameChains(input.chains, env.PORTICO_AUTH_FRAME_CHAIN_NAMES)
+  // The API's token list, read by the API's own code (the same variables, the same meaning).
+  const tokenList = tokenListFromEnv(env)
+  if (tokenList) input.tokenList = tokenList
   if (env.PORTICO_AUTH_FRAME_SMART_ACCOUNTS)
     input.smartAccounts = createSmartAccountProvider({
       networks: parseSmartAccounts(input.chains, env.PORTICO_AUTH_FRAME_SMART_ACCOUNTS),

@@ -47,10 +47,7 @@ describe('an unsafe request needs the one-time approval of the user’s click', 
     await refused({ method: 'personal_sign', params, approval: { $ne: null } })
     await refused({ method: 'eth_sendTransaction', params: [{ to: address, value: '0x1' }] })
     // Approved: a message; used: another.
-    const { approval } = await device.ok<{ approval: string }>('APPROVE_REQUEST', {
-      method: 'personal_sign',
-      params,
-    })
+    const approval = await device.approval('personal_sign', params)
     await refused({ method: 'personal_sign', params: ['0x6f7468657221', address], approval })
     await refused({ method: 'eth_sendTransaction', params: [{ to: address, value: '0x1' }], approval })
     // The approval is still unused: the approved request itself goes through, once.
@@ -67,17 +64,11 @@ describe('an unsafe request needs the one-time approval of the user’s click', 
     const alice = await connected()
     const mallory = await connected()
     const params = [MESSAGE, mallory.address]
-    const { approval } = await alice.device.ok<{ approval: string }>('APPROVE_REQUEST', {
-      method: 'personal_sign',
-      params,
-    })
+    const approval = await alice.device.approval('personal_sign', params)
     expect(
       await errorOf(mallory.device.call('RPC_REQUEST', { method: 'personal_sign', params, approval })),
     ).toBe(NOT_APPROVED)
-    const late = await alice.device.ok<{ approval: string }>('APPROVE_REQUEST', {
-      method: 'personal_sign',
-      params: [MESSAGE, alice.address],
-    })
+    const late = { approval: await alice.device.approval('personal_sign', [MESSAGE, alice.address]) }
     const realNow = frame.server.services.now
     frame.server.services.now = () => realNow() + frame.server.config.approvalTtlMs + 1
     try {
@@ -98,10 +89,7 @@ describe('an unsafe request needs the one-time approval of the user’s click', 
   it('two uses of one approval at once: exactly one is signed', async () => {
     const { device, address } = await connected()
     const params = [MESSAGE, address]
-    const { approval } = await device.ok<{ approval: string }>('APPROVE_REQUEST', {
-      method: 'personal_sign',
-      params,
-    })
+    const approval = await device.approval('personal_sign', params)
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
         device.call('RPC_REQUEST', { method: 'personal_sign', params, approval }),

@@ -34,10 +34,13 @@ export interface FrameClient {
   /** call(), expecting an error; returns its message. */
   error(type: FrameRequestType | BackendOnlyType, payload?: unknown): Promise<string>
   /**
-   * What the frame does once the user clicked Approve: APPROVE_REQUEST, then RPC_REQUEST with that
-   * one-time approval. `approved()` returns the answer, `signed()` the result (throws on error).
+   * What the frame does for an unsafe request the user approves: DESCRIBE_REQUEST (the summary shown,
+   * with its proof), APPROVE_REQUEST with that proof once the user clicked Approve, then RPC_REQUEST with
+   * the one-time approval. `approved()` returns the answer, `signed()` the result (throws on error).
    */
   approved(method: string, params?: unknown): Promise<Answer>
+  /** DESCRIBE_REQUEST then APPROVE_REQUEST with its proof: the one-time approval (throws on error). */
+  approval(method: string, params?: unknown): Promise<string>
   signed<T = unknown>(method: string, params?: unknown): Promise<T>
 }
 
@@ -90,10 +93,22 @@ export async function startTestFrame(input: AuthFrameConfigInput = {}): Promise<
           return answer.error
         },
         async approved(method, params) {
-          const approval = await client.call('APPROVE_REQUEST', { method, params })
+          const described = await client.call('DESCRIBE_REQUEST', { method, params })
+          if (!described.ok) return described
+          const proof = (described.result as { described?: string }).described
+          const approval = await client.call('APPROVE_REQUEST', { method, params, described: proof })
           if (!approval.ok) return approval
           const secret = (approval.result as { approval: string }).approval
           return client.call('RPC_REQUEST', { method, params, approval: secret })
+        },
+        async approval(method, params) {
+          const described = await client.ok<{ described: string }>('DESCRIBE_REQUEST', { method, params })
+          const { approval } = await client.ok<{ approval: string }>('APPROVE_REQUEST', {
+            method,
+            params,
+            described: described.described,
+          })
+          return approval
         },
         async signed(method, params) {
           const answer = await client.approved(method, params)

@@ -12,12 +12,12 @@ export const MAX_TYPED_DATA_VALUES = 2000
 /** Struct types in one typed-data payload, and fields per type. */
 export const MAX_TYPED_DATA_TYPES = 50
 export const MAX_TYPED_DATA_FIELDS = 50
-/** How long the node may take to simulate; past it the preview is unavailable. */
-export const SIMULATION_TIMEOUT_MS = 5000
-/** Largest simulation answer read from the node (read while counting, cancelled past it). */
-export const MAX_SIMULATION_ANSWER_BYTES = 2 * 1024 * 1024
-/** Logs of all calls together: more and the preview is unavailable rather than partial. */
-export const MAX_SIMULATION_LOGS = 1000
+/** The simulation's own bounds (time, answer size, logs): the shared ones, the wallet frame's too. */
+export {
+  MAX_SIMULATION_ANSWER_BYTES,
+  MAX_SIMULATION_LOGS,
+  SIMULATION_TIMEOUT_MS,
+} from '@portico/shared-types/preview-simulate'
 /** Asset changes and approvals answered: more and the preview is unavailable rather than partial. */
 export const MAX_PREVIEW_EFFECTS = 200
 /** Unknown token contracts whose metadata is read on chain per preview. */

@@ -6,7 +6,8 @@
  * button has been visible, unobscured, for ARM_MS: IntersectionObserver v2 (`trackVisibility`) reports a
  * frame that is transparent, filtered, transformed or covered as not visible, where the browser has it;
  * elsewhere plain intersection and the page's visibility are used. Only a trusted click (or key press)
- * with user activation approves; a scripted event never does.
+ * with user activation approves; a scripted event never does. A summary marked `blocked` (the
+ * transaction would fail) never arms Approve at all.
  */
 import type { Approver, RequestSummary } from './bridge.ts'
 import { button, element, showView } from './dom.ts'
@@ -80,9 +81,10 @@ export function createApprovalView(options: ApprovalViewOptions): Approver {
       showView(root, options.themeMode(), options.onSize)
 
       let armed = false
+      // A request that would fail (its simulation reverted) is never armed: Reject is the only way out.
       const disarm = armWhenVisible(approve, (next) => {
-        armed = next
-        approve.disabled = !next
+        armed = next && !summary.blocked
+        approve.disabled = !armed
       })
       const finish = (approved: boolean) => {
         disarm()

@@ -168,6 +168,28 @@ describe('frame bridge', () => {
     await settle()
   })
 
+  it('the approval is asked with the description’s proof, for the very params described and then signed', async () => {
+    const { posted, send, calls } = setup((type) =>
+      type === 'DESCRIBE_REQUEST'
+        ? { ok: true, result: { title: 't', rows: [], described: '1.proof' } }
+        : type === 'APPROVE_REQUEST'
+          ? { ok: true, result: { approval: 'A'.repeat(43) } }
+          : { ok: true, result: '0xhash' },
+    )
+    const params = [{ to: '0x0000000000000000000000000000000000000001', value: '0x1' }]
+    send({ id: 'p', type: '@portico/app/RPC_REQUEST', payload: { method: 'eth_sendTransaction', params } })
+    await vi.waitFor(() => expect(posted).toHaveLength(1))
+    expect(calls.map((c) => c.payload)).toEqual([
+      { method: 'eth_sendTransaction', params },
+      { method: 'eth_sendTransaction', params, described: '1.proof' },
+      { method: 'eth_sendTransaction', params, approval: 'A'.repeat(43) },
+    ])
+    // One object, never copied or rebuilt between the three calls.
+    const sent = calls.map((c) => (c.payload as { params: unknown }).params)
+    expect(sent[1]).toBe(sent[0])
+    expect(sent[2]).toBe(sent[0])
+  })
+
   it('a rejected request answers 4001 and asks for no approval; a safe one is sent at once', async () => {
     const { posted, send, calls } = setup(
       (type) =>

@@ -129,7 +129,10 @@ export function createBridge(deps: BridgeDeps): Bridge {
     })
   }
 
-  /** Describe → the user decides in the frame → one-time approval → the signed request. */
+  /**
+   * Describe → the user decides in the frame → one-time approval → the signed request, all three with
+   * the same `params` (the page's message, cloned by postMessage: nothing else holds it).
+   */
   function unsafe(id: string, method: string, params: unknown): Promise<BackendAnswer> {
     return interactive(id, async (signal): Promise<BackendAnswer> => {
       if (signal.aborted) return { ok: false, error: USER_REJECTED, code: 4001 }
@@ -142,7 +145,12 @@ export function createBridge(deps: BridgeDeps): Bridge {
       // Decided: from here on the request is the user's, no longer the page's to withdraw.
       waiting.delete(id)
       if (!approved || signal.aborted) return { ok: false, error: USER_REJECTED, code: 4001 }
-      const approval = await backend('APPROVE_REQUEST', { method, params })
+      // The backend approves only the params its description was for (the proof it answered with).
+      const approval = await backend('APPROVE_REQUEST', {
+        method,
+        params,
+        described: (described.result as RequestSummary | undefined)?.described,
+      })
       if (!approval.ok) return approval
       const secret = (approval.result as { approval?: unknown } | undefined)?.approval
       return backend('RPC_REQUEST', { method, params, approval: secret })

@@ -6,8 +6,7 @@
 import type { FrameRequestType } from '@portico/shared-types/frame'
 import { createApprovalView } from './approvalView.ts'
 import { type BackendAnswer, createBridge } from './bridge.ts'
-import { createExportView } from './exportView.ts'
-import { lazyPasskeyView } from './passkeyLoader.ts'
+import { lazyExportView, lazyPasskeyView, secondaryScript } from './passkeyLoader.ts'
 import type { BackendOnlyType } from './protocol.ts'
 import { parseOrigin } from './protocol.ts'
 
@@ -17,7 +16,10 @@ interface PageConfig {
   chainId?: string
   version?: string
   enableLogger?: boolean
-  /** The passkey ceremony's script (src and SRI), loaded when the passkey view opens. */
+  /**
+   * The secondary script (src and SRI): the passkey and key export views, loaded when one first opens
+   * (passkeyLoader.ts).
+   */
   passkeyScript?: { src: string; integrity: string }
 }
 
@@ -77,13 +79,14 @@ function start(): void {
     onSize: (height: number) => post({ type: '@portico/frame/APPROVAL_SIZE', payload: { height } }),
     themeMode: () => (bridge.synced().theme as { themeMode?: string } | undefined)?.themeMode,
   }
+  const loadViews = secondaryScript(config.passkeyScript)
   const bridge = createBridge({
     parentOrigin,
     parent: window.parent,
     call,
     approver: createApprovalView(view),
-    exporter: createExportView(view),
-    passkeys: lazyPasskeyView(view, config.passkeyScript),
+    exporter: lazyExportView(view, loadViews),
+    passkeys: lazyPasskeyView(view, loadViews),
     reload: () => window.location.reload(),
     ...(config.version ? { version: config.version } : {}),
     ...(config.enableLogger

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FRAME_TRUSTED_TYPES_POLICY, passkeyScriptUrl } from './passkeyLoader.ts'
+import { FRAME_TRUSTED_TYPES_POLICY, lazyExportView, passkeyScriptUrl } from './passkeyLoader.ts'
 
 type Rules = { createScriptURL(url: string): string }
 
@@ -27,5 +27,29 @@ describe('the frame’s Trusted Types policy', () => {
 
   it('hands the URL over as it is where the browser has no Trusted Types', () => {
     expect(passkeyScriptUrl('/frame-passkey.js')).toBe('/frame-passkey.js')
+  })
+})
+
+describe('the key export view from the secondary script', () => {
+  const options = { onSize: () => {}, themeMode: () => undefined }
+  const call = async () => ({ ok: true as const })
+
+  it('opens nothing for a request withdrawn while the script loaded', async () => {
+    const opened: unknown[] = []
+    const controller = new AbortController()
+    const load = async () => {
+      controller.abort()
+      return { porticoExportView: () => async () => void opened.push('view') }
+    }
+    await lazyExportView(options, load)(call, controller.signal)
+    expect(opened).toEqual([])
+  })
+
+  it('opens the view once loaded, and nothing (no error) when the script did not load', async () => {
+    const opened: unknown[] = []
+    const loaded = async () => ({ porticoExportView: () => async () => void opened.push('view') })
+    await lazyExportView(options, loaded)(call, new AbortController().signal)
+    await lazyExportView(options, async () => ({}))(call, new AbortController().signal)
+    expect(opened).toEqual(['view'])
   })
 })

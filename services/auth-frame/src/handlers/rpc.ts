@@ -5,10 +5,12 @@ import { hashSecret, newSecret } from '../crypto/vault.ts'
 import type { SessionRow, UserRow } from '../db/store.ts'
 import { ERRORS, FrameError } from '../errors.ts'
 import { isAllowedMethod } from '../rpc/allowList.ts'
-import { describeRequest } from '../rpc/describe.ts'
+import { describeRequest, type RequestSummary } from '../rpc/describe.ts'
+import { describedProof, isDescribed } from '../rpc/described.ts'
 import { eip155Request } from '../rpc/eip155.ts'
 import { requestHash } from '../rpc/requestHash.ts'
 import { solanaRequest } from '../rpc/solana.ts'
+import { listedTokens } from '../tokenList.ts'
 import { describeUser, evmOwner, requireSession, solanaKeypair } from '../users.ts'
 import type { HandlerMap } from './types.ts'
 
@@ -17,6 +19,8 @@ export const isUnsafeMethod = (method: string) => UNSAFE.has(method)
 
 /** behaviour §6 4001: what an unsafe request without a valid one-time approval gets. Nothing is signed. */
 export const NOT_APPROVED = 'User rejected the request: it was not approved in the wallet'
+/** 4001 for an approval asked for params the wallet did not describe (rpc/described.ts). Nothing is approved. */
+export const NOT_DESCRIBED = 'User rejected the request: it is not the request the wallet showed'
 
 interface RpcTarget {
   session: SessionRow
@@ -55,8 +59,9 @@ async function eip155Signer(svc: Services, t: RpcTarget) {
 
 /**
  * RPC_REQUEST and the approval of unsafe ones. The frame (never the page) asks DESCRIBE_REQUEST for
- * what to show, and APPROVE_REQUEST when the user clicked Approve there; the approval is a one-time
- * secret bound to the session and the request's hash, valid approvalTtlMs, used by RPC_REQUEST.
+ * what to show (with the proof that it was described, rpc/described.ts), and APPROVE_REQUEST with that
+ * proof when the user clicked Approve there; the approval is a one-time secret bound to the session and
+ * the request's hash, valid approvalTtlMs, used by RPC_REQUEST.
  */
 export const rpcHandlers: HandlerMap = {
   async RPC_REQUEST(svc, ctx, payload) {
@@ -92,38 +97,50 @@ export const rpcHandlers: HandlerMap = {
 
   async DESCRIBE_REQUEST(svc, ctx, payload) {
     const t = await target(svc, ctx, payload)
+    const { params } = payload
+    // Bound to the exact params the summary (and the simulation) was computed from.
+    const described = (summary: RequestSummary) => ({
+      result: {
+        ...summary,
+        described: describedProof(svc.vault, t.session.token_hash, hashOf(t, ctx, params), svc.now()),
+      },
+    })
     if (t.method.startsWith('solana_')) {
       const key = await svc.store.userKey(t.user.id, 'solana')
-      return {
-        result: await describeRequest(t.method, payload.params, {
+      return described(
+        await describeRequest(t.method, params, {
           site: ctx.parentOrigin,
           network: t.network,
           account: key?.address ?? '',
         }),
-      }
+      )
     }
     const signer = await eip155Signer(svc, t)
     const name = signer.chain.name ?? `Chain ${signer.chain.chainId}`
-    return {
-      result: await describeRequest(t.method, payload.params, {
+    return described(
+      await describeRequest(t.method, params, {
         site: ctx.parentOrigin,
         network: `${name} (${t.network})`,
         account: signer.address,
         chain: signer.chain,
         nativeSymbol: 'ETH',
+        listed: listedTokens(svc.config, signer.chain.chainId),
       }),
-    }
+    )
   },
 
   async APPROVE_REQUEST(svc, ctx, payload) {
     const t = await target(svc, ctx, payload)
     if (!isUnsafeMethod(t.method)) throw new FrameError('Only unsafe requests are approved', -32602)
+    const request = hashOf(t, ctx, payload.params)
+    if (!isDescribed(svc.vault, payload.described, t.session.token_hash, request, svc.now()))
+      throw new FrameError(NOT_DESCRIBED, 4001)
     const approval = newSecret()
     await svc.store.insertApproval(
       {
         id_hash: hashSecret(approval),
         session_hash: t.session.token_hash,
-        request_hash: hashOf(t, ctx, payload.params),
+        request_hash: request,
         expires_at: svc.now() + svc.config.approvalTtlMs,
       },
       svc.now(),

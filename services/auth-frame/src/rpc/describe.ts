@@ -3,33 +3,21 @@
  * backend, from the exact method and params that will be signed (never from what the page claims).
  * Tokens are named by contract address; a symbol read from the contract is only a hint (third-party
  * text, cleaned). Every value is plain text: the frame renders it with textContent.
+ *
+ * eth_sendTransaction and wallet_sendCalls are also simulated (previewRows.ts): the decoded rows here
+ * stay whatever the simulation says, and its verdict and effects are added around them.
  */
-import {
-  type Address,
-  createPublicClient,
-  decodeFunctionData,
-  erc20Abi,
-  formatUnits,
-  type Hex,
-  hexToBytes,
-  http,
-  isAddress,
-  isHex,
-  maxUint256,
-} from 'viem'
+import { UNLIMITED_FROM } from '@portico/shared-types/preview-simulate'
+import { type Address, formatUnits, type Hex, hexToBytes, isAddress, isHex, maxUint256 } from 'viem'
 import type { FrameChain } from '../config.ts'
+import { erc20CallOf } from './calls.ts'
+import { PREVIEW_TEXT, type PreviewRows, transactionPreview } from './previewRows.ts'
+import type { RequestSummary, SummaryRow } from './summary.ts'
+import { cleanText } from './text.ts'
+import { type TokenInfo, type TokenReader, tokenAmount, tokenLabel, tokenReader } from './tokenInfo.ts'
 
-export interface SummaryRow {
-  label: string
-  value: string
-  /** Worth a warning (an unlimited approval, an undecodable call). */
-  warn?: boolean
-}
-
-export interface RequestSummary {
-  title: string
-  rows: SummaryRow[]
-}
+export type { RequestSummary, SummaryRow }
+export { cleanText }
 
 export interface DescribeContext {
   /** The embedding site, as the server checked it. */
@@ -38,21 +26,21 @@ export interface DescribeContext {
   network: string
   /** The account that signs (the smart account when that is the user's). */
   account: string
-  /** For reading token metadata; absent for Solana. */
+  /** For reading token metadata and simulating; absent for Solana. */
   chain?: FrameChain
   nativeSymbol?: string
+  /** Lower-case contracts on the network's token list; absent: none is (every token is marked). */
+  listed?: ReadonlySet<string>
+  /** How long the simulation may take (default: the shared SIMULATION_TIMEOUT_MS). */
+  simulationTimeoutMs?: number
 }
 
-const MAX_TEXT = 2_000
+/** The context with the request's one token reader. */
+interface CallContext extends DescribeContext {
+  tokens: TokenReader
+}
+
 const MAX_CALLS_SHOWN = 8
-const UNLIMITED_FROM = 2n ** 255n
-const TOKEN_READ_TIMEOUT_MS = 3_000
-
-/** Control, format (bidi, zero-width) and line/paragraph separators removed; newlines and tabs kept. */
-export function cleanText(text: string, max = MAX_TEXT): string {
-  const cleaned = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => (c === '\n' || c === '\t' ? c : ''))
-  return cleaned.length > max ? `${cleaned.slice(0, max)}…` : cleaned
-}
 
 /** A personal_sign message as text when its bytes are printable UTF-8, else as hex. */
 export function messageText(message: unknown): string {
@@ -66,38 +54,22 @@ export function messageText(message: unknown): string {
   return cleanText(message)
 }
 
-interface TokenInfo {
-  symbol?: string
-  decimals?: number
-}
-
-async function tokenInfo(chain: FrameChain | undefined, token: Address): Promise<TokenInfo> {
-  if (!chain) return {}
-  const client = createPublicClient({
-    transport: http(chain.rpcUrl, { retryCount: 0, timeout: TOKEN_READ_TIMEOUT_MS }),
-  })
-  const [symbol, decimals] = await Promise.all([
-    client.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' }).catch(() => undefined),
-    client.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }).catch(() => undefined),
-  ])
+/** The token row: by contract, its symbol beside it, marked when the network's list does not have it. */
+function tokenRow(prefix: string, token: Address, info: TokenInfo, ctx: CallContext): SummaryRow {
+  const unlisted = !ctx.listed?.has(token.toLowerCase())
   return {
-    ...(typeof symbol === 'string' && { symbol: cleanText(symbol, 16) }),
-    ...(typeof decimals === 'number' && decimals <= 255 && { decimals }),
+    label: `${prefix}Token`,
+    value: unlisted ? `${tokenLabel(token, info)}\n${PREVIEW_TEXT.notListed}` : tokenLabel(token, info),
+    ...(unlisted && { warn: true }),
   }
 }
-
-const tokenAmount = (amount: bigint, info: TokenInfo) =>
-  info.decimals === undefined ? `${amount} (raw units)` : `${formatUnits(amount, info.decimals)}`
-
-const tokenLabel = (token: Address, info: TokenInfo) =>
-  info.symbol ? `${info.symbol} · contract ${token}` : `contract ${token}`
 
 function quantity(value: unknown): bigint | undefined {
   return typeof value === 'string' && isHex(value) && value.length <= 66 ? BigInt(value) : undefined
 }
 
 /** One call (a transaction, or one of wallet_sendCalls): recipient, native value, ERC-20 transfer/approve. */
-async function describeCall(call: unknown, ctx: DescribeContext, prefix = ''): Promise<SummaryRow[]> {
+async function describeCall(call: unknown, ctx: CallContext, prefix = ''): Promise<SummaryRow[]> {
   const c = (call && typeof call === 'object' ? call : {}) as Record<string, unknown>
   const rows: SummaryRow[] = []
   const to = typeof c.to === 'string' && isAddress(c.to, { strict: false }) ? (c.to as Address) : undefined
@@ -111,32 +83,29 @@ async function describeCall(call: unknown, ctx: DescribeContext, prefix = ''): P
     rows.unshift({ label: `${prefix}To`, value: to })
     return rows
   }
-  let decoded: { functionName: string; args: readonly unknown[] } | undefined
-  try {
-    decoded = decodeFunctionData({ abi: erc20Abi, data }) as typeof decoded
-  } catch {}
-  if (decoded?.functionName === 'transfer') {
-    const [recipient, amount] = decoded.args as [Address, bigint]
-    const info = await tokenInfo(ctx.chain, to)
+  const erc20 = erc20CallOf(data)
+  if (erc20?.kind === 'transfer') {
+    const info = await ctx.tokens(to)
     return [
-      { label: `${prefix}To`, value: recipient },
-      { label: `${prefix}Amount`, value: tokenAmount(amount, info) },
-      { label: `${prefix}Token`, value: tokenLabel(to, info) },
+      { label: `${prefix}To`, value: erc20.recipient },
+      { label: `${prefix}Amount`, value: tokenAmount(erc20.amount, info) },
+      tokenRow(prefix, to, info, ctx),
       ...rows,
     ]
   }
-  if (decoded?.functionName === 'approve') {
-    const [spender, amount] = decoded.args as [Address, bigint]
-    const info = await tokenInfo(ctx.chain, to)
-    const unlimited = amount >= UNLIMITED_FROM || amount === maxUint256
+  if (erc20?.kind === 'approve') {
+    const info = await ctx.tokens(to)
+    const unlimited = erc20.amount >= UNLIMITED_FROM || erc20.amount === maxUint256
     return [
-      { label: `${prefix}Approve spender`, value: spender },
+      { label: `${prefix}Approve spender`, value: erc20.spender },
       {
         label: `${prefix}Allowance`,
-        value: unlimited ? 'Unlimited: the spender can take all of this token' : tokenAmount(amount, info),
+        value: unlimited
+          ? 'Unlimited: the spender can take all of this token'
+          : tokenAmount(erc20.amount, info),
         ...(unlimited && { warn: true }),
       },
-      { label: `${prefix}Token`, value: tokenLabel(to, info) },
+      tokenRow(prefix, to, info, ctx),
       ...rows,
     ]
   }
@@ -209,6 +178,31 @@ function typedDataRows(data: unknown): SummaryRow[] {
 
 const list = (params: unknown): unknown[] => (Array.isArray(params) ? params : [params])
 
+function previewContext(ctx: CallContext) {
+  return {
+    ...(ctx.chain && { chain: ctx.chain }),
+    account: ctx.account,
+    listed: ctx.listed ?? new Set<string>(),
+    nativeSymbol: ctx.nativeSymbol ?? 'ETH',
+    tokens: ctx.tokens,
+    ...(ctx.simulationTimeoutMs !== undefined && { timeoutMs: ctx.simulationTimeoutMs }),
+  }
+}
+
+/** The verdict first (a cut list keeps it), the decoded calls, then what the simulation found. */
+function withPreview(
+  title: string,
+  head: SummaryRow[],
+  rows: SummaryRow[],
+  preview: PreviewRows,
+): RequestSummary {
+  return {
+    title,
+    rows: [...head, ...preview.verdict, ...rows, ...preview.effects],
+    ...(preview.blocked && { blocked: true as const }),
+  }
+}
+
 /** The summary the frame renders for `method` with `params`. */
 export async function describeRequest(
   method: string,
@@ -226,21 +220,32 @@ export async function describeRequest(
       return { title: 'Sign a message', rows: [...head, { label: 'Message', value: messageText(args[0]) }] }
     case 'eth_signTypedData_v4':
       return { title: 'Sign typed data', rows: [...head, ...typedDataRows(args[1])] }
-    case 'eth_sendTransaction':
-      return { title: 'Send a transaction', rows: [...head, ...(await describeCall(args[0], ctx))] }
+    case 'eth_sendTransaction': {
+      const call = { ...ctx, tokens: tokenReader(ctx.chain) }
+      const [rows, preview] = await Promise.all([
+        describeCall(args[0], call),
+        transactionPreview(method, params, previewContext(call)),
+      ])
+      return withPreview('Send a transaction', head, rows, preview)
+    }
     case 'wallet_sendCalls': {
       const calls = (args[0] as { calls?: unknown } | undefined)?.calls
       const all = Array.isArray(calls) ? calls : []
-      const rows = [...head]
-      for (const [index, call] of all.slice(0, MAX_CALLS_SHOWN).entries())
-        rows.push(...(await describeCall(call, ctx, `Call ${index + 1} · `)))
+      const call = { ...ctx, tokens: tokenReader(ctx.chain) }
+      const [described, preview] = await Promise.all([
+        Promise.all(
+          all.slice(0, MAX_CALLS_SHOWN).map((one, index) => describeCall(one, call, `Call ${index + 1} · `)),
+        ),
+        transactionPreview(method, params, previewContext(call)),
+      ])
+      const rows = described.flat()
       if (all.length > MAX_CALLS_SHOWN)
         rows.push({
           label: 'More calls',
           value: `${all.length - MAX_CALLS_SHOWN} more not shown`,
           warn: true,
         })
-      return { title: `Send ${all.length} call${all.length === 1 ? '' : 's'} at once`, rows }
+      return withPreview(`Send ${all.length} call${all.length === 1 ? '' : 's'} at once`, head, rows, preview)
     }
     case 'solana_signMessage': {
       const { message } = (args[0] ?? {}) as { message?: unknown }
