@@ -13,6 +13,7 @@ export const E2E_PORTS = portsFromEnv(process.env, {
   authFrame: 5200,
   idp: 5201,
   bundler: 5337,
+  bundlerB: 5338,
   onramp: 5202,
   bitcoin: 19443,
 })

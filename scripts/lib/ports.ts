@@ -13,6 +13,8 @@ export interface StackPorts {
   idp: number
   /** The ERC-4337 bundler (alto) for chain A. */
   bundler: number
+  /** The ERC-4337 bundler (alto) for chain B. */
+  bundlerB: number
   /** The on-ramp sandbox provider page (its own origin). */
   onramp: number
   /** The Bitcoin regtest node's HTTP API (bcoin). */
@@ -31,6 +33,7 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env, base?: Partia
     authFrame: read('PORTICO_AUTH_FRAME_PORT', base?.authFrame ?? 4200),
     idp: read('PORTICO_IDP_PORT', base?.idp ?? 4201),
     bundler: read('PORTICO_BUNDLER_PORT', base?.bundler ?? 4337),
+    bundlerB: read('PORTICO_BUNDLER_B_PORT', base?.bundlerB ?? 4338),
     onramp: read('PORTICO_ONRAMP_PORT', base?.onramp ?? 4202),
     bitcoin: read('PORTICO_BITCOIN_PORT', base?.bitcoin ?? 18443),
   }

@@ -16,7 +16,6 @@ import {
   DEV_WALLET_BUNDLE,
   type Devnet,
   deployIdRegistry,
-  startBundler,
   startDevnet,
 } from '@portico/devnet'
 import { devFarcasterAccounts, type IdpOptions, startIdp } from '@portico/idp'
@@ -48,6 +47,8 @@ import {
   type OnrampHandle,
   type RelayHandle,
 } from './stackBuiltServices.ts'
+import { startStackBundlers } from './stackBundlers.ts'
+import { stackPaymasters } from './stackPaymaster.ts'
 import {
   httpUpstream,
   type StackTls,
@@ -118,6 +119,8 @@ export interface Stack {
   builtServices?: BuiltService[]
   /** The ERC-4337 bundler (alto) on chain A (ports.bundler), when the fixtures (EntryPoint) are deployed. */
   bundler?: BundlerProcess
+  /** Every chain's bundler: chain A's, and chain B's on ports.bundlerB (stackBundlers.ts). */
+  bundlers: BundlerProcess[]
   /** Where the auth frame gives users smart accounts: chains with EntryPoint, factory and a bundler. */
   smartAccountNetworks: SmartAccountNetwork[]
   /** nginx and the certificates when started with `tls`. */
@@ -175,24 +178,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.services === 'built'
       ? builtStackServices(options.servicesDir ?? path.join(ROOT, '.tmp', `services-${ports.demo}`))
       : undefined
-  let bundler: BundlerProcess | undefined
   let tls: StackTls | undefined
-  // Smart accounts: alto on chain A over the fixtures' EntryPoint v0.8 and account factory; it loads
-  // for seconds, so it starts now and is awaited before the auth frame.
   const chainA = devnet.chains.find((chain) => chain.chainId === 31337)
-  const aa = devnet.fixtures?.[31337]?.aa
-  const bundlerStart =
-    chainA && aa
-      ? startBundler({
-          rpcUrl: chainA.rpcUrl,
-          chainId: 31337,
-          entryPoint: aa.entryPoint,
-          port: ports.bundler,
-          // The stack's host only (alto binds 0.0.0.0 by itself); its keys go in a 0600 file, not argv.
-          host: ports.host,
-        })
-      : undefined
-  bundlerStart?.catch(() => {}) // awaited in the try below
+  // Smart accounts: alto on each chain with the fixtures' EntryPoint v0.8, awaited before the auth frame.
+  const bundlerStarts = startStackBundlers(devnet, ports)
   // The provider page's origin and the secret its calls to the API are signed with (one per stack).
   /** Stops whatever has started (the stack's stop(), and a failed start). */
   const shutdown = async () => {
@@ -205,10 +194,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       authFrame?.close(),
       idp?.close(),
       onramp?.close(),
-      bundlerStart?.then(
-        (started) => started.stop(),
-        () => {},
-      ),
+      bundlerStarts.stop(),
     ])
     await stopRelayStore?.()
     await devnet.stop()
@@ -275,12 +261,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         }
       : {}
     log(`farcaster: custody from the ID registry ${farcasterChain.idRegistry ?? '(none: no chain A)'}`)
-    bundler = await bundlerStart
-    if (bundler) log(`bundler: ${bundler.url} (alto, chain 31337, EntryPoint ${bundler.entryPoint})`)
-    const smartAccountNetworks: SmartAccountNetwork[] =
-      chainA && aa && bundler
-        ? [{ chainId: 31337, rpcUrl: chainA.rpcUrl, bundlerUrl: bundler.url, ...aa }]
-        : []
+    const bundlers = await bundlerStarts.ready
+    for (const b of bundlers) log(`bundler: ${b.url} (alto, chain ${b.chainId}, EntryPoint ${b.entryPoint})`)
+    const chainABundler = bundlers.find((b) => b.chainId === 31337)
+    const smartAccountNetworks = bundlerStarts.networks(bundlers)
+    const paymasters = stackPaymasters(devnet, api.url, smartAccountNetworks)
+    for (const p of paymasters.frame) log(`paymaster: ${p.url} (chain ${p.chainId}, ${p.paymaster})`)
     const social = { ...devSocialConfig(idp.url), farcaster: { relayUrl: idp.url, ...farcasterChain } }
     const authFrameConfig: AuthFrameConfigInput = {
       host: '127.0.0.1',
@@ -305,6 +291,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Mail goes through the frame's SMTP mailer to a loopback SMTP receiver (a free port) that the
       // frame starts and that feeds the dev mailbox: the same sending code as production.
       devMailbox: true,
+      // The only paymaster services the frame's backend may fetch for the dev project's apps.
+      paymasterServices: paymasters.frame,
     }
     authFrame = built
       ? await built.authFrame(authFrameConfig, { social, smartAccountNetworks })
@@ -353,12 +341,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const pluginBaseUrl = `${origins?.plugins ?? plugins.url}/plugins`
     const relayUrl = origins?.relay ?? relay.url
     const apiUrl = origins?.api ?? api.url
-    const environment = demoEnvironment(devnet, {
-      pluginBaseUrl,
-      relayUrl,
-      apiUrl,
-      authFrameUrl: authFrame.frameUrl,
-    })
+    const environment = {
+      ...demoEnvironment(devnet, { pluginBaseUrl, relayUrl, apiUrl, authFrameUrl: authFrame.frameUrl }),
+      ...paymasters.demo,
+    }
     const devWalletConfig = devWalletConfigOf(devnet)
     const head = demoHead(
       environment,
@@ -417,7 +403,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       authFrame,
       idp,
       onramp,
-      ...(bundler ? { bundler } : {}),
+      ...(chainABundler ? { bundler: chainABundler } : {}),
+      bundlers,
       ...(built ? { builtServices: built.processes } : {}),
       smartAccountNetworks,
       ...(tls ? { tls } : {}),

@@ -81,6 +81,14 @@ describe('authFrameEnv', () => {
     solana: { networkId: 'solana:PorticoDevnet1111111111111111111', rpcUrl: 'http://127.0.0.1:9899' },
     database: { kind: 'sqlite', file: join(dir, 'frame.sqlite') },
     devMailbox: true,
+    paymasterServices: [
+      {
+        projectId: 'portico-dev',
+        chainId: 31337,
+        url: 'http://127.0.0.1:9180/v1/paymaster?projectId=portico-dev',
+        paymaster: address('66'),
+      },
+    ],
   }
   const social = {
     ...devSocialConfig('http://127.0.0.1:9301'),
@@ -112,6 +120,7 @@ describe('authFrameEnv', () => {
     // The CLI's URL parsing adds the path's slash.
     expect(read.chains).toEqual(config.chains?.map((c) => ({ ...c, rpcUrl: `${c.rpcUrl}/` })))
     expect(read.smartAccounts?.enabledNetworks()).toEqual([31337])
+    expect(read.paymasterServices).toEqual(config.paymasterServices)
     expect(socialConfigFromEnv(env)).toEqual(social)
     expect(mode(env.PORTICO_SOCIAL_CONFIG)).toBe(0o600)
     expect(Object.values(env).join('\n')).not.toContain('PRIVATE KEY')

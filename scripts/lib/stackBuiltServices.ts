@@ -130,6 +130,7 @@ export function authFrameEnv(config: AuthFrameConfigInput, data: AuthFrameData, 
     'solana',
     'database',
     'devMailbox',
+    'paymasterServices',
   ])
   const env: Env = {}
   if (config.host) env.PORTICO_AUTH_FRAME_HOST = config.host
@@ -164,6 +165,14 @@ export function authFrameEnv(config: AuthFrameConfigInput, data: AuthFrameData, 
         if (chain?.rpcUrl !== network.rpcUrl)
           throw new Error(`built auth-frame: smart accounts on ${network.chainId} use an RPC the frame lacks`)
         return `${network.chainId}=${network.bundlerUrl}|${network.entryPoint}|${network.factory}`
+      })
+      .join(',')
+  if (config.paymasterServices?.length)
+    env.PORTICO_AUTH_FRAME_PAYMASTERS = config.paymasterServices
+      .map((p) => {
+        // The variable is a comma list: a URL with a comma could not be passed on.
+        if (p.url.includes(',')) throw new Error(`built auth-frame: paymaster URL ${p.url} holds a comma`)
+        return `${p.projectId}:${p.chainId}=${p.url}|${p.paymaster}`
       })
       .join(',')
   return env

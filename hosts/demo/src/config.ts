@@ -16,6 +16,11 @@ export interface DemoEnvironment {
   solana?: { networkId: string; rpcUrl: string; name: string }
   /** The devnet's Bitcoin regtest node: CAIP-2 network id (`bip122:<genesis prefix>`) and display name. */
   bitcoin?: { networkId: string; name: string }
+  /**
+   * Gas paid by the app (ERC-7677): the paymaster service URL per CAIP-2 network (the stack's API,
+   * scripts/lib/stackPaymaster.ts). Absent when the stack has no paymaster.
+   */
+  paymasterServices?: Record<string, string>
 }
 
 declare global {
@@ -63,6 +68,8 @@ export interface DemoOverrides {
   bitcoin?: boolean
   /** false: leave out the Solana network (eip155 only, e.g. for WalletConnect one-click sign-in). */
   solana?: boolean
+  /** false: no gas paid by the app even where the environment has a paymaster service (`paymasterServices`). */
+  paymaster?: boolean
 }
 
 /**
@@ -135,6 +142,13 @@ export function demoOptions(
   const walletDirectoryUrl = overrides.walletDirectoryUrl ?? env.walletDirectoryUrl ?? apiUrl
   const authFrameUrl = overrides.authFrameUrl ?? env.authFrameUrl
   const timeoutMs = overrides.walletConnectTimeoutMs
+  // Only for the networks the demo requests; none at all when the stack has no paymaster.
+  const requested = new Set<string>(networks.map((network) => network.caipNetworkId))
+  const paymasterServices = Object.fromEntries(
+    Object.entries(overrides.paymaster === false ? {} : (env.paymasterServices ?? {})).filter(([network]) =>
+      requested.has(network),
+    ),
+  )
   if (!first) throw new Error('The demo needs at least one chain')
   return {
     projectId: env.projectId,
@@ -153,5 +167,6 @@ export function demoOptions(
     // The kernel checks the name (an unknown one is ignored).
     ...(overrides.themePreset ? { themePreset: overrides.themePreset as ThemePresetName } : {}),
     ...(overrides.siwxRequired ? { siwx: { required: true } } : {}),
+    ...(Object.keys(paymasterServices).length > 0 ? { paymasterServices } : {}),
   }
 }

@@ -8,6 +8,7 @@
  *   ?apiUrl=   ?relayUrl=   ?authFrameUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
  *   ?themePreset=ocean   ?bitcoin=1 (the Bitcoin regtest network; off in the test build unless asked)
  *   ?solana=0 (no Solana network: eip155 only)
+ *   ?paymaster=1 (gas paid by the app where the stack has a paymaster service; off in the test build unless asked)
  */
 import type { DemoOverrides } from './config.ts'
 
@@ -38,5 +39,6 @@ export function queryOverrides(search: string): DemoOverrides {
   if (query.get('siwxRequired') === '1') overrides.siwxRequired = true
   if (query.get('bitcoin') === '1') overrides.bitcoin = true
   if (query.get('solana') === '0') overrides.solana = false
+  if (query.get('paymaster') === '1') overrides.paymaster = true
   return overrides
 }

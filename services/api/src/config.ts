@@ -10,6 +10,11 @@ import {
   type OnrampProvidersInput,
   resolveOnrampProviders,
 } from './onramp/config.ts'
+import {
+  type PaymasterConfig,
+  type PaymasterConfigInput,
+  resolvePaymasterConfig,
+} from './paymaster/config.ts'
 import { type PriceOptions, resolvePriceOptions } from './prices/options.ts'
 import { resolveSiwxConfig, type SiwxConfig, type SiwxConfigInput } from './siwx/config.ts'
 
@@ -45,6 +50,10 @@ export type FixturesInput = Record<
     /** USD price feeds by asset (ETH or a token label) and fixed USD prices: dev data (prices/options.ts). */
     feeds?: Record<string, string>
     prices?: Record<string, number>
+    /** ERC-4337: the EntryPoint and the account factory (the paymaster service's chains and dev policy). */
+    aa?: { entryPoint?: string; factory?: string }
+    /** The sponsor's verifying paymaster (paymaster/config.ts). */
+    paymaster?: { address?: string }
   }
 >
 
@@ -139,6 +148,11 @@ export interface ApiConfig {
    * the bech32 prefix of its addresses; null serves no Bitcoin network.
    */
   bitcoin: (BitcoinNodeConfig & { addressPrefix: string }) | null
+  /**
+   * The sponsor's ERC-4337 paymaster service (POST /v1/paymaster, paymaster/): its key, chains and each
+   * project's sponsor policy; null serves none.
+   */
+  paymaster: PaymasterConfig | null
 }
 
 type Nested =
@@ -155,6 +169,7 @@ type Nested =
   | 'bitcoin'
   | 'cache'
   | 'prices'
+  | 'paymaster'
 export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
   indexer?: Partial<ApiConfig['indexer']>
   rateLimit?: Partial<ApiConfig['rateLimit']>
@@ -175,6 +190,7 @@ export type ApiConfigInput = Partial<Omit<ApiConfig, Nested>> & {
    */
   projects?: ProjectOrigins
   prices?: Partial<PriceOptions>
+  paymaster?: PaymasterConfigInput
 }
 
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -260,6 +276,10 @@ export function resolveConfig(input: ApiConfigInput = {}): ApiConfig {
     onrampProviders: resolveOnrampProviders(input.onrampProviders),
     // bcoin's regtest writes `rb1…` addresses.
     bitcoin: input.bitcoin ? { ...input.bitcoin, addressPrefix: input.bitcoin.addressPrefix ?? 'rb' } : null,
+    paymaster: resolvePaymasterConfig(input.paymaster, input.fixtures, {
+      production,
+      devProjectId: DEFAULT_PROJECT_ID,
+    }),
   }
 }
 

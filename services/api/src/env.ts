@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { dexAddresses, FIXED_PRICES, fixtureAddresses, priceFeedAddresses } from '@portico/devnet'
+import {
+  AA_FIXTURES,
+  dexAddresses,
+  FIXED_PRICES,
+  fixtureAddresses,
+  PAYMASTER_FIXTURE,
+  priceFeedAddresses,
+} from '@portico/devnet'
 import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import {
   type ApiConfig,
@@ -11,6 +18,7 @@ import {
 } from './config.ts'
 import { parseTrustProxy } from './http/trustProxy.ts'
 import { onrampProvidersFromEnv } from './onramp/env.ts'
+import { paymasterFromEnv } from './paymaster/env.ts'
 import { priceOptionsFromEnv } from './prices/options.ts'
 
 /** Chains the devnet deploys its fixtures on (same addresses on each). */
@@ -125,6 +133,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfigIn
   if (onrampProviders) input.onrampProviders = onrampProviders
   const bitcoin = bitcoinFromEnv(env)
   if (bitcoin) input.bitcoin = bitcoin
+  const paymaster = paymasterFromEnv(env)
+  if (paymaster) input.paymaster = paymaster
   return input
 }
 
@@ -201,6 +211,8 @@ function devnetFixtures(chains: ChainConfig[] = DEFAULT_CHAINS): FixturesInput {
     dex: dexAddresses(base.tokens),
     feeds: priceFeedAddresses(),
     prices: { ...FIXED_PRICES },
+    aa: AA_FIXTURES,
+    paymaster: { address: PAYMASTER_FIXTURE },
   }
   return Object.fromEntries(
     chains.filter((c) => DEVNET_CHAIN_IDS.has(c.chainId)).map((c) => [String(c.chainId), addresses]),

@@ -19,6 +19,7 @@ export { openPostgresDriver, type PostgresOptions } from './db/postgresDriver.ts
 export type { Repository } from './db/repository.ts'
 export { createSqliteRepository } from './db/sqlite.ts'
 export { openSqliteDriver } from './db/sqliteDriver.ts'
+export { displayText } from './displayText.ts'
 export { configFromEnv } from './env.ts'
 export { BodyTooLargeError, readBoundedText } from './http/boundedBody.ts'
 export { drainOnClose } from './http/drain.ts'

@@ -44,9 +44,10 @@ describe('production mode', () => {
       'price feeds of the devnet fixtures are in use',
       'PORTICO_WALLET_DIRECTORY is dev',
       'PORTICO_ONRAMP_SANDBOX',
+      'no paymaster signing key',
     ])
       expect(message).toContain(name)
-    expect(error.problems).toHaveLength(10)
+    expect(error.problems).toHaveLength(11)
   })
 
   it('NODE_ENV=production is production too; a wildcard or localhost-only project list is refused', async () => {

@@ -8,6 +8,7 @@ import { type ApiConfig, type ApiConfigInput, DEFAULT_PROJECT_ID } from './confi
 import { directoryOptionsFromEnv, resolveDirectoryOptions } from './directory/options.ts'
 import { directoryProductionProblems } from './directory/production.ts'
 import { onrampProductionProblems } from './onramp/production.ts'
+import { paymasterProductionProblems } from './paymaster/production.ts'
 import { priceProductionProblems } from './prices/production.ts'
 
 const PROJECTS_FIX = 'set PORTICO_PROJECTS to your project ids and the https origins of their apps'
@@ -26,6 +27,7 @@ export function apiDevDefaults(
     ...asDevDefaults(priceProductionProblems(config)),
     ...asDevDefaults(directoryProductionProblems(resolveDirectoryOptions(directoryOptionsFromEnv(env)))),
     ...asDevDefaults(onrampProductionProblems(config)),
+    ...asDevDefaults(paymasterProductionProblems(config)),
   ]
 }
 
@@ -60,7 +62,7 @@ function keyDefaults(input: ApiConfigInput, config: ApiConfig): DevDefault[] {
 }
 
 /**
- * The owners' reports (prices, directory, on-ramp) are sentences "what: how to fix it"; the list names
+ * The owners' reports (prices, directory, on-ramp, paymaster) are sentences "what: how to fix it"; the list names
  * each by the part before its first colon.
  */
 function asDevDefaults(sentences: string[]): DevDefault[] {

@@ -25,6 +25,7 @@ import { type IndexerRole, type LeaderIndexer, startLeaderIndexer } from './inde
 import { observeApi } from './observability.ts'
 import { onrampProviderRoutes } from './onramp/providerRoutes.ts'
 import { onrampRoutes } from './onramp/routes.ts'
+import { paymasterRoutes } from './paymaster/routes.ts'
 import { withFeedPrices } from './prices/feedPrices.ts'
 import { apiDevDefaults } from './production.ts'
 import { DAY_MS, scheduleRetention } from './retention.ts'
@@ -236,6 +237,7 @@ async function buildApp(app: FastifyInstance, ctx: ApiContext): Promise<void> {
     onrampRoutes(v1, ctx)
     bitcoinRoutes(v1, ctx)
     previewRoute(v1, ctx, metrics)
+    paymasterRoutes(v1, ctx)
   })
   onrampProviderRoutes(app, ctx)
   await directoryRoutes(app, ctx)

@@ -3,6 +3,7 @@ import type { TrustProxy } from '@portico/api'
 import { EMAIL_CODE_TTL_MS } from '@portico/shared-types'
 import type { Mailer } from './email/mailer.ts'
 import type { SmtpConfig } from './email/smtp.ts'
+import type { PaymasterServiceConfig } from './smartAccount/sponsorship.ts'
 import type { SmartAccountProvider } from './smartAccountSeam.ts'
 import type { SocialProvider } from './socialSeam.ts'
 import { devnetTokenList } from './tokenList.ts'
@@ -107,6 +108,12 @@ export interface AuthFrameConfig {
   trustProxy: TrustProxy
   /** Seam of the smart-account module (src/smartAccount/): ERC-4337 accounts over the user's EOA key. */
   smartAccounts?: SmartAccountProvider
+  /**
+   * The ERC-7677 paymaster services apps may name in wallet_sendCalls (`paymasterService` capability),
+   * per project and chain (PORTICO_AUTH_FRAME_PAYMASTERS). A URL not listed here is refused, never
+   * fetched (smartAccount/sponsorship.ts). Default none: no app gets gas sponsored.
+   */
+  paymasterServices: PaymasterServiceConfig[]
   /** Seam of the social login module (src/social/): social and farcaster login. */
   social?: SocialProvider
 }
@@ -168,6 +175,7 @@ export function resolveConfig(input: AuthFrameConfigInput = {}): AuthFrameConfig
     ...(input.metricsToken !== undefined && { metricsToken: input.metricsToken }),
     trustProxy,
     ...(input.smartAccounts !== undefined && { smartAccounts: input.smartAccounts }),
+    paymasterServices: input.paymasterServices ?? [],
     ...(input.social !== undefined && { social: input.social }),
   }
 }

@@ -56,3 +56,32 @@ describe('configFromEnv: chain names and smart accounts', () => {
     ).toThrow(/0x addresses/)
   })
 })
+
+describe('configFromEnv: the paymaster services apps may name', () => {
+  const PAYMASTER = `0x${'cd'.repeat(20)}`
+  const URL_A = 'http://127.0.0.1:4180/v1/paymaster?projectId=portico-dev'
+
+  it('reads project, chain, URL and paymaster; none by default', () => {
+    const input = configFromEnv({
+      PORTICO_AUTH_FRAME_CHAINS: CHAINS,
+      PORTICO_AUTH_FRAME_PAYMASTERS: `portico-dev:31337=${URL_A}|${PAYMASTER},acme:31338=https://pm.example/rpc?key=a=b|${PAYMASTER}`,
+    })
+    expect(input.paymasterServices).toEqual([
+      { projectId: 'portico-dev', chainId: 31337, url: URL_A, paymaster: PAYMASTER },
+      { projectId: 'acme', chainId: 31338, url: 'https://pm.example/rpc?key=a=b', paymaster: PAYMASTER },
+    ])
+    expect(configFromEnv({ PORTICO_AUTH_FRAME_CHAINS: CHAINS }).paymasterServices).toBeUndefined()
+  })
+
+  it('refuses a chain it does not serve, a URL that is not http(s), or a malformed entry', () => {
+    const parse = (value: string) =>
+      configFromEnv({ PORTICO_AUTH_FRAME_CHAINS: CHAINS, PORTICO_AUTH_FRAME_PAYMASTERS: value })
+    expect(() => parse(`portico-dev:10=${URL_A}|${PAYMASTER}`)).toThrow(
+      /chain 10 is not in PORTICO_AUTH_FRAME_CHAINS/,
+    )
+    expect(() => parse(`portico-dev:31337=file:///etc/passwd|${PAYMASTER}`)).toThrow(/not an http\(s\) URL/)
+    expect(() => parse(`portico-dev:31337=${URL_A}`)).toThrow(/projectId:chainId=url\|paymaster/)
+    expect(() => parse(`portico-dev=${URL_A}|${PAYMASTER}`)).toThrow(/projectId:chainId=url\|paymaster/)
+    expect(() => parse(`portico-dev:31337=${URL_A}|0x12`)).toThrow(/projectId:chainId=url\|paymaster/)
+  })
+})

@@ -2,7 +2,11 @@ import { parseTrustProxy } from '@portico/api'
 import { isProduction, metricsTokenFromEnv, projectsFromEnv } from '@portico/ops'
 import type { AuthFrameConfigInput, FrameChain } from './config.ts'
 import { smtpConfigFromEnv } from './email/smtpEnv.ts'
-import { createSmartAccountProvider, type SmartAccountNetwork } from './smartAccount/index.ts'
+import {
+  createSmartAccountProvider,
+  type PaymasterServiceConfig,
+  type SmartAccountNetwork,
+} from './smartAccount/index.ts'
 import { socialLoginFromEnv } from './social/fromEnv.ts'
 import { tokenListFromEnv } from './tokenList.ts'
 
@@ -50,6 +54,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AuthFrameCo
     input.smartAccounts = createSmartAccountProvider({
       networks: parseSmartAccounts(input.chains, env.PORTICO_AUTH_FRAME_SMART_ACCOUNTS),
     })
+  if (env.PORTICO_AUTH_FRAME_PAYMASTERS)
+    input.paymasterServices = parsePaymasters(input.chains, env.PORTICO_AUTH_FRAME_PAYMASTERS)
   if (env.PORTICO_AUTH_FRAME_SOLANA) {
     const [networkId, rpcUrl] = env.PORTICO_AUTH_FRAME_SOLANA.split('=')
     if (!networkId?.startsWith('solana:') || !rpcUrl)
@@ -137,6 +143,29 @@ function parseSmartAccounts(chains: FrameChain[] | undefined, text: string): Sma
       bundlerUrl: httpUrl(bundlerUrl, name),
       entryPoint: entryPoint as `0x${string}`,
       factory: factory as `0x${string}`,
+    }
+  })
+}
+
+/**
+ * `<projectId>:<chainId>=<ERC-7677 URL>|<paymaster>,…`: the paymaster services each project's apps may
+ * name on each chain (of PORTICO_AUTH_FRAME_CHAINS), and the paymaster contract their answers must
+ * name. A URL here holds no comma; the app must send the same URL.
+ */
+function parsePaymasters(chains: FrameChain[] | undefined, text: string): PaymasterServiceConfig[] {
+  const name = 'PORTICO_AUTH_FRAME_PAYMASTERS'
+  return list(text).map((entry) => {
+    const match = /^([A-Za-z0-9][A-Za-z0-9._-]{0,127}):(\d{1,15})=(\S+)\|(0x[0-9a-fA-F]{40})$/.exec(entry)
+    if (!match?.[1] || !match[2] || !match[3] || !match[4])
+      throw new Error(`${name} must be projectId:chainId=url|paymaster,…`)
+    const chainId = int(match[2], name)
+    if (!chains?.some((c) => c.chainId === chainId))
+      throw new Error(`${name}: chain ${chainId} is not in PORTICO_AUTH_FRAME_CHAINS`)
+    return {
+      projectId: match[1],
+      chainId,
+      url: httpUrl(match[3], name),
+      paymaster: match[4] as `0x${string}`,
     }
   })
 }

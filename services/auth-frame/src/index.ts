@@ -15,6 +15,7 @@ export { FRAME_ALLOWED_METHODS } from './rpc/allowList.ts'
 export { type AuthFrameServer, startAuthFrame } from './server.ts'
 export {
   createSmartAccountProvider,
+  type PaymasterServiceConfig,
   SMART_ACCOUNT_ERRORS,
   type SmartAccountNetwork,
   type SmartAccountProviderOptions,

@@ -22,6 +22,7 @@ export type {
   DevnetFixtures,
   DexFixtures,
   DexPair,
+  PaymasterFixtures,
 } from './fixtures/types.ts'
 export * from './solana/index.ts'
 export * from './wallet/index.ts'
@@ -35,7 +36,22 @@ export {
   startBundler,
 } from './bundler/alto.ts'
 export { deployAccountAbstraction } from './fixtures/aa/deploy.ts'
+export { deployVerifyingPaymaster } from './fixtures/aa/paymasterDeploy.ts'
+export {
+  DEV_PAYMASTER_SIGNER_KEY,
+  devPaymasterSigner,
+  PAYMASTER_FIXTURE,
+} from './fixtures/aa/paymasterPlan.ts'
 export { AA_FIXTURES, ENTRY_POINT_V08 } from './fixtures/aa/plan.ts'
+export {
+  encodePaymasterData,
+  initCodeOf,
+  SPONSORSHIP_TYPES,
+  type SponsoredUserOperation,
+  type SponsorshipTerms,
+  STUB_SPONSORSHIP_SIGNATURE,
+  sponsorshipTypedData,
+} from './fixtures/aa/sponsorship.ts'
 export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
 export { DEX_DEPLOYER_KEY, dexAddresses, PERMIT_TOKEN, POOLS } from './fixtures/dex/plan.ts'
 export {

@@ -241,6 +241,23 @@ export const MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 11,
+    name: 'sponsored gas budgets',
+    statements: [
+      // Gas cost the paymaster service signed for, in gwei (rounded up), per project, chain, sender and
+      // UTC day; sender '*' is the project's total. Rows of past days are deleted as new ones come.
+      `CREATE TABLE sponsored_gas (
+        project_id TEXT NOT NULL,
+        chain_id BIGINT NOT NULL,
+        sender TEXT NOT NULL,
+        day BIGINT NOT NULL,
+        gwei BIGINT NOT NULL,
+        PRIMARY KEY (project_id, chain_id, sender, day)
+      )`,
+      'CREATE INDEX sponsored_gas_by_day ON sponsored_gas (day)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

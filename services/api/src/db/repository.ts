@@ -4,6 +4,7 @@ import type { WalletDirectoryStore } from './directoryRepository.ts'
 import type { NameRegistry } from './namesRepository.ts'
 import type { OnrampStore } from './onrampRepository.ts'
 import type { SiwxNonceLedger } from './siwxNoncesRepository.ts'
+import type { SponsoredGasLedger } from './sponsoredGasRepository.ts'
 
 /** Addresses are stored lower-case; callers pass any case. */
 export type TokenKind = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'unknown'
@@ -119,7 +120,12 @@ export interface NftTransfer {
 export class ChainContinuityError extends Error {}
 
 /** Everything the API stores. Implemented for SQLite and PostgreSQL; one test suite runs on both. */
-export interface Repository extends NameRegistry, OnrampStore, SiwxNonceLedger, WalletDirectoryStore {
+export interface Repository
+  extends NameRegistry,
+    OnrampStore,
+    SiwxNonceLedger,
+    SponsoredGasLedger,
+    WalletDirectoryStore {
   readonly dialect: 'sqlite' | 'postgres'
   close(): Promise<void>
 

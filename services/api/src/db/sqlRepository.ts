@@ -8,6 +8,7 @@ import { sqlNameMethods } from './sqlNames.ts'
 import { sqlNftMethods } from './sqlNfts.ts'
 import { sqlOnrampMethods } from './sqlOnramp.ts'
 import { sqlSiwxNonceMethods } from './sqlSiwxNonces.ts'
+import { sqlSponsoredGasMethods } from './sqlSponsoredGas.ts'
 import { sqlTokenMethods } from './sqlTokens.ts'
 
 /**
@@ -27,5 +28,6 @@ export async function createSqlRepository(driver: SqlDriver): Promise<Repository
     ...sqlOnrampMethods(driver),
     ...sqlSiwxNonceMethods(driver),
     ...sqlDirectoryMethods(driver),
+    ...sqlSponsoredGasMethods(driver),
   }
 }

@@ -86,9 +86,17 @@ export const rpcHandlers: HandlerMap = {
       }
     const signer = await eip155Signer(svc, t)
     const owner = await evmOwner(svc, t.user.id)
+    // The paymaster services this app's project may name (the page's own URL is matched against them).
+    const paymasterServices = svc.config.paymasterServices.filter((p) => p.projectId === ctx.projectId)
     return {
       result: await eip155Request(
-        { owner, chain: signer.chain, address: signer.address, ...(signer.smart && { smart: signer.smart }) },
+        {
+          owner,
+          chain: signer.chain,
+          address: signer.address,
+          ...(signer.smart && { smart: signer.smart }),
+          paymasterServices,
+        },
         t.method,
         params,
       ),

@@ -15,6 +15,13 @@ import {
 } from 'viem'
 import type { FrameChain } from '../config.ts'
 import { FrameError } from '../errors.ts'
+import {
+  type PaymasterServiceConfig,
+  SPONSORSHIP_ERRORS,
+  sponsorshipConfigured,
+  sponsorshipOf,
+  UNSUPPORTED_CAPABILITY,
+} from '../smartAccount/sponsorship.ts'
 import type { SmartAccountCall, SmartAccountProvider } from '../smartAccountSeam.ts'
 import { FRAME_READ_METHODS } from './allowList.ts'
 
@@ -33,6 +40,8 @@ export interface Eip155Signer {
   address: Address
   /** Set when the user's preferred account on this chain is the smart account. */
   smart?: SmartAccountProvider
+  /** The paymaster services the app's project may name (ERC-7677, smartAccount/sponsorship.ts). */
+  paymasterServices?: readonly PaymasterServiceConfig[]
 }
 
 const invalid = (message: string) => new FrameError(message, -32602)
@@ -262,7 +271,24 @@ export async function eip155Request(signer: Eip155Signer, method: string, params
       if (!Array.isArray(request.calls) || request.calls.length === 0 || request.calls.length > MAX_CALLS)
         throw invalid(`wallet_sendCalls needs 1 to ${MAX_CALLS} calls`)
       const calls = request.calls.map(parseCall)
-      if (signer.smart) return { id: await signer.smart.sendCalls(signer.owner, signer.chain.chainId, calls) }
+      // Gas paid by the app: only a paymaster service the frame's configuration lists for this app and
+      // chain; any other URL is refused here, before anything is fetched.
+      const sponsorship = sponsorshipOf(
+        request.capabilities,
+        signer.chain.chainId,
+        signer.paymasterServices ?? [],
+      )
+      if (sponsorship && !signer.smart && !sponsorship.optional)
+        throw new FrameError(SPONSORSHIP_ERRORS.needsSmartAccount, UNSUPPORTED_CAPABILITY)
+      if (signer.smart)
+        return {
+          id: await signer.smart.sendCalls(
+            signer.owner,
+            signer.chain.chainId,
+            calls,
+            sponsorship ? { paymaster: sponsorship.endpoint } : {},
+          ),
+        }
       const wallet = createWalletClient({ account: signer.owner, chain, transport })
       const hashes: Hex[] = []
       for (const call of calls) hashes.push(await wallet.sendTransaction(call))
@@ -274,6 +300,11 @@ export async function eip155Request(signer: Eip155Signer, method: string, params
       return {
         [`0x${signer.chain.chainId.toString(16)}`]: {
           atomic: { status: signer.smart ? 'supported' : 'unsupported' },
+          // ERC-7677: where the smart account can send with a paymaster service this app may name.
+          ...(signer.smart &&
+            sponsorshipConfigured(signer.chain.chainId, signer.paymasterServices ?? []) && {
+              paymasterService: { supported: true },
+            }),
         },
       }
     case 'eth_sendRawTransaction':

@@ -13,8 +13,9 @@ import {
 import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction'
 import { getCode } from 'viem/actions'
 import { FrameError } from '../errors.ts'
-import type { SmartAccountCall, SmartAccountProvider } from '../smartAccountSeam.ts'
+import type { SendCallsOptions, SmartAccountCall, SmartAccountProvider } from '../smartAccountSeam.ts'
 import { toPorticoSmartAccount } from './account.ts'
+import { erc7677Client } from './paymasterClient.ts'
 import { REVERTED_PREFIX, revertMessage } from './revert.ts'
 
 /** One chain where users get smart accounts: its RPC, its ERC-4337 bundler and the fixtures' contracts. */
@@ -120,7 +121,12 @@ export function createSmartAccountProvider(options: SmartAccountProviderOptions)
     return run
   }
 
-  const send = async (owner: LocalAccount, chainId: number, calls: SmartAccountCall[]): Promise<Hex> => {
+  const send = async (
+    owner: LocalAccount,
+    chainId: number,
+    calls: SmartAccountCall[],
+    options: SendCallsOptions = {},
+  ): Promise<Hex> => {
     if (calls.length === 0 || calls.length > MAX_CALLS)
       throw new FrameError(SMART_ACCOUNT_ERRORS.tooManyCalls)
     const { client, config } = network(chainId)
@@ -133,7 +139,9 @@ export function createSmartAccountProvider(options: SmartAccountProviderOptions)
         pollingInterval,
       })
       try {
-        const hash = await bundler.sendUserOperation({ calls })
+        // Sponsored: viem asks the paymaster service for stub data, estimates, then for the signed data.
+        const sponsor = options.paymaster ? { paymaster: erc7677Client(options.paymaster) } : {}
+        const hash = await bundler.sendUserOperation({ calls, ...sponsor })
         const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: receiptTimeout })
         if (!receipt.success)
           throw new FrameError(`${SMART_ACCOUNT_ERRORS.reverted} (${receipt.receipt.transactionHash})`)
