@@ -22,6 +22,7 @@ export type {
   DevnetFixtures,
   DexFixtures,
   DexPair,
+  Eip7702Fixtures,
 } from './fixtures/types.ts'
 export * from './solana/index.ts'
 export * from './wallet/index.ts'
@@ -38,6 +39,8 @@ export { deployAccountAbstraction } from './fixtures/aa/deploy.ts'
 export { AA_FIXTURES, ENTRY_POINT_V08 } from './fixtures/aa/plan.ts'
 export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
 export { DEX_DEPLOYER_KEY, dexAddresses, PERMIT_TOKEN, POOLS } from './fixtures/dex/plan.ts'
+export { deployEip7702Delegate } from './fixtures/eip7702/deploy.ts'
+export { eip7702Addresses } from './fixtures/eip7702/plan.ts'
 export {
   custodyOf as idRegistryCustodyOf,
   deployIdRegistry,
