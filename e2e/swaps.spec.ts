@@ -2,11 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { startApi } from '@portico/api'
 import { parseEther, parseUnits } from 'viem'
 import {
-  type FreshAccount,
   floor3,
   freePort,
   freshAccount,
@@ -19,46 +17,13 @@ import {
 } from './accountData.ts'
 import { DemoPage } from './demo.ts'
 import { expect, test } from './fixtures.ts'
-import type { StackInfo } from './stackInfo.ts'
+import { openSwap, pick, swapDialog, toast, withinSlippage } from './swapFlow.ts'
 import { continuePreview } from './transactionPreview.ts'
 
 // Accounts: fresh ones per test (ETH by anvil_setBalance, USDC minted from account 0); the swaps go
 // through the devnet's Uniswap-V2 DEX that the API quotes and builds for (behaviour §4 swap flow).
-
-const toast = (page: Page) => page.getByRole('status', { name: 'Notifications' })
-
-/** The received amount is the quote's within the 1% slippage the swap was built with (behaviour §9). */
-function withinSlippage(units: bigint, quoted: string, decimals: number) {
-  const expected = parseUnits(quoted, decimals)
-  expect(units).toBeGreaterThanOrEqual((expected * 99n) / 100n)
-  expect(units).toBeLessThanOrEqual((expected * 101n) / 100n)
-}
-
-async function openSwap(page: Page, stack: StackInfo, account: FreshAccount, query = '') {
-  await useDevWallet(page.context(), stack, account)
-  const demo = new DemoPage(page)
-  await demo.goto(query)
-  await demo.connectDevWallet()
-  await demo.openAccount()
-  await demo.dialog
-    .getByRole('navigation', { name: 'Wallet features' })
-    .getByRole('button', { name: 'Swap' })
-    .click()
-  return demo
-}
-
-const swapDialog = (page: Page) => page.getByRole('dialog', { name: 'Swap' })
-
-async function pick(page: Page, side: RegExp, symbol: string) {
-  await swapDialog(page).getByRole('button', { name: side }).click()
-  const select = page.getByRole('dialog', { name: 'Select Token' })
-  await select.getByRole('textbox', { name: 'Search token' }).fill(symbol)
-  await select
-    .getByRole('list', { name: 'Popular tokens' })
-    .getByRole('button', { name: new RegExp(`^${symbol} `) })
-    .click()
-  await expect(swapDialog(page)).toBeVisible()
-}
+// The dev wallet here has no EIP-7702 delegate configured (the stack's default config): it cannot
+// batch, so an approval is its own step (batch-swap.spec.ts has the wallet that batches).
 
 test('swap ETH → USDC: the quote, the wallet signs, Swapped…, Account shows the chain’s balances', async ({
   page,

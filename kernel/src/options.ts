@@ -6,6 +6,7 @@ import {
   type ResolvedOptions,
 } from '@portico/shared-types'
 import { UsageError } from './errors/usage.ts'
+import { checkPaymasterServices } from './paymasterServices.ts'
 
 const DEFAULT_PLUGIN_LOAD_TIMEOUT_MS = 10_000
 
@@ -19,6 +20,9 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
   const { features, themeMode: _mode, themeVariables, ...rest } = options
   return {
     ...rest,
+    ...(options.paymasterServices === undefined
+      ? {}
+      : { paymasterServices: checkPaymasterServices(options.paymasterServices) }),
     enableEIP6963: options.enableEIP6963 ?? true,
     enableInjected: options.enableInjected ?? true,
     features: { ...DEFAULT_FEATURES, ...features },

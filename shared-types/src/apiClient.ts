@@ -113,6 +113,11 @@ export interface BuildTransactionParams {
   from: string
   to: string
   userAddress: string
+  /**
+   * The swap runs right after its approval in one atomic batch (EIP-5792): the API gives the swap's
+   * gas as following the approval, the allowance not being on chain yet.
+   */
+  afterApproval?: boolean
 }
 
 export interface BuildApproveParams {

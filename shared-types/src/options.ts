@@ -97,6 +97,12 @@ export interface ModalOptions {
    * Default: on when `apiUrl` is set; `false` sends unsafe requests straight to the wallet.
    */
   transactionPreview?: boolean
+  /**
+   * ERC-7677 paymaster service URL per CAIP-2 eip155 network id (`{ 'eip155:8453': 'https://…' }`):
+   * the app pays the gas of the calls plugins send on that network (send, swaps) when the wallet
+   * reports the EIP-5792 `paymasterService` capability there. https only (http on localhost).
+   */
+  paymasterServices?: Record<string, string>
   /** Wallet directory API base URL. */
   walletDirectoryUrl?: string
   /** WalletConnect relay URL. */

@@ -15,6 +15,8 @@ export type UsageErrorCode =
   | 'CONFIG_NO_CLIENT_OPTIONS'
   /** A cookie storage option (max age, path) is malformed. */
   | 'CONFIG_INVALID_COOKIE'
+  /** A `paymasterServices` entry is not an eip155 network id with an https (or loopback http) URL. */
+  | 'CONFIG_INVALID_PAYMASTER_SERVICE'
   /** A hook or component ran outside the provider that holds its kernel. */
   | 'OUTSIDE_PROVIDER'
   /** A modal method was called while rendering on a server. */

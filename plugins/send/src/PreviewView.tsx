@@ -1,8 +1,14 @@
 import { MESSAGES } from '@portico/shared-types'
-import type { PluginViewProps, SolanaHelpers } from '@portico/shared-types/plugin'
+import {
+  type PluginViewProps,
+  type SolanaHelpers,
+  sendCalls,
+  type WalletCall,
+} from '@portico/shared-types/plugin'
 import { confirmBitcoinSend } from './bitcoin/send.ts'
 import { useChainHelpers } from './helpers.ts'
-import { buildTransaction, destinationOf, unitsOf, waitForReceipt, waitForSignature } from './send.ts'
+import { buildTransaction, destinationOf, sendCallOf, unitsOf, waitForSignature } from './send.ts'
+import { sponsorRefusal } from './sponsorship.ts'
 import { activeAccount, activeNetwork, formatUsd, resetSend, sendStore } from './state.ts'
 import { strings } from './strings.ts'
 
@@ -54,8 +60,40 @@ export function PreviewView({ ctx }: PluginViewProps) {
     return signature
   }
 
+  /** Solana: sent by the wallet, then followed by its signature's status. */
+  const sendSolanaAndWait = async (
+    solana: SolanaHelpers,
+    provider: NonNullable<ReturnType<typeof ctx.account.provider>>,
+  ) => {
+    const signature = await sendSolana(solana, provider)
+    return { id: signature, landed: waitForSignature(solana, rpcUrl, signature) }
+  }
+
+  /**
+   * EVM: the shared sendCalls (one call: a plain eth_sendTransaction, or a sponsored wallet_sendCalls
+   * when the app has a paymaster for the network and the wallet takes one), then its outcome.
+   */
+  const sendEvm = async (
+    call: WalletCall,
+    provider: NonNullable<ReturnType<typeof ctx.account.provider>>,
+    plan: { sponsored: boolean },
+  ) => {
+    const sent = await sendCalls({
+      provider,
+      network: network.caipNetworkId,
+      from: address,
+      calls: [call],
+      paymasterServices: ctx.config.paymasterServices,
+      onPlan: ({ sponsored }) => {
+        plan.sponsored = sponsored
+      },
+    })
+    return { id: sent.id, landed: sent.outcome }
+  }
+
   const confirm = async () => {
     const provider = ctx.account.provider()
+    const plan = { sponsored: false }
     store.update((draft) => {
       draft.loading = true
     })
@@ -66,31 +104,35 @@ export function PreviewView({ ctx }: PluginViewProps) {
         network.chainNamespace === 'bip122'
           ? await confirmBitcoinSend(ctx, store, provider, network)
           : undefined
-      const hash = bitcoin
-        ? bitcoin.txid
+      const sent = bitcoin
+        ? { id: bitcoin.txid, landed: bitcoin.landed }
         : solanaHelpers
-          ? await sendSolana(solanaHelpers, provider)
+          ? await sendSolanaAndWait(solanaHelpers, provider)
           : evm
-            ? ((await provider.request({
-                method: 'eth_sendTransaction',
-                params: [buildTransaction(evm, address, token, state.sendTokenAmount, destination)],
-              })) as string)
+            ? await sendEvm(
+                sendCallOf(buildTransaction(evm, address, token, state.sendTokenAmount, destination)),
+                provider,
+                plan,
+              )
             : undefined
-      if (!hash) throw new Error(`No chain helpers for ${network.chainNamespace}`)
+      if (!sent) throw new Error(`No chain helpers for ${network.chainNamespace}`)
       ctx.toast.success(MESSAGES.transactionStarted)
       resetSend(store)
       // behaviour §2: after a send starts, the view returns to Account; balances follow once it is mined.
       ctx.router.reset('Account')
-      const landed = bitcoin
-        ? bitcoin.landed
-        : solanaHelpers
-          ? waitForSignature(solanaHelpers, rpcUrl, hash)
-          : waitForReceipt(ctx, hash)
-      void landed.then(() => ctx.account.refreshBalance())
+      void sent.landed.then(
+        () => ctx.account.refreshBalance(),
+        (error: unknown) => ctx.log.warn('the send did not land', error),
+      )
     } catch (error) {
       ctx.log.warn('the send failed', error)
-      // behaviour §8: 'Something went wrong' for an EVM send, its own message for a Solana one.
-      ctx.toast.error(solana ? MESSAGES.solanaSendFailed : MESSAGES.somethingWentWrong)
+      // behaviour §8: 'Something went wrong' for an EVM send, its own message for a Solana one; a
+      // sponsored send the wallet refused says why (the app's paymaster policy, e.g. a daily limit).
+      ctx.toast.error(
+        solana
+          ? MESSAGES.solanaSendFailed
+          : ((plan.sponsored ? sponsorRefusal(error) : undefined) ?? MESSAGES.somethingWentWrong),
+      )
       store.update((draft) => {
         draft.loading = false
       })

@@ -51,7 +51,8 @@ function setup(answer: NameProfile | undefined | Error) {
   const request = vi.fn(async ({ method }: { method: string }) => {
     if (method === 'eth_estimateGas') return '0x5208'
     if (method === 'eth_getBalance') return `0x${(10n ** 18n).toString(16)}`
-    if (method === 'eth_sendTransaction') return '0xhash'
+    // A transaction hash as wallets answer it (sendCalls checks the form).
+    if (method === 'eth_sendTransaction') return `0x${'ab'.repeat(32)}`
     if (method === 'eth_getTransactionReceipt') return { status: '0x1' }
     throw new Error(`unexpected ${method}`)
   })

@@ -4,7 +4,7 @@ import type { TokenBalance } from '@portico/shared-types'
 import { recordedAccountDetails } from '@portico/shared-types/plugin'
 import { describe, expect, it, vi } from 'vitest'
 import { ETH, FROM, gasApi, TO, transferOf, USDC, USDC_CONTRACT, wallet } from '../test/sendTesting.ts'
-import { buildTransaction, checkGas, validate, waitForReceipt } from './send.ts'
+import { buildTransaction, checkGas, validate } from './send.ts'
 
 // The kernel's real helpers, as ctx.chains.evm() gives them (through the plugin test kit).
 const evm = await fakeContext(connectedState(FROM)).ctx.chains.evm()
@@ -100,6 +100,29 @@ describe('gas (behaviour §5)', () => {
     expect(check.insufficient).toBe(false)
   })
 
+  it('is not short of gas when the app sponsors the network and the wallet takes its paymaster', async () => {
+    const sponsoredSetup = (capabilities: unknown) => {
+      const state = connectedState(FROM, { tokenBalance: [ETH, USDC] })
+      state.options = { ...state.options, paymasterServices: { 'eip155:31337': 'https://paymaster.example' } }
+      const provider = wallet(0n, { wallet_getCapabilities: capabilities })
+      const { ctx } = fakeContext(state, {
+        services: { api: gasApi(10) },
+        account: { get: vi.fn(), provider: () => provider, refreshBalance: vi.fn(async () => {}) },
+      })
+      const account = state.accounts.eip155
+      const network = state.networks.byNamespace.eip155?.caipNetwork
+      if (!account || !network) throw new Error('state')
+      return (tx: ReturnType<typeof buildTransaction>) =>
+        checkGas(ctx, evm, account, network, [ETH, USDC], tx)
+    }
+    const sponsored = sponsoredSetup({ '0x7a69': { paymasterService: { supported: true } } })
+    expect((await sponsored(buildTransaction(evm, FROM, USDC, '1', TO))).insufficient).toBe(false)
+    // The amount of a native send is still the account's own.
+    expect((await sponsored(buildTransaction(evm, FROM, ETH, '0.5', TO))).insufficient).toBe(true)
+    const notTaken = sponsoredSetup({ '0x7a69': { paymasterService: { supported: false } } })
+    expect((await notTaken(buildTransaction(evm, FROM, USDC, '1', TO))).insufficient).toBe(true)
+  })
+
   it('is short with 0 or dust native balance, unless a smart account', async () => {
     const dust = setup(1n)
     expect(
@@ -167,33 +190,5 @@ describe('gas (behaviour §5)', () => {
     const { ctx, account, network } = setup(10n ** 18n)
     const all = await checkGas(ctx, evm, account, network, [ETH], buildTransaction(evm, FROM, ETH, '1', TO))
     expect(all.insufficient).toBe(true)
-  })
-})
-
-describe('waiting for the receipt (behaviour §9 retry interval)', () => {
-  it('polls fast ten times, then every 1 s', async () => {
-    vi.useFakeTimers()
-    try {
-      const times: number[] = []
-      const start = Date.now()
-      const provider = {
-        request: vi.fn(async () => {
-          times.push(Date.now() - start)
-          return times.length === 13 ? { status: '0x1' } : null
-        }),
-        on: vi.fn(),
-        removeListener: vi.fn(),
-      }
-      const { ctx } = fakeContext(connectedState(FROM), {
-        account: { get: vi.fn(), provider: () => provider, refreshBalance: vi.fn(async () => {}) },
-      })
-      const mined = waitForReceipt(ctx, '0xhash')
-      await vi.advanceTimersByTimeAsync(10 * 300 + 3 * 1_000)
-      await expect(mined).resolves.toBe(true)
-      const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0))
-      expect(gaps).toEqual([...Array(10).fill(300), 1_000, 1_000])
-    } finally {
-      vi.useRealTimers()
-    }
   })
 })

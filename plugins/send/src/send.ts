@@ -1,7 +1,6 @@
 import {
   type AccountState,
   type CaipNetworkId,
-  DEFAULT_RETRY_INTERVAL_MS,
   GAS_UNITS_FOR_ESTIMATES,
   MESSAGES,
   type Network,
@@ -14,9 +13,11 @@ import type {
   SolanaHelpers,
   UnitHelpers,
   UnitsError,
+  WalletCall,
 } from '@portico/shared-types/plugin'
 import type { ChainHelpers } from './helpers.ts'
 import { isReceiverName, looksLikeName, normaliseName, type ResolvedReceiver } from './receiverName.ts'
+import { gasSponsored } from './sponsorship.ts'
 import { strings } from './strings.ts'
 
 /** Namespaces the send plugin can send on: eip155 (native and ERC-20), solana (SOL) and bip122 (BTC). */
@@ -163,6 +164,13 @@ export interface PreparedSend {
 
 const toQuantity = (value: bigint): `0x${string}` => `0x${value.toString(16)}`
 
+/** The send as a call for sendCalls (the sender is sendCalls' `from`). */
+export const sendCallOf = ({ to, value, data }: PreparedSend): WalletCall => ({
+  to,
+  value,
+  ...(data === undefined ? {} : { data }),
+})
+
 /** The eip155 transaction: a value transfer, or ERC-20 transfer calldata to the token contract. */
 export function buildTransaction(
   evm: EvmHelpers,
@@ -275,15 +283,20 @@ export async function checkGas(
   ])
   const decimals = network.nativeCurrency.decimals
   const fee = gas * gasPrice
-  const balance = await nativeBalance(ctx, evm, tx.from, account, tokens, decimals)
+  const [balance, sponsored] = await Promise.all([
+    nativeBalance(ctx, evm, tx.from, account, tokens, decimals),
+    gasSponsored(ctx, network, tx.from),
+  ])
   const gasPriceInUSD = toNumber(fee, decimals) * price
   const networkBalanceInUSD = toNumber(balance, decimals) * price
   const short =
     price > 0
       ? networkBalanceInUSD === 0 || networkBalanceInUSD < gasPriceInUSD
       : balance === 0n || balance < fee
-  const needed = fee + (tx.data === undefined ? BigInt(tx.value) : 0n)
-  const insufficient = !isSmartAccount(account) && (short || balance < needed)
+  const value = tx.data === undefined ? BigInt(tx.value) : 0n
+  // The app's paymaster pays the fee: only the amount itself must be there.
+  const insufficient =
+    !isSmartAccount(account) && (sponsored ? balance < value : short || balance < fee + value)
   return { gas, gasPrice, gasPriceInUSD, networkBalanceInUSD, insufficient }
 }
 
@@ -306,25 +319,6 @@ export async function checkSolanaFee(
   const insufficient =
     !isSmartAccount(account) && (balance === 0n || balance < SOLANA_FEE_LAMPORTS + lamports)
   return { gas: 1n, gasPrice: SOLANA_FEE_LAMPORTS, gasPriceInUSD: 0, networkBalanceInUSD: 0, insufficient }
-}
-
-/** Fast polls right after the send (a local or fast chain mines within them), then every retry interval. */
-const FAST_RECEIPT_POLLS = 10
-const FAST_RECEIPT_POLL_MS = 300
-
-/** Waits (up to about a minute) for the transaction to be mined: behaviour §9's 1 s retry interval. */
-export async function waitForReceipt(ctx: PluginContext, hash: string): Promise<boolean> {
-  const provider = ctx.account.provider()
-  for (let attempt = 0; provider && attempt < 60; attempt++) {
-    try {
-      if (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) return true
-    } catch (error) {
-      ctx.log.warn('could not read the receipt', error)
-    }
-    const wait = attempt < FAST_RECEIPT_POLLS ? FAST_RECEIPT_POLL_MS : DEFAULT_RETRY_INTERVAL_MS
-    await new Promise((resolve) => setTimeout(resolve, wait))
-  }
-  return false
 }
 
 /** Waits (up to about half a minute) for a Solana signature to be processed. */

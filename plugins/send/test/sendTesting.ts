@@ -44,7 +44,8 @@ export function wallet(balanceWei: bigint, overrides: Record<string, unknown> = 
     if (method === 'eth_estimateGas') return '0xea60' // 60 000
     if (method === 'eth_getBalance') return `0x${balanceWei.toString(16)}`
     if (method === 'eth_gasPrice') return '0x3b9aca00'
-    if (method === 'eth_sendTransaction') return '0xhash'
+    // A transaction hash as wallets answer it (sendCalls checks the form).
+    if (method === 'eth_sendTransaction') return `0x${'ab'.repeat(32)}`
     if (method === 'eth_getTransactionReceipt') return { status: '0x1' }
     throw new Error(`unexpected ${method}`)
   })

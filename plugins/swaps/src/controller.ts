@@ -8,12 +8,22 @@ import {
   GAS_UNITS_FOR_ESTIMATES,
   MESSAGES,
   type SwapTokenInfo,
+  type SwapTransaction,
 } from '@portico/shared-types'
 import type { EvmHelpers, PluginContext } from '@portico/shared-types/plugin'
+import { swapAfterApproval } from './batch.ts'
 import { balanceUnits, parsePositive } from './math.ts'
 import { canSwap, quotedUnits, quoteView } from './quote.ts'
 import { apiOf, gasPrice, nativeBalance } from './reads.ts'
-import { clearQuote, connected, isSmartAccount, leaveSwap, resetState, type SwapStore } from './state.ts'
+import {
+  clearQuote,
+  connected,
+  isSmartAccount,
+  leaveSwap,
+  resetState,
+  type SwapPluginState,
+  type SwapStore,
+} from './state.ts'
 import {
   balancesByKey,
   isNativeToken,
@@ -218,7 +228,18 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
     }
   }
 
-  /** behaviour §4 step 4: allowance, then the swap transaction, or the approval transaction first. */
+  /** The swap's network fee (its gas limit, else the standard estimate, at its gas price), native and USD. */
+  function swapFee(draft: SwapPluginState, tx: SwapTransaction): void {
+    const fee = (tx.gas ?? GAS_UNITS_FOR_ESTIMATES) * tx.gasPrice
+    const feeUsd = Number(fee) / 10 ** draft.nativeDecimals
+    draft.gasFee = fee.toString()
+    draft.gasPriceInUSD = feeUsd * Number(draft.networkPrice)
+  }
+
+  /**
+   * behaviour §4 step 4: allowance, then the swap transaction, or the approval transaction first (with
+   * the swap beside it when the wallet batches atomically: batch.ts).
+   */
   async function prepareTransaction(mine: number, units: bigint): Promise<void> {
     const state = store.get()
     const source = state.sourceToken as SwapTokenInfo
@@ -266,12 +287,9 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
           chainIdOf(),
           state.toTokenAmount,
         )
-        const fee = (tx.gas ?? GAS_UNITS_FOR_ESTIMATES) * tx.gasPrice
-        const feeUsd = Number(fee) / 10 ** state.nativeDecimals
         store.update((draft) => {
           draft.swapTransaction = tx
-          draft.gasFee = fee.toString()
-          draft.gasPriceInUSD = feeUsd * Number(draft.networkPrice)
+          swapFee(draft, tx)
           draft.loadingBuildTransaction = false
         })
       } catch (error) {
@@ -282,15 +300,27 @@ export function createSwapController(ctx: PluginContext, store: SwapStore, optio
       return
     }
     try {
-      const response = await api().convertBuildApprove({
-        userAddress: userAddress(),
-        from: source.address,
-        to: toToken.address,
-      })
+      const [response, batched] = await Promise.all([
+        api().convertBuildApprove({ userAddress: userAddress(), from: source.address, to: toToken.address }),
+        swapAfterApproval(ctx, {
+          address: state.address ?? '',
+          caipNetworkId: state.caipNetworkId ?? '',
+          source,
+          toToken,
+          units,
+          slippage: state.slippage,
+          toTokenAmount: state.toTokenAmount,
+        }),
+      ])
       if (mine !== quoteSeq) return
       const tx = approvalTransaction(response, source, chainIdOf(), state.toTokenAmount)
       store.update((draft) => {
         draft.approvalTransaction = tx
+        if (batched) {
+          draft.swapTransaction = batched
+          draft.batchApproval = true
+          swapFee(draft, batched)
+        }
         draft.loadingBuildTransaction = false
       })
     } catch (error) {

@@ -1,17 +1,27 @@
 /**
- * behaviour §4 steps 4–5: send the approval (then re-quote and rebuild), send the swap; the §8 loading,
- * success and error messages, the SWAP_* events with their properties, back to Account and balances
- * refreshed. Every wallet request goes through ctx.account.provider() (the kernel's pipeline).
+ * behaviour §4 steps 4–5: send the approval (then re-quote and rebuild), send the swap, or both in one
+ * atomic batch when the wallet can; the §8 loading, success and error messages, the SWAP_* events with
+ * their properties, back to Account and balances refreshed. Every wallet request goes through
+ * ctx.account.provider() (the kernel's pipeline), sent by sendCalls (@portico/shared-types/plugin).
  */
-import { MESSAGES, type SwapEventProperties } from '@portico/shared-types'
-import type { PluginContext } from '@portico/shared-types/plugin'
+import { MESSAGES, type SwapEventProperties, type SwapTransaction } from '@portico/shared-types'
+import {
+  type PluginContext,
+  type PollTiming,
+  sendCalls,
+  WalletAnswerError,
+} from '@portico/shared-types/plugin'
 import type { SwapController } from './controller.ts'
 import { connected, isSmartAccount, type SwapPluginState, type SwapStore } from './state.ts'
 import { texts } from './strings.ts'
-import { walletRequest } from './transactions.ts'
+import { walletCall } from './transactions.ts'
 
-/** A wallet's error message as shown (bounded), else behaviour §8 'Transaction error'. */
+/**
+ * A wallet's error message as shown (bounded), else behaviour §8 'Transaction error' (also for an
+ * answer that was not what the method returns).
+ */
 export function walletErrorMessage(error: unknown): string {
+  if (error instanceof WalletAnswerError) return MESSAGES.transactionError
   const message =
     typeof error === 'string'
       ? error
@@ -45,46 +55,49 @@ export function amountText(ctx: PluginContext, amount: string, symbol: string): 
   return `${format(amount)} ${symbol}`
 }
 
-/** Polls for the receipt (up to about a minute): true when the transaction succeeded. */
-export async function waitForSuccess(ctx: PluginContext, hash: string, intervalMs = 250): Promise<boolean> {
-  const provider = ctx.account.provider('eip155')
-  for (let attempt = 0; provider && attempt < 120; attempt++) {
-    try {
-      const receipt = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as {
-        status?: string
-      } | null
-      if (receipt) return receipt.status === '0x1'
-    } catch (error) {
-      ctx.log.warn('could not read the receipt', error)
-    }
-    await new Promise((resolve) => setTimeout(resolve, attempt < 20 ? intervalMs : 1_000))
-  }
-  return false
-}
-
-async function sendTransaction(
+/**
+ * Sends `transactions` the shared way (sendCalls: one atomic batch when the wallet can, the app's
+ * paymaster when configured and supported, else one after the other) and waits for the outcome. Runs
+ * `accepted` once the wallet took the request. True when every call succeeded on chain.
+ */
+async function sendAndWait(
   ctx: PluginContext,
-  params: ReturnType<typeof walletRequest>,
-): Promise<string> {
+  state: SwapPluginState,
+  transactions: SwapTransaction[],
+  timing: PollTiming,
+  accepted: () => void = () => {},
+): Promise<boolean> {
   const provider = ctx.account.provider('eip155')
-  if (!provider) throw new Error(MESSAGES.noAddressToSwap)
-  const hash = await provider.request({ method: 'eth_sendTransaction', params: [params] })
-  if (typeof hash !== 'string' || !/^0x[\da-fA-F]{64}$/.test(hash)) throw new Error(MESSAGES.transactionError)
-  return hash
+  if (!provider || !state.address || !state.caipNetworkId) throw new Error(MESSAGES.noAddressToSwap)
+  const sent = await sendCalls({
+    provider,
+    network: state.caipNetworkId,
+    from: state.address,
+    calls: transactions.map(walletCall),
+    paymasterServices: ctx.config.paymasterServices,
+    timing,
+  })
+  accepted()
+  return (await sent.outcome).status === 'success'
 }
 
 export interface ExecuteOptions {
+  /** The first receipt or batch-status polls' interval (tests make it short). */
   receiptIntervalMs?: number
 }
 
-/** Sends what the state holds: the approval when one is needed, else the swap. */
+/**
+ * Sends what the state holds: the approval when one is needed, else the swap, or both as one batch when
+ * they were built together (batch.ts).
+ */
 export function createExecutor(
   ctx: PluginContext,
   store: SwapStore,
   controller: SwapController,
   options: ExecuteOptions = {},
 ) {
-  const wait = (hash: string) => waitForSuccess(ctx, hash, options.receiptIntervalMs)
+  const timing: PollTiming =
+    options.receiptIntervalMs === undefined ? {} : { fastIntervalMs: options.receiptIntervalMs }
 
   async function approve(): Promise<void> {
     const state = store.get()
@@ -96,8 +109,7 @@ export function createExecutor(
     })
     ctx.toast.loading(MESSAGES.approveLimitIncrease)
     try {
-      const hash = await sendTransaction(ctx, walletRequest(state.address, tx))
-      if (!(await wait(hash))) throw new Error(MESSAGES.transactionError)
+      if (!(await sendAndWait(ctx, state, [tx], timing))) throw new Error(MESSAGES.transactionError)
       store.update((draft) => {
         delete draft.approvalTransaction
         draft.loadingApprovalTransaction = false
@@ -128,11 +140,15 @@ export function createExecutor(
     })
     const from = amountText(ctx, state.sourceTokenAmount, sourceToken.symbol)
     const to = amountText(ctx, state.toTokenAmount, toToken.symbol)
+    // An approval built beside the swap goes with it, first, in the same batch.
+    const transactions =
+      state.batchApproval && state.approvalTransaction ? [state.approvalTransaction, tx] : [tx]
     ctx.toast.loading(MESSAGES.confirmTransaction)
     try {
-      const hash = await sendTransaction(ctx, walletRequest(state.address, tx))
-      ctx.toast.loading(texts(ctx).swapping(from, to))
-      if (!(await wait(hash))) throw new Error(MESSAGES.transactionError)
+      const succeeded = await sendAndWait(ctx, state, transactions, timing, () =>
+        ctx.toast.loading(texts(ctx).swapping(from, to)),
+      )
+      if (!succeeded) throw new Error(MESSAGES.transactionError)
       ctx.toast.success(texts(ctx).swapped(from, to))
       ctx.events.emit('SWAP_SUCCESS', swapEventProperties(ctx, state))
       controller.reset()

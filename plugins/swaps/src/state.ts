@@ -20,6 +20,11 @@ export interface SwapPluginState extends SwapState {
   nativeDecimals: number
   /** behaviour §5: the last quote had no destination amount ('Incorrect amount'). */
   incorrectAmount: boolean
+  /**
+   * The approval and the swap were built to go together, as one atomic batch (batch.ts): one press
+   * sends both. False: the approval goes first, then a re-quote, then the swap.
+   */
+  batchApproval: boolean
 }
 
 export const initialSwapState = (): SwapPluginState => ({
@@ -45,6 +50,7 @@ export const initialSwapState = (): SwapPluginState => ({
   nativeBalanceWei: '0',
   nativeDecimals: 18,
   incorrectAmount: false,
+  batchApproval: false,
 })
 
 export type SwapStore = PluginStore<SwapPluginState>
@@ -53,6 +59,7 @@ export type SwapStore = PluginStore<SwapPluginState>
 export const clearQuote = (draft: SwapPluginState): void => {
   draft.toTokenAmount = ''
   draft.incorrectAmount = false
+  draft.batchApproval = false
   delete draft.inputError
   delete draft.approvalTransaction
   delete draft.swapTransaction

@@ -1,6 +1,6 @@
 import type { SwapTokenInfo } from '@portico/shared-types'
 import { describe, expect, it } from 'vitest'
-import { approvalTransaction, swapTransaction, walletRequest } from './transactions.ts'
+import { approvalTransaction, swapTransaction, walletCall } from './transactions.ts'
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
@@ -94,10 +94,9 @@ describe('a hostile API’s transactions are refused before the wallet sees them
     )
   })
 
-  it('the wallet request carries hex quantities and the gas limit when given', () => {
+  it('the wallet call carries hex quantities and the gas limit when given', () => {
     const tx = swapTransaction(swap({ value: '255' }), ETH, 255n, USER, '31337', '1')
-    expect(walletRequest(USER, tx)).toEqual({
-      from: USER,
+    expect(walletCall(tx)).toEqual({
       to: ROUTER,
       data: '0x38ed1739',
       value: '0xff',

@@ -6,6 +6,7 @@
 
 import type { SwapTokenInfo, SwapTransaction } from '@portico/shared-types'
 import type { ApproveTransactionResponse, SwapTransactionResponse } from '@portico/shared-types/api'
+import type { WalletCall } from '@portico/shared-types/plugin'
 import { isNativeToken } from './tokens.ts'
 
 const HEX_ADDRESS = /^0x[\da-fA-F]{40}$/
@@ -88,14 +89,13 @@ export function swapTransaction(
   return { data: tx.data, to, gas, gasPrice: bigintOf(tx.eip155.gasPrice, 'gasPrice'), value, toAmount }
 }
 
-const quantity = (value: bigint) => `0x${value.toString(16)}`
+const quantity = (value: bigint): `0x${string}` => `0x${value.toString(16)}`
 
-/** eth_sendTransaction params of a checked transaction (the wallet picks the fees). */
-export function walletRequest(from: string, tx: SwapTransaction) {
+/** A checked transaction as a call for sendCalls (the wallet picks the fees; a batch its gas too). */
+export function walletCall(tx: SwapTransaction): WalletCall {
   return {
-    from,
-    to: tx.to,
-    data: tx.data,
+    to: tx.to as `0x${string}`,
+    data: tx.data as `0x${string}`,
     value: quantity(tx.value),
     ...(tx.gas === null ? {} : { gas: quantity(tx.gas) }),
   }

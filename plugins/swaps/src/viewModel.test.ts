@@ -52,6 +52,12 @@ describe('the Swap button', () => {
       action: 'approve',
       loading: false,
     })
+    // Built together for a wallet that batches: one Swap press sends the approval and the swap.
+    expect(model({ approvalTransaction: tx, swapTransaction: tx, batchApproval: true })).toEqual({
+      label: 'Swap',
+      action: 'swap',
+      loading: false,
+    })
     expect(model({ swapTransaction: tx, loadingTransaction: true })).toEqual({
       label: 'Swap',
       action: 'swap',

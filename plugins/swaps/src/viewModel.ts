@@ -12,7 +12,10 @@ export interface ButtonModel {
 
 const DECIMAL = /^\s*(\d+\.?\d*|\.\d+)\s*$/
 
-/** The primary button for the state: choose a token, approve, swap, or why it cannot (disabled). */
+/**
+ * The primary button for the state: choose a token, approve, swap (approval and swap in one batch
+ * when both are built), or why it cannot (disabled).
+ */
 export function buttonModel(state: SwapPluginState, strings: Texts): ButtonModel {
   const none = (label: string, loading = false): ButtonModel => ({ label, action: 'none', loading })
   if (!state.toToken || !state.sourceToken)
@@ -23,6 +26,9 @@ export function buttonModel(state: SwapPluginState, strings: Texts): ButtonModel
   if (state.incorrectAmount) return none(MESSAGES.incorrectAmount)
   if (state.loadingQuote) return none(strings.fetchingQuote, true)
   if (state.loadingBuildTransaction) return none(strings.preparing, true)
+  // Approval and swap built together: the wallet batches them (batch.ts), one press sends both.
+  if (state.batchApproval && state.approvalTransaction && state.swapTransaction)
+    return { label: strings.swap, action: 'swap', loading: state.loadingTransaction }
   if (state.approvalTransaction)
     return {
       label: strings.approve(state.sourceToken.symbol),

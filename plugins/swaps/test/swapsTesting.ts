@@ -17,7 +17,21 @@ export const E18 = 10n ** 18n
 export const HASH = `0x${'ab'.repeat(32)}`
 export const approveData = `0x095ea7b3${'0'.repeat(24)}${ROUTER.slice(2).toLowerCase()}${'f'.repeat(64)}`
 
-export function setup({ ethWei = 10n * E18, usdc = '500', allowance = '0', debounceMs = 0 } = {}) {
+export interface WalletOptions {
+  /** What wallet_getCapabilities answers; without it the wallet does not know the method (4200). */
+  capabilities?: unknown
+  /** The wallet_getCallsStatus code of every batch (default 200). */
+  batchStatus?: number
+}
+
+export function setup({
+  ethWei = 10n * E18,
+  usdc = '500',
+  allowance = '0',
+  debounceMs = 0,
+  capabilities,
+  batchStatus = 200,
+}: { ethWei?: bigint; usdc?: string; allowance?: string; debounceMs?: number } & WalletOptions = {}) {
   let currentAllowance = allowance
   const api = {
     whenReady: vi.fn(async () => {}),
@@ -78,6 +92,8 @@ export function setup({ ethWei = 10n * E18, usdc = '500', allowance = '0', debou
     })),
   }
   const sent: Record<string, string>[] = []
+  /** wallet_sendCalls requests, as the wallet got them. */
+  const batches: Record<string, unknown>[] = []
   let receiptStatus = '0x1'
   let reject: Error | undefined
   const provider: Eip1193Provider = {
@@ -91,6 +107,20 @@ export function setup({ ethWei = 10n * E18, usdc = '500', allowance = '0', debou
         return HASH
       }
       if (method === 'eth_getTransactionReceipt') return { status: receiptStatus }
+      if (method === 'wallet_getCapabilities') {
+        if (capabilities === undefined) throw Object.assign(new Error('unsupported'), { code: 4200 })
+        return capabilities
+      }
+      if (method === 'wallet_sendCalls') {
+        if (reject) throw reject
+        batches.push((params as Record<string, unknown>[])[0] as Record<string, unknown>)
+        return { id: `batch-${batches.length}` }
+      }
+      if (method === 'wallet_getCallsStatus')
+        return {
+          status: batchStatus,
+          receipts: [{ status: batchStatus === 200 ? '0x1' : '0x0', transactionHash: HASH }],
+        }
       throw new Error(`unexpected ${method}`)
     }),
   } as unknown as Eip1193Provider
@@ -103,6 +133,7 @@ export function setup({ ethWei = 10n * E18, usdc = '500', allowance = '0', debou
     ctx,
     api,
     sent,
+    batches,
     session,
     state: () => session.store.get(),
     failReceipts: () => {

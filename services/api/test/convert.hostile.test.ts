@@ -162,6 +162,26 @@ describe('convert: amounts, gas price and slippage', () => {
     expect(body.message).toMatch(/eip155\.slippage/)
   })
 
+  it.each([
+    ['a string', 'true'],
+    ['a number', 1],
+    ['an object', { yes: true }],
+  ])('afterApproval as %s → 400', async (_, afterApproval) => {
+    const { status, body } = await buildTx(buildBody({ afterApproval }))
+    expect(status).toBe(400)
+    expect(body.message).toMatch(/afterApproval/)
+  })
+
+  it('afterApproval from an account without the tokens: the simulated pair says the swap would fail', async () => {
+    const empty = await fundedAccount(devnet, C, '0')
+    const t = tokens()
+    const { status, body } = await buildTx(
+      buildBody({ userAddress: empty.caip, from: t.usdc, to: t.eth, amount: '1000000', afterApproval: true }),
+    )
+    expect(status).toBe(400)
+    expect(body.message).toMatch(/The swap would fail .*the swap reverts/)
+  })
+
   it('an account without the funds gets a 400 saying the swap would fail, not a transaction', async () => {
     const empty = await fundedAccount(devnet, C, '0')
     const { status, body } = await buildTx(buildBody({ userAddress: empty.caip }))

@@ -215,6 +215,49 @@ describe('swapping on the devnet with the built transactions', () => {
     )
   })
 
+  it('builds a token swap to follow its approval in one batch (afterApproval): gas of the swap after the approval', async () => {
+    const dex = dexOf(devnet, C)
+    const me = await fundedAccount(devnet, C, '3')
+    const [ptt, usdc] = [caip(C, dex.tokens.PTT), caip(C, dex.tokens.USDC)]
+    await sendBuilt(
+      devnet,
+      C,
+      me.privateKey,
+      (await build(me.caip, caip(C, NATIVE), ptt, parseEther('1'))).tx,
+    )
+    const amount = (await balanceOf(dex.tokens.PTT, me.address)) / 2n
+    const afterApproval = (body: Record<string, unknown>) =>
+      postJson<BuiltBody & { message: string }>(`${api.url}/v1/convert/build-transaction?${sdk}`, {
+        amount: String(amount),
+        eip155: { slippage: 1 },
+        from: ptt,
+        to: usdc,
+        userAddress: me.caip,
+        afterApproval: true,
+        ...body,
+      })
+    // No allowance on chain: the swap alone would revert, after its approval it does not.
+    const built = await afterApproval({})
+    expect(built.status, JSON.stringify(built.body)).toBe(200)
+    v.parse(SwapTransactionSchema, built.body)
+    const gas = BigInt(built.body.tx.eip155.gas)
+    const params = new URLSearchParams({ userAddress: me.caip, from: ptt, to: usdc })
+    const approve = await getJson<{ tx: BuiltBody['tx'] }>(
+      `${api.url}/v1/convert/build-approve?${sdk}&${params}`,
+    )
+    await sendBuilt(devnet, C, me.privateKey, approve.body.tx)
+    const receipt = await sendBuilt(devnet, C, me.privateKey, built.body.tx)
+    expect(receipt.gasUsed).toBeLessThanOrEqual(gas)
+    expect(await balanceOf(dex.tokens.USDC, me.address)).toBeGreaterThanOrEqual(
+      BigInt(built.body.amountOutMin),
+    )
+
+    // More than the account holds: the swap reverts even after its approval, said as such.
+    const tooMuch = await afterApproval({ amount: String(amount * 10n) })
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.message).toMatch(/The swap would fail .*: the swap reverts/)
+  })
+
   it('gives a gas limit that still covers the swap when it is mined later than built (pool accumulators)', async () => {
     const dex = dexOf(devnet, C)
     const me = await fundedAccount(devnet, C, '2')

@@ -22,6 +22,7 @@ export type {
   DevnetFixtures,
   DexFixtures,
   DexPair,
+  Eip7702Fixtures,
   PaymasterFixtures,
 } from './fixtures/types.ts'
 export * from './solana/index.ts'
@@ -54,6 +55,8 @@ export {
 } from './fixtures/aa/sponsorship.ts'
 export { deployFixtures, type FixtureTarget } from './fixtures/deploy.ts'
 export { DEX_DEPLOYER_KEY, dexAddresses, PERMIT_TOKEN, POOLS } from './fixtures/dex/plan.ts'
+export { deployEip7702Delegate } from './fixtures/eip7702/deploy.ts'
+export { eip7702Addresses } from './fixtures/eip7702/plan.ts'
 export {
   custodyOf as idRegistryCustodyOf,
   deployIdRegistry,

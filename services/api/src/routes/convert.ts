@@ -13,6 +13,7 @@ import type {
 import type { FastifyInstance } from 'fastify'
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256 } from 'viem'
 import type { ApiContext } from '../context.ts'
+import { gasAfterApproval, SwapWouldFail } from '../convert/gasAfterApproval.ts'
 import {
   notSupported,
   parseAmount,
@@ -74,10 +75,21 @@ const BuildBody = v.object({
   eip155: v.optional(v.object({ slippage: v.unknown() }, 'eip155 must be an object with slippage'), {
     slippage: 1,
   }),
+  /**
+   * The swap runs right after the router's approval in one atomic batch (EIP-5792): its gas is that of
+   * the swap after the approval, the allowance it needs not being on chain yet. Ignored for ETH.
+   */
+  afterApproval: v.optional(v.boolean('afterApproval must be true or false')),
 })
 
 /** The node's own error text is logged, never answered (it may carry the RPC URL or node paths). */
 const upstream = (caipId: string, err: unknown) => upstreamFailure(`Cannot read chain ${caipId}`, err)
+
+function rpcUrlOf(ctx: ApiContext, chainId: number): string {
+  const url = ctx.config.chains.find((chain) => chain.chainId === chainId)?.rpcUrl
+  if (!url) throw upstreamFailure(`No RPC URL for eip155:${chainId}`, 'not configured')
+  return url
+}
 
 export function convertRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const lists = createSwapTokenLists()
@@ -188,11 +200,26 @@ export function convertRoutes(app: FastifyInstance, ctx: ApiContext): void {
       to: chain.user,
       deadline,
     })
+    // ETH needs no approval: its swap is estimated alone whatever the client says.
+    const afterApproval = body.afterApproval === true && !source.native
     let gas: bigint
     try {
-      gas = await client.estimateGas({ account: chain.user, to: chain.dex.router, data, value })
+      gas = afterApproval
+        ? await gasAfterApproval({
+            rpcUrl: rpcUrlOf(ctx, chain.handle.chainId),
+            user: chain.user,
+            token: source.address,
+            router: chain.dex.router,
+            amount,
+            swap: { data, value },
+          })
+        : await client.estimateGas({ account: chain.user, to: chain.dex.router, data, value })
     } catch (err) {
-      const reason = String((err as { shortMessage?: string }).shortMessage ?? err)
+      // A node that cannot simulate says nothing about the swap: that is the chain's failure, not a 400.
+      if (afterApproval && !(err instanceof SwapWouldFail)) throw upstream(chain.handle.caipId, err)
+      const said =
+        err instanceof SwapWouldFail ? err.message : (err as { shortMessage?: string }).shortMessage
+      const reason = String(said ?? err)
         .split('\n')[0]
         ?.slice(0, 200)
       throw badRequest(

@@ -40,6 +40,7 @@ function install(): void {
     shouldReject,
     origin: win.location.origin,
     ...(config.assets && { assets: config.assets }),
+    ...(config.batchDelegates && { batchDelegates: config.batchDelegates }),
   })
   // The Solana (ed25519) and Bitcoin (bitcoinjs-lib, secp256k1) wallets run only for a config that asks
   // for them (heap otherwise held by every page the wallet is injected into). The bundle has no async

@@ -86,3 +86,20 @@ describe('parseDevWalletConfig assets (asset discovery)', () => {
     for (const assets of bad) expect(() => parseDevWalletConfig({ ...base, assets })).toThrow(/assets/)
   })
 })
+
+describe('parseDevWalletConfig batchDelegates (EIP-5792 atomic batches)', () => {
+  const base = { privateKey, chains: { 1: 'http://x' }, defaultChainId: 1 }
+  const DELEGATE = `0x${'2'.repeat(40)}`
+
+  it('accepts one delegate address per configured chain', () => {
+    expect(parseDevWalletConfig({ ...base, batchDelegates: { '1': DELEGATE } }).batchDelegates).toEqual({
+      1: DELEGATE,
+    })
+    expect(parseDevWalletConfig(base).batchDelegates).toBeUndefined()
+  })
+
+  it('refuses unknown chains, non-addresses and non-objects', () => {
+    for (const batchDelegates of [{ 2: DELEGATE }, { 1: '0x12' }, { 1: [DELEGATE] }, [DELEGATE], 'x'])
+      expect(() => parseDevWalletConfig({ ...base, batchDelegates })).toThrow(/batchDelegates/)
+  })
+})

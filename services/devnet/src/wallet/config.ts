@@ -27,6 +27,13 @@ export interface DevWalletConfig extends RejectionConfig {
    * chains and answers wallet_getAssets (EIP-7811) with the native and these tokens' balances.
    */
   assets?: { [chainId: number]: Hex[] }
+  /**
+   * The EIP-7702 delegate per chain id (the devnet fixtures' `eip7702.simple7702Account`): the wallet
+   * then answers EIP-5792 (wallet_getCapabilities `atomic`, wallet_sendCalls, wallet_getCallsStatus)
+   * and sends a batch as one transaction where the delegate is deployed. Without it the wallet has no
+   * EIP-5792 batches (a dapp sends call after call).
+   */
+  batchDelegates?: { [chainId: number]: Hex }
 }
 
 /** Most ERC-20s configured per chain (one Multicall3 call reads them all). */
@@ -63,7 +70,36 @@ export function parseDevWalletConfig(raw: unknown): ParsedDevWalletConfig {
   const solana = config.solana === undefined ? undefined : parseSolanaWalletConfig(config.solana, fail)
   const bitcoin = config.bitcoin === undefined ? undefined : parseBitcoinWalletConfig(config.bitcoin, fail)
   const assets = config.assets === undefined ? undefined : parseAssets(config.assets, chains, fail)
-  return { ...config, chains, defaultChainId, solana, bitcoin, assets } as ParsedDevWalletConfig
+  const batchDelegates =
+    config.batchDelegates === undefined ? undefined : parseDelegates(config.batchDelegates, chains, fail)
+  return {
+    ...config,
+    chains,
+    defaultChainId,
+    solana,
+    bitcoin,
+    assets,
+    batchDelegates,
+  } as ParsedDevWalletConfig
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+function parseDelegates(
+  raw: unknown,
+  chains: Record<number, string>,
+  fail: (why: string) => never,
+): Record<number, Hex> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('batchDelegates must map chain ids to a delegate address')
+  const delegates: Record<number, Hex> = {}
+  for (const [id, address] of Object.entries(raw)) {
+    if (!(Number(id) in chains)) fail(`batchDelegates chain ${id} is not one of chains`)
+    if (typeof address !== 'string' || !ADDRESS.test(address))
+      fail(`batchDelegates of chain ${id}: ${JSON.stringify(address)} is not an address`)
+    delegates[Number(id)] = address as Hex
+  }
+  return delegates
 }
 
 function parseAssets(
@@ -79,7 +115,7 @@ function parseAssets(
     if (!Array.isArray(tokens) || tokens.length > MAX_ASSET_TOKENS)
       fail(`assets of chain ${id} must be a list of at most ${MAX_ASSET_TOKENS} addresses`)
     for (const token of tokens as unknown[])
-      if (typeof token !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(token))
+      if (typeof token !== 'string' || !ADDRESS.test(token))
         fail(`assets of chain ${id}: ${JSON.stringify(token)} is not an address`)
     assets[Number(id)] = tokens as Hex[]
   }

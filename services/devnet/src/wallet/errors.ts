@@ -8,6 +8,13 @@ export const ErrorCode = {
   unrecognizedChain: 4902,
   invalidParams: -32602,
   internal: -32603,
+  // EIP-5792 (wallet_sendCalls and its status).
+  unsupportedCapability: 5700,
+  unsupportedChainId: 5710,
+  duplicateId: 5720,
+  unknownBundleId: 5730,
+  bundleTooLarge: 5740,
+  atomicityNotSupported: 5760,
 } as const
 
 export class ProviderRpcError extends Error {

@@ -1,4 +1,7 @@
 import { type Address, type Hex, isHex, toHex } from 'viem'
+import { BatchRegistry } from './calls/batches.ts'
+import { type ChainCapabilities, walletCapabilities } from './calls/capabilities.ts'
+import { parseCapabilitiesRequest, parseSendCalls } from './calls/params.ts'
 import { Emitter } from './emitter.ts'
 import { ErrorCode, invalidParams, ProviderRpcError, unauthorized, userRejected } from './errors.ts'
 import { createJsonRpc, type Fetch } from './jsonRpc.ts'
@@ -25,6 +28,12 @@ export interface DevWalletOptions {
    * also reports the assetDiscovery capability (wallet_getCapabilities) for those chains.
    */
   assets?: Record<number, Address[]>
+  /**
+   * The EIP-7702 delegate (the devnet's Simple7702Account) per chain id: when set, the wallet speaks
+   * EIP-5792 (wallet_sendCalls, wallet_getCallsStatus, the `atomic` capability) and sends a batch as
+   * one transaction on the chains whose delegate is deployed.
+   */
+  batchDelegates?: Record<number, Address>
 }
 
 export interface RequestArguments {
@@ -53,6 +62,10 @@ export class DevWalletProvider extends Emitter {
   readonly #origin: string
   readonly #chains: Map<number, string>
   readonly #assets: Map<number, Address[]> | undefined
+  readonly #delegates: Map<number, Address> | undefined
+  /** Chains whose delegate was found deployed (code does not disappear from a chain). */
+  readonly #deployedDelegates = new Set<number>()
+  readonly #batches = new BatchRegistry()
   #chainId: number
   #connected = true
   /** Sends run one at a time so each sees the previous one's nonce in the pending pool. */
@@ -67,6 +80,9 @@ export class DevWalletProvider extends Emitter {
     this.#origin = opts.origin ?? 'portico-dev-wallet'
     this.#assets = opts.assets
       ? new Map(Object.entries(opts.assets).map(([id, tokens]) => [Number(id), tokens]))
+      : undefined
+    this.#delegates = opts.batchDelegates
+      ? new Map(Object.entries(opts.batchDelegates).map(([id, address]) => [Number(id), address]))
       : undefined
     const added = readJson<Record<string, string>>(this.#storage, STORAGE_KEYS.chains) ?? {}
     this.#chains = new Map(
@@ -131,7 +147,17 @@ export class DevWalletProvider extends Emitter {
       case 'wallet_watchAsset':
         return true
       case 'wallet_getCapabilities':
-        if (this.#assets) return this.#capabilities()
+        if (this.#assets || this.#delegates) return this.#capabilities(params)
+        break
+      case 'wallet_sendCalls':
+        if (this.#delegates) return this.#sendCalls(params)
+        break
+      case 'wallet_getCallsStatus':
+        if (this.#delegates)
+          return this.#batches.status(
+            params,
+            (id) => (method, rpcParams) => this.#proxyTo(id, method, rpcParams),
+          )
         break
       case 'wallet_getAssets':
         if (this.#assets) return this.#getAssets(args[0])
@@ -144,11 +170,59 @@ export class DevWalletProvider extends Emitter {
     return this.#proxy(method, params ?? [])
   }
 
-  /** EIP-5792: assetDiscovery on every chain the wallet has assets configured for. */
-  #capabilities(): Record<Hex, { assetDiscovery: { supported: true } }> {
-    return Object.fromEntries(
-      [...(this.#assets?.keys() ?? [])].map((id) => [toHex(id), { assetDiscovery: { supported: true } }]),
+  /** EIP-5792: `atomic` with delegates configured, `assetDiscovery` where assets are (calls/capabilities.ts). */
+  #capabilities(params: unknown): Promise<Record<Hex, ChainCapabilities>> {
+    const only = parseCapabilitiesRequest(params, () => this.#account.address)
+    return walletCapabilities(
+      {
+        chains: [...this.#chains.keys()],
+        assets: this.#assets,
+        delegates: this.#delegates,
+        delegateDeployed: (id) => this.#delegateDeployed(id),
+      },
+      only,
     )
+  }
+
+  /** Whether the chain's delegate has code; a chain that cannot be read counts as without it. */
+  async #delegateDeployed(chainId: number): Promise<boolean> {
+    const delegate = this.#delegates?.get(chainId)
+    if (!delegate) return false
+    if (this.#deployedDelegates.has(chainId)) return true
+    try {
+      const code = await this.#proxyTo(chainId, 'eth_getCode', [delegate, 'latest'])
+      if (typeof code === 'string' && code !== '0x') this.#deployedDelegates.add(chainId)
+    } catch {
+      return false
+    }
+    return this.#deployedDelegates.has(chainId)
+  }
+
+  /**
+   * EIP-5792 wallet_sendCalls, asked like eth_sendTransaction (the rejection policy already ran): the
+   * batch joins the send queue, so its nonces follow the transactions before it.
+   */
+  #sendCalls(params: unknown): Promise<{ id: string }> {
+    this.#requireSigner(undefined)
+    const request = parseSendCalls(params, { account: this.#account.address, chainId: this.#chainId })
+    const chainId = this.#chainId
+    const run = async () => {
+      // The ABI codec and the EIP-7702 signing path are evaluated at the first batch.
+      const { sendCalls } = await import('./calls/sendCalls.ts')
+      const delegate = (await this.#delegateDeployed(chainId)) ? this.#delegates?.get(chainId) : undefined
+      return sendCalls(
+        {
+          account: this.#account,
+          batches: this.#batches,
+          rpc: (method, rpcParams) => this.#proxyTo(chainId, method, rpcParams ?? []),
+          delegate,
+        },
+        request,
+      )
+    }
+    const result = this.#sendQueue.then(run, run)
+    this.#sendQueue = result.catch(() => undefined)
+    return result
   }
 
   /** EIP-7811: the account's native and configured ERC-20 assets per chain, read from the chain. */

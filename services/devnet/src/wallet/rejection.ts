@@ -5,6 +5,7 @@ export const APPROVAL_METHODS: ReadonlySet<string> = new Set([
   'personal_sign',
   'eth_signTypedData_v4',
   'eth_sendTransaction',
+  'wallet_sendCalls',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
   'standard:connect',

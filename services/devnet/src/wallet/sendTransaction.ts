@@ -1,5 +1,6 @@
 import { type Hex, hexToBigInt, isAddress, isHex, toHex } from 'viem'
 import { invalidParams } from './errors.ts'
+import { eip1559Fees, latestBaseFee, type Rpc } from './fees.ts'
 import type { DevSigner } from './signer.ts'
 
 export interface TransactionRequest {
@@ -15,8 +16,6 @@ export interface TransactionRequest {
   maxPriorityFeePerGas?: Hex
   chainId?: Hex
 }
-
-type Rpc = (method: string, params?: unknown) => Promise<unknown>
 
 const quantity = (value: unknown, field: string): bigint | undefined => {
   if (value === undefined || value === null) return undefined
@@ -45,8 +44,8 @@ export async function sendTransaction(
     throw invalidParams(`Transaction chainId ${requestedChain} does not match the wallet's chain ${chainId}`)
   }
   let gasPrice = quantity(tx.gasPrice, 'gasPrice')
-  let maxFeePerGas = quantity(tx.maxFeePerGas, 'maxFeePerGas')
-  let maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas')
+  const maxFeePerGas = quantity(tx.maxFeePerGas, 'maxFeePerGas')
+  const maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas')
   if (gasPrice !== undefined && (maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined)) {
     throw invalidParams('Cannot specify gasPrice together with maxFeePerGas or maxPriorityFeePerGas')
   }
@@ -60,14 +59,10 @@ export async function sendTransaction(
   let signed: Hex
   const base = { chainId, nonce: Number(nonce), gas, to, data, value }
   if (gasPrice === undefined) {
-    const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: Hex } | null
-    if (block?.baseFeePerGas) {
-      maxPriorityFeePerGas ??= hexToBigInt((await rpc('eth_maxPriorityFeePerGas')) as Hex)
-      maxFeePerGas ??= hexToBigInt(block.baseFeePerGas) * 2n + maxPriorityFeePerGas
-      if (maxFeePerGas < maxPriorityFeePerGas) {
-        throw invalidParams('maxFeePerGas cannot be lower than maxPriorityFeePerGas')
-      }
-      signed = await account.signTransaction({ ...base, type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas })
+    const baseFee = await latestBaseFee(rpc)
+    if (baseFee !== undefined) {
+      const fees = await eip1559Fees(rpc, baseFee, { maxFeePerGas, maxPriorityFeePerGas })
+      signed = await account.signTransaction({ ...base, type: 'eip1559', ...fees })
       return (await rpc('eth_sendRawTransaction', [signed])) as Hex
     }
     if (maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined) {

@@ -1,5 +1,6 @@
 import { parseTransaction, recoverMessageAddress, recoverTransactionAddress, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { recoverAuthorizationAddress } from 'viem/utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEV_ACCOUNTS } from '../accounts.ts'
 import { addressOfPrivateKey } from './signer.ts'
@@ -79,5 +80,14 @@ describe('lazyPrivateKeyAccount', () => {
     expect(signed).toBe(await eager.signTransaction(tx))
     expect(parseTransaction(signed).to?.toLowerCase()).toBe(tx.to?.toLowerCase())
     expect(await recoverTransactionAddress({ serializedTransaction: signed as never })).toBe(lazy.address)
+  })
+
+  it('signs EIP-7702 authorizations like the viem account (atomic batches delegate the account)', async () => {
+    const key = generatePrivateKey()
+    const lazy = lazyPrivateKeyAccount(key)
+    const authorization = { address: DEV_ACCOUNTS[1]?.address as `0x${string}`, chainId: 31337, nonce: 1 }
+    const signed = await lazy.signAuthorization(authorization)
+    expect(signed).toEqual(await privateKeyToAccount(key).signAuthorization(authorization))
+    expect(await recoverAuthorizationAddress({ authorization: signed })).toBe(lazy.address)
   })
 })

@@ -1,8 +1,24 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
-import { type Address, getAddress, type Hex, keccak256, type LocalAccount } from 'viem'
+import {
+  type Address,
+  type CustomSource,
+  getAddress,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  type PrivateKeyAccount,
+} from 'viem'
 
-/** What the dev wallet signs with: a viem local account, or the lazy one below. */
-export type DevSigner = Pick<LocalAccount, 'address' | 'signMessage' | 'signTypedData' | 'signTransaction'>
+/**
+ * What the dev wallet signs with: a viem private-key account, or the lazy one below. EIP-7702
+ * authorizations are signed too (the atomic batches of wallet_sendCalls delegate the account).
+ */
+export type DevSigner = Pick<
+  LocalAccount,
+  'address' | 'signMessage' | 'signTypedData' | 'signTransaction'
+> & {
+  signAuthorization: NonNullable<CustomSource['signAuthorization']>
+}
 
 /**
  * The address of a secp256k1 private key, computed on a copy of the base point. noble keeps a
@@ -34,7 +50,7 @@ function checkedScalar(privateKey: Hex): bigint {
 export function lazyPrivateKeyAccount(privateKey: Hex): DevSigner {
   checkedScalar(privateKey)
   let address: Address | undefined
-  let account: Promise<LocalAccount> | undefined
+  let account: Promise<PrivateKeyAccount> | undefined
   // viem's signing code (accounts, transaction serializers, typed-data hashing) is evaluated then too.
   const signer = () => {
     account ??= import('viem/accounts').then(({ privateKeyToAccount }) => privateKeyToAccount(privateKey))
@@ -48,5 +64,6 @@ export function lazyPrivateKeyAccount(privateKey: Hex): DevSigner {
     signMessage: async (args) => (await signer()).signMessage(args),
     signTypedData: async (args) => (await signer()).signTypedData(args),
     signTransaction: async (transaction, options) => (await signer()).signTransaction(transaction, options),
+    signAuthorization: async (authorization) => (await signer()).signAuthorization(authorization),
   }
 }
