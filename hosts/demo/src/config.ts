@@ -68,7 +68,11 @@ export interface DemoOverrides {
   bitcoin?: boolean
   /** false: leave out the Solana network (eip155 only, e.g. for WalletConnect one-click sign-in). */
   solana?: boolean
-  /** false: no gas paid by the app even where the environment has a paymaster service (`paymasterServices`). */
+  /**
+   * true: gas paid by the app where the environment has a paymaster service (`paymasterServices`). Off
+   * unless asked: the dev sponsor's policy covers USDC and the DEX only, and its refusal of any other send
+   * is not worked around by paying the gas oneself.
+   */
   paymaster?: boolean
 }
 
@@ -142,10 +146,10 @@ export function demoOptions(
   const walletDirectoryUrl = overrides.walletDirectoryUrl ?? env.walletDirectoryUrl ?? apiUrl
   const authFrameUrl = overrides.authFrameUrl ?? env.authFrameUrl
   const timeoutMs = overrides.walletConnectTimeoutMs
-  // Only for the networks the demo requests; none at all when the stack has no paymaster.
+  // Only when asked, for the networks the demo requests; none at all when the stack has no paymaster.
   const requested = new Set<string>(networks.map((network) => network.caipNetworkId))
   const paymasterServices = Object.fromEntries(
-    Object.entries(overrides.paymaster === false ? {} : (env.paymasterServices ?? {})).filter(([network]) =>
+    Object.entries(overrides.paymaster === true ? (env.paymasterServices ?? {}) : {}).filter(([network]) =>
       requested.has(network),
     ),
   )

@@ -16,14 +16,20 @@ const ENV: DemoEnvironment = {
 const services = (options: object) => (options as { paymasterServices?: unknown }).paymasterServices
 
 describe('the demo’s paymaster services (gas paid by the app)', () => {
-  it('come from the stack’s environment, for the networks the demo requests', () => {
-    expect(services(demoOptions(ENV))).toEqual({ 'eip155:31337': URL_A, 'eip155:31338': URL_A })
-    expect(services(demoOptions(ENV, { chains: [31338] }))).toEqual({ 'eip155:31338': URL_A })
+  it('come from the stack’s environment when asked, for the networks the demo requests', () => {
+    expect(services(demoOptions(ENV, { paymaster: true }))).toEqual({
+      'eip155:31337': URL_A,
+      'eip155:31338': URL_A,
+    })
+    expect(services(demoOptions(ENV, { paymaster: true, chains: [31338] }))).toEqual({
+      'eip155:31338': URL_A,
+    })
   })
 
-  it('are absent when the stack has no paymaster, or the test build did not ask for them', () => {
+  it('are absent when the stack has no paymaster, or the page did not ask for them', () => {
     const { paymasterServices: _none, ...withoutPaymaster } = ENV
-    expect(demoOptions(withoutPaymaster)).not.toHaveProperty('paymasterServices')
+    expect(demoOptions(withoutPaymaster, { paymaster: true })).not.toHaveProperty('paymasterServices')
+    expect(demoOptions(ENV)).not.toHaveProperty('paymasterServices')
     expect(demoOptions(ENV, { paymaster: false })).not.toHaveProperty('paymasterServices')
     expect(queryOverrides('?paymaster=1')).toEqual({ paymaster: true })
     expect(queryOverrides('?paymaster=https://evil.example')).toEqual({})

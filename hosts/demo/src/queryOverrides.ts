@@ -8,7 +8,7 @@
  *   ?apiUrl=   ?relayUrl=   ?authFrameUrl=   ?wcTimeout=3000   ?walletDirectoryUrl=   ?theme=light   ?siwxRequired=1
  *   ?themePreset=ocean   ?bitcoin=1 (the Bitcoin regtest network; off in the test build unless asked)
  *   ?solana=0 (no Solana network: eip155 only)
- *   ?paymaster=1 (gas paid by the app where the stack has a paymaster service; off in the test build unless asked)
+ *   ?paymaster=1 (gas paid by the app where the stack has a paymaster service; off unless asked)
  */
 import type { DemoOverrides } from './config.ts'
 

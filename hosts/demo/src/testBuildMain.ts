@@ -3,6 +3,5 @@
 import { renderDemo } from './bootstrap.tsx'
 import { queryOverrides } from './queryOverrides.ts'
 
-// The test build leaves the Bitcoin network and gas paid by the app out unless a spec asks (?bitcoin=1,
-// ?paymaster=1): the other specs' smart accounts pay their own gas, as they assert.
-renderDemo({ bitcoin: false, paymaster: false, ...queryOverrides(location.search) })
+// The test build leaves the Bitcoin network out unless a spec asks (?bitcoin=1).
+renderDemo({ bitcoin: false, ...queryOverrides(location.search) })
