@@ -38,6 +38,12 @@ test('the Connect view is a bottom sheet: full width, at the bottom, the email f
   await expect(demo.walletButton()).toBeVisible()
   const email = demo.dialog.getByRole('textbox', { name: 'Email' })
   await expect(email).toBeAttached()
+  // Measured once every section has arrived: the socials, the plugins' own views, and the directory's
+  // recommended wallets with the All Wallets count (one answer). The sheet grows upward as they do; one
+  // measured before the directory answered was 294 px shorter than the sheet the scroll then saw.
+  await expect(demo.dialog.getByRole('region', { name: 'Social login' })).toBeVisible()
+  await expect(demo.dialog.locator('[data-first-paint], .pt-method-pending')).toHaveCount(0)
+  await expect(demo.dialog.getByRole('button', { name: /^All Wallets \d+\+?$/ })).toBeVisible()
   const sheet = await box(demo.dialog)
   expect(sheet.x).toBe(0)
   expect(sheet.width).toBe(390)
@@ -60,9 +66,10 @@ test('dragging the handle down closes the sheet; a short drag puts it back', asy
   await demo.openConnect()
   const handle = handleOf(demo)
   await expect(handle).toBeVisible()
-  // Measured once every section has arrived (the sheet grows upward as they do).
+  // Measured once every section and the directory's answer have arrived (the sheet grows upward as they do).
   await expect(demo.dialog.getByRole('region', { name: 'Social login' })).toBeVisible()
   await expect(demo.dialog.locator('[data-first-paint], .pt-method-pending')).toHaveCount(0)
+  await expect(demo.dialog.getByRole('button', { name: /^All Wallets \d+\+?$/ })).toBeVisible()
   const sheet = await box(demo.dialog)
   await drag(page, handle, 20)
   await expect(demo.dialog).toBeVisible()
